@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 
 def _bool(text: str) -> bool:
@@ -87,8 +88,7 @@ def parse(names: list[str], argv: list[str] | None = None) -> list[Any]:
     unknown = [name for name in names if name not in STANDARD_PARAMS]
     if unknown:
         raise UnknownParameter(
-            f"unknown parameter {unknown[0]!r} in parse(); "
-            f"standard parameters are: {', '.join(STANDARD_PARAMS)}"
+            f"unknown parameter {unknown[0]!r} in parse(); standard parameters are: {', '.join(STANDARD_PARAMS)}"
         )
     args, _ = _argparser(list(names)).parse_known_args(sys.argv[1:] if argv is None else argv)
     return [getattr(args, name) for name in names]

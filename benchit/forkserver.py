@@ -1,0 +1,163 @@
+"""A warm worker: a process that imports torch (and the corpus's heavy libraries) once, then forks
+one isolated child per script, so each script pays for its own work and not for start-up.
+
+The parent talks to the server over a ``SOCK_SEQPACKET`` socket: it sends a job with two
+file descriptors (the message pipe and the log pipe); the server forks, answers
+``{"job", "pid"}``, and later ``{"job", "exit"}`` when the child has ended.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import importlib
+import json
+import os
+import selectors
+import signal
+import socket
+import subprocess
+import sys
+from typing import Any
+
+MAX_MESSAGE = 1 << 20
+
+
+def _die_with_parent() -> None:
+    """Ask Linux to SIGKILL this process when its parent dies (no orphaned workers)."""
+    try:
+        libc = ctypes.CDLL("libc.so.6", use_errno=True)
+        libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
+
+
+def _child(job: dict[str, Any], msg_fd: int, log_fd: int) -> None:
+    """Runs in the forked child: its own session, output to the log pipe, then the job."""
+    os.setsid()
+    _die_with_parent()
+    for sig in (signal.SIGCHLD, signal.SIGINT, signal.SIGTERM, signal.SIGPIPE):
+        signal.signal(sig, signal.SIG_DFL)
+    signal.set_wakeup_fd(-1)
+    os.dup2(log_fd, 1)
+    os.dup2(log_fd, 2)
+    os.close(log_fd)
+    devnull = os.open(os.devnull, os.O_RDONLY)
+    os.dup2(devnull, 0)
+    os.close(devnull)
+    sys.stdout.reconfigure(line_buffering=True)  # type: ignore[union-attr]
+    sys.stderr.reconfigure(line_buffering=True)  # type: ignore[union-attr]
+    import faulthandler
+
+    faulthandler.enable()
+    from benchit import worker
+
+    send = worker.channel(msg_fd)
+    code = 0
+    try:
+        worker.run(job, send)
+    except BaseException as exc:  # noqa: BLE001 - reported to the parent, then exit
+        from benchit.bench import error_text
+
+        send({"type": "internal_error", "error": error_text(exc, frames=12)})
+        code = 3
+    finally:
+        sys.stdout.flush()
+        sys.stderr.flush()
+    os._exit(code)
+
+
+def serve(sock: socket.socket, preload: list[str]) -> None:
+    """The server loop: fork a child per job; report each child's exit status."""
+    _die_with_parent()
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    for name in ["torch", *preload]:
+        try:
+            importlib.import_module(name)
+        except Exception:  # noqa: BLE001 - a missing library is the script's problem, not ours
+            pass
+    from benchit import plugins, worker  # noqa: F401 - imported once, shared by every child
+
+    wake_r, wake_w = os.pipe()
+    os.set_blocking(wake_w, False)
+    os.set_blocking(wake_r, False)
+    signal.set_wakeup_fd(wake_w)
+    signal.signal(signal.SIGCHLD, lambda *_: None)
+    children: dict[int, int] = {}
+    selector = selectors.DefaultSelector()
+    selector.register(sock, selectors.EVENT_READ, "job")
+    selector.register(wake_r, selectors.EVENT_READ, "wake")
+    sock.send(json.dumps({"ready": os.getpid()}).encode())
+    while True:
+        for key, _ in selector.select(timeout=1.0):
+            if key.data == "wake":
+                try:
+                    os.read(wake_r, 4096)
+                except BlockingIOError:
+                    pass
+                continue
+            data, fds, _, _ = socket.recv_fds(sock, MAX_MESSAGE, 2)
+            if not data:
+                for pid in children:
+                    try:
+                        os.killpg(pid, signal.SIGKILL)
+                    except OSError:
+                        pass
+                os._exit(0)
+            job = json.loads(data)
+            pid = os.fork()
+            if pid == 0:
+                selector.close()
+                sock.close()
+                os.close(wake_r)
+                os.close(wake_w)
+                _child(job["job"], fds[0], fds[1])
+            for fd in fds:
+                os.close(fd)
+            children[pid] = job["id"]
+            sock.send(json.dumps({"job": job["id"], "pid": pid}).encode())
+        while children:
+            try:
+                pid, status = os.waitpid(-1, os.WNOHANG)
+            except ChildProcessError:
+                break
+            if pid == 0:
+                break
+            job_id = children.pop(pid, None)
+            if job_id is not None:
+                sock.send(json.dumps({"job": job_id, "exit": os.waitstatus_to_exitcode(status)}).encode())
+
+
+class ForkServer:
+    """The parent's handle on a warm worker process."""
+
+    def __init__(self, preload: list[str], env: dict[str, str] | None = None):
+        self.sock, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "benchit.forkserver", str(theirs.fileno()), json.dumps(preload)],
+            pass_fds=[theirs.fileno()],
+            env=env,
+            stdin=subprocess.DEVNULL,
+        )
+        theirs.close()
+        self.ready = False
+
+    def submit(self, job_id: int, job: dict[str, Any], msg_fd: int, log_fd: int) -> None:
+        socket.send_fds(self.sock, [json.dumps({"id": job_id, "job": job}).encode()], [msg_fd, log_fd])
+
+    def receive(self) -> dict[str, Any] | None:
+        data = self.sock.recv(MAX_MESSAGE)
+        return json.loads(data) if data else None
+
+    def close(self) -> None:
+        try:
+            self.sock.close()
+        finally:
+            try:
+                self.process.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+
+
+if __name__ == "__main__":
+    serve(socket.socket(fileno=int(sys.argv[1])), json.loads(sys.argv[2]))

@@ -1,0 +1,54 @@
+"""The hooks a benchit plugin can implement; built-in devices and runtimes use the same ones.
+
+A plugin is a module with functions decorated ``@benchit.hookimpl`` whose names are
+the hooks below. Hooks only ever gain arguments, so a plugin may accept fewer.
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import TYPE_CHECKING
+
+import pluggy
+
+if TYPE_CHECKING:
+    from benchit.devices import Device
+    from benchit.runtimes import Runtime
+
+hookspec = pluggy.HookspecMarker("benchit")
+hookimpl = pluggy.HookimplMarker("benchit")
+
+
+@hookspec
+def benchit_addoption(parser: argparse.ArgumentParser) -> None:
+    """Add options to ``benchit benchmark``.
+
+    Called once while the command line is built, with the ``benchmark`` subcommand's
+    parser. Parsed values reach runtimes as ``self.options[dest]``; they must be
+    JSON-serialisable (strings, numbers, booleans, lists).
+    """
+
+
+@hookspec
+def benchit_runtimes() -> list[type[Runtime]]:
+    """Return the runtime classes this plugin provides (subclasses of ``benchit.Runtime``).
+
+    Called once per process that needs the registry (the CLI and each warm worker).
+    Two plugins providing the same ``Runtime.name`` is an error naming both.
+    """
+
+
+@hookspec
+def benchit_devices() -> list[Device]:
+    """Return the devices this plugin provides (instances of ``benchit.Device``).
+
+    Called like ``benchit_runtimes``; device names must be unique across plugins.
+    """
+
+
+@hookspec
+def benchit_preload() -> list[str]:
+    """Return names of modules that warm workers should import before forking scripts.
+
+    Called once when the warm worker starts; a module that fails to import is skipped.
+    """

@@ -1,0 +1,126 @@
+"""The plain records that flow between the stages: scripts, invocations, stats and results."""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+# How a script ended.
+SCRIPT_STATUSES = ("ok", "no_models", "failed", "timeout", "oom", "killed", "interrupted", "running")
+# How one device x runtime result ended.
+RESULT_STATUSES = ("ok", "failed", "unavailable", "not_run")
+
+
+@dataclass(frozen=True)
+class Script:
+    """A script selected for a run; ``hashes`` limits it to some invocations (``FILE::HASH``)."""
+
+    path: Path
+    labels: dict[str, list[str]]
+    hashes: tuple[str, ...] = ()
+    label_error: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "path": str(self.path),
+            "labels": self.labels,
+            "hashes": list(self.hashes),
+            "label_error": self.label_error,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Script:
+        return cls(
+            path=Path(data["path"]),
+            labels={k: list(v) for k, v in data["labels"].items()},
+            hashes=tuple(data.get("hashes", ())),
+            label_error=data.get("label_error"),
+        )
+
+
+@dataclass(frozen=True)
+class Invocation:
+    """A unique top-level model call: the model's structure plus its input signature."""
+
+    hash: str
+    model_class: str
+    params: int
+    signature: dict[str, Any]
+    input_shapes: str
+    batch_size: int
+    call_site: str
+    call_count: int = 1
+
+    def to_dict(self) -> dict[str, Any]:
+        return dataclasses.asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Invocation:
+        names = {f.name for f in dataclasses.fields(cls)}
+        return cls(**{k: v for k, v in data.items() if k in names})
+
+
+@dataclass(frozen=True)
+class Stats:
+    """Latency statistics of one measurement, in milliseconds."""
+
+    iterations: int
+    mean_ms: float
+    median_ms: float
+    median_ci_low_ms: float
+    median_ci_high_ms: float
+    min_ms: float
+    max_ms: float
+    std_ms: float
+    iqr_ms: float
+    p90_ms: float
+    p99_ms: float
+    cv: float
+    warmup_iterations: int
+    measure_time_s: float
+    noisy: bool
+
+    def to_dict(self) -> dict[str, Any]:
+        return dataclasses.asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Stats:
+        names = {f.name for f in dataclasses.fields(cls)}
+        return cls(**{k: v for k, v in data.items() if k in names})
+
+
+@dataclass(frozen=True)
+class Result:
+    """The outcome of one invocation on one device with one runtime."""
+
+    device: str
+    runtime: str
+    status: str
+    error: str | None = None
+    stats: Stats | None = None
+    throughput_per_s: float | None = None
+    parity: dict[str, Any] | None = None
+    info: dict[str, Any] = field(default_factory=dict)
+    environment: dict[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        data = dataclasses.asdict(self)
+        data["stats"] = self.stats.to_dict() if self.stats else None
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Result:
+        stats = data.get("stats")
+        return cls(
+            device=data["device"],
+            runtime=data["runtime"],
+            status=data["status"],
+            error=data.get("error"),
+            stats=Stats.from_dict(stats) if stats else None,
+            throughput_per_s=data.get("throughput_per_s"),
+            parity=data.get("parity"),
+            info=dict(data.get("info") or {}),
+            environment=dict(data.get("environment") or {}),
+        )

@@ -1,0 +1,131 @@
+"""Building the plugin manager (built-ins, ``benchit`` entry points, local plugin folders) and the registry."""
+
+from __future__ import annotations
+
+import importlib
+import importlib.metadata
+import importlib.util
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
+
+import pluggy
+
+from benchit import __version__, hookspecs
+from benchit.errors import PluginError, UsageError
+
+if TYPE_CHECKING:
+    from benchit.devices import Device
+    from benchit.runtimes import Runtime
+
+ENTRY_POINT_GROUP = "benchit"
+BUILTINS = (
+    "benchit.devices",
+    "benchit.runtimes.torch",
+)
+
+
+@dataclass
+class PluginInfo:
+    name: str
+    version: str
+    source: str  # "builtin", "entry point <dist>", or a file path
+    module: ModuleType | None = None
+    error: str | None = None
+
+
+@dataclass
+class Registry:
+    """Every plugin, runtime and device known to this process."""
+
+    manager: pluggy.PluginManager
+    plugins: list[PluginInfo] = field(default_factory=list)
+    runtimes: dict[str, tuple[type[Runtime], str]] = field(default_factory=dict)
+    devices: dict[str, tuple[Device, str]] = field(default_factory=dict)
+
+    @property
+    def failures(self) -> list[PluginInfo]:
+        return [p for p in self.plugins if p.error]
+
+    def runtime(self, name: str, options: dict[str, Any]) -> Runtime:
+        return self.runtimes[name][0](options)
+
+    def device(self, name: str) -> Device:
+        return self.devices[name][0]
+
+    def check_names(self, devices: list[str], runtimes: list[str]) -> None:
+        for name in devices:
+            if name not in self.devices:
+                raise UsageError(f"unknown --device {name!r}; choose from {', '.join(self.devices)}")
+        for name in runtimes:
+            if name not in self.runtimes:
+                raise UsageError(f"unknown --runtime {name!r}; choose from {', '.join(self.runtimes)}")
+
+
+def _one_line(exc: BaseException) -> str:
+    text = str(exc).strip().splitlines()
+    return f"{type(exc).__name__}: {text[0] if text else ''}".rstrip(": ")
+
+
+def _load_file(path: Path) -> ModuleType:
+    name = f"benchit_local_plugin_{path.stem}"
+    spec = importlib.util.spec_from_file_location(name, path)
+    if spec is None or spec.loader is None:
+        raise ImportError(f"cannot import {path}")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def _candidates(plugin_dirs: tuple[str, ...] | list[str]) -> list[tuple[str, str, str, Any]]:
+    """(name, version, source, loader) for every plugin, built-ins first."""
+    found: list[tuple[str, str, str, Any]] = [
+        (name, __version__, "builtin", lambda name=name: importlib.import_module(name)) for name in BUILTINS
+    ]
+    for ep in sorted(importlib.metadata.entry_points(group=ENTRY_POINT_GROUP), key=lambda e: e.name):
+        dist = ep.dist
+        version = dist.version if dist else "?"
+        source = f"entry point of {dist.metadata['Name'] if dist else '?'}"
+        found.append((ep.name, version, source, ep.load))
+    for folder in plugin_dirs:
+        directory = Path(folder)
+        if not directory.is_dir():
+            raise UsageError(f"--plugins-dir {folder}: no such directory")
+        for path in sorted(directory.glob("*.py")):
+            if not path.name.startswith("_"):
+                found.append((path.stem, "local", str(path), lambda path=path: _load_file(path)))
+    return found
+
+
+def load(plugin_dirs: tuple[str, ...] | list[str] = ()) -> Registry:
+    """Load every plugin and collect their runtimes and devices; a plugin that fails to import is
+    recorded, not raised; two plugins providing one name raise ``PluginError`` naming both."""
+    manager = pluggy.PluginManager("benchit")
+    manager.add_hookspecs(hookspecs)
+    registry = Registry(manager)
+    for name, version, source, loader in _candidates(plugin_dirs):
+        info = PluginInfo(name, version, source)
+        registry.plugins.append(info)
+        try:
+            info.module = loader()
+            manager.register(info.module, name=name)
+        except Exception as exc:  # noqa: BLE001 - a broken plugin is reported, not fatal
+            info.error = _one_line(exc)
+    for impl in manager.hook.benchit_runtimes.get_hookimpls():
+        for cls in impl.function() or ():
+            _add(registry.runtimes, cls.name, cls, impl.plugin_name, "runtime")
+    for impl in manager.hook.benchit_devices.get_hookimpls():
+        for device in impl.function() or ():
+            _add(registry.devices, device.name, device, impl.plugin_name, "device")
+    return registry
+
+
+def _add(table: dict[str, tuple[Any, str]], name: str, value: Any, plugin: str, kind: str) -> None:
+    if not name:
+        raise PluginError(f"plugin {plugin} provides a {kind} without a name")
+    if name in table:
+        raise PluginError(f"{kind} {name!r} is provided by two plugins: {table[name][1]} and {plugin}")
+    table[name] = (value, plugin)

@@ -1,0 +1,74 @@
+"""Progress lines for a scan, appended to the terminal as scripts and models finish."""
+
+from __future__ import annotations
+
+import os
+import sys
+from typing import IO, Any
+
+from benchit.model import Script
+
+
+def _fmt_ms(value: float) -> str:
+    return f"{value:.4g} ms"
+
+
+class Printer:
+    """Writes one line per event; never redraws, so logs and terminals read the same."""
+
+    def __init__(self, total: int, stream: IO[str] | None = None, root: str | None = None):
+        self.total = total
+        self.stream = stream or sys.stdout
+        self.root = root
+
+    def _name(self, path: Any) -> str:
+        try:
+            return os.path.relpath(path)
+        except ValueError:
+            return str(path)
+
+    def _print(self, text: str) -> None:
+        print(text, file=self.stream, flush=True)
+
+    def script_started(self, job: Any) -> None:
+        self._print(f"[{job.index}/{self.total}] {self._name(job.script.path)}")
+
+    def invocation(self, job: Any, build: str, invocation: dict[str, Any]) -> None:
+        self._print(
+            f"    model {invocation['model_class']} ({invocation['params']:,} params) {build}: "
+            f"{invocation['input_shapes']}"
+        )
+
+    def result(self, job: Any, build: str, result: dict[str, Any]) -> None:
+        where = f"{build} {result['device']}/{result['runtime']}"
+        stats = result.get("stats")
+        if result["status"] == "ok" and stats:
+            ci = max(stats["median_ms"] - stats["median_ci_low_ms"], stats["median_ci_high_ms"] - stats["median_ms"])
+            rel = 100 * ci / stats["median_ms"] if stats["median_ms"] else 0.0
+            flags = " NOISY" if stats["noisy"] else ""
+            parity = result.get("parity")
+            if parity is not None:
+                flags += " parity ok" if parity["passed"] else f" PARITY FAIL (max abs diff {parity['max_abs_diff']})"
+            self._print(
+                f"        {where}: median {_fmt_ms(stats['median_ms'])} ±{rel:.1f}%, "
+                f"p90 {_fmt_ms(stats['p90_ms'])}, n={stats['iterations']}, "
+                f"{result['throughput_per_s']:.4g} items/s{flags}"
+            )
+        else:
+            reason = (result.get("error") or "").strip().splitlines()
+            self._print(f"        {where}: {result['status']}: {reason[0] if reason else ''}")
+
+    def script_finished(self, job: Any) -> None:
+        record = job.record
+        models = len(record.get("builds") or [])
+        line = (
+            f"[{job.index}/{self.total}] {self._name(job.script.path)}: {record['status']} "
+            f"({models} model{'s' if models != 1 else ''}, {record.get('duration_s', 0):.1f} s)"
+        )
+        error = record.get("error")
+        if error:
+            line += f"\n    {error.get('type')}: {str(error.get('message', '')).splitlines()[0] if error.get('message') else ''}"
+        self._print(line)
+
+    def script_skipped(self, script: Script, reason: str) -> None:
+        self._print(f"[skip] {self._name(script.path)}: {reason}")

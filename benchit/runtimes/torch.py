@@ -1,0 +1,30 @@
+"""The built-in ``torch`` runtime: eager PyTorch, the reference every other runtime is checked against."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from benchit.devices import Device
+from benchit.hookspecs import hookimpl
+from benchit.runtimes import Prepared, Runtime
+
+
+class TorchEager(Runtime):
+    name = "torch"
+    devices = ("cpu", "cuda", "rocm", "xpu")
+    description = "eager PyTorch"
+    eager = True
+
+    def versions(self) -> dict[str, str]:
+        import torch
+
+        return {"torch": torch.__version__}
+
+    def prepare(self, model: Any, args: tuple, kwargs: dict, device: Device, artifacts: Path) -> Prepared:
+        return Prepared(step=lambda: model(*args, **kwargs))
+
+
+@hookimpl
+def benchit_runtimes() -> list[type[Runtime]]:
+    return [TorchEager]

@@ -1,0 +1,18 @@
+# labels: name::mnasnet0_5 author::torchvision task::image_classification test_group::ci,daily
+"""
+MNASNet: torchvision.models.mnasnet0_5(weights=None), random weights.
+Paper: Tan et al., MnasNet: Platform-Aware Neural Architecture Search, https://arxiv.org/abs/1807.11626
+Source: https://pytorch.org/vision/stable/models.html
+"""
+from benchit.parser import parse
+import torch
+import torchvision
+
+torch.manual_seed(0)
+batch_size, num_channels, height, width = parse(["batch_size", "num_channels", "height", "width"])
+
+model = torchvision.models.mnasnet0_5(weights=None).eval()
+inputs = torch.rand(batch_size, num_channels, height, width)
+
+with torch.no_grad():
+    model(inputs)

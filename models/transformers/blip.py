@@ -1,0 +1,23 @@
+# labels: name::blip author::huggingface task::multimodal test_group::daily
+"""
+BLIP image-text model (ViT-B/16 + BERT).
+Built from transformers.BlipConfig(...) with random weights: BlipModel(config).
+Source: https://huggingface.co/docs/transformers/model_doc/blip
+"""
+from benchit.parser import parse
+import torch
+from transformers import BlipConfig, BlipModel
+
+torch.manual_seed(0)
+batch_size, max_seq_length, num_channels, height, width = parse(["batch_size", "max_seq_length", "num_channels", "height", "width"])
+
+config = BlipConfig(vision_config={"image_size": height})
+model = BlipModel(config).eval()
+inputs = {
+    "input_ids": torch.randint(config.text_config.vocab_size, (batch_size, max_seq_length)),
+    "attention_mask": torch.ones(batch_size, max_seq_length, dtype=torch.long),
+    "pixel_values": torch.rand(batch_size, num_channels, height, width),
+}
+
+with torch.no_grad():
+    model(**inputs)

@@ -1,0 +1,23 @@
+# labels: name::bridgetower author::huggingface task::multimodal test_group::daily
+"""
+BridgeTower vision-language encoder (CLIP ViT + RoBERTa with bridge layers).
+Built from transformers.BridgeTowerConfig(...) with random weights: BridgeTowerModel(config).
+Source: https://huggingface.co/docs/transformers/model_doc/bridgetower
+"""
+from benchit.parser import parse
+import torch
+from transformers import BridgeTowerConfig, BridgeTowerModel
+
+torch.manual_seed(0)
+batch_size, max_seq_length, num_channels, height, width = parse(["batch_size", "max_seq_length", "num_channels", "height", "width"])
+
+config = BridgeTowerConfig(vision_config={"image_size": height})
+model = BridgeTowerModel(config).eval()
+inputs = {
+    "input_ids": torch.randint(config.text_config.vocab_size, (batch_size, max_seq_length)),
+    "attention_mask": torch.ones(batch_size, max_seq_length, dtype=torch.long),
+    "pixel_values": torch.rand(batch_size, num_channels, height, width),
+}
+
+with torch.no_grad():
+    model(**inputs)

@@ -1,0 +1,23 @@
+# labels: name::clip author::huggingface task::multimodal test_group::ci,daily
+"""
+CLIP ViT-B/32 contrastive image-text model.
+Built from transformers.CLIPConfig(...) with random weights: CLIPModel(config).
+Source: https://huggingface.co/docs/transformers/model_doc/clip
+"""
+from benchit.parser import parse
+import torch
+from transformers import CLIPConfig, CLIPModel
+
+torch.manual_seed(0)
+batch_size, max_seq_length, num_channels, height, width = parse(["batch_size", "max_seq_length", "num_channels", "height", "width"])
+
+config = CLIPConfig(vision_config={"image_size": height, "num_channels": num_channels})
+model = CLIPModel(config).eval()
+inputs = {
+    "input_ids": torch.randint(config.text_config.vocab_size, (batch_size, max_seq_length)),
+    "attention_mask": torch.ones(batch_size, max_seq_length, dtype=torch.long),
+    "pixel_values": torch.rand(batch_size, num_channels, height, width),
+}
+
+with torch.no_grad():
+    model(**inputs)

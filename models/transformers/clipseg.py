@@ -1,0 +1,23 @@
+# labels: name::clipseg author::huggingface task::multimodal test_group::daily
+"""
+CLIPSeg text-prompted segmentation (CLIP ViT-B/16 + decoder).
+Built from transformers.CLIPSegConfig(...) with random weights: CLIPSegForImageSegmentation(config).
+Source: https://huggingface.co/docs/transformers/model_doc/clipseg
+"""
+from benchit.parser import parse
+import torch
+from transformers import CLIPSegConfig, CLIPSegForImageSegmentation
+
+torch.manual_seed(0)
+batch_size, max_seq_length, num_channels, height, width = parse(["batch_size", "max_seq_length", "num_channels", "height", "width"])
+
+config = CLIPSegConfig(vision_config={"image_size": height, "num_channels": num_channels})
+model = CLIPSegForImageSegmentation(config).eval()
+inputs = {
+    "input_ids": torch.randint(config.text_config.vocab_size, (batch_size, max_seq_length)),
+    "attention_mask": torch.ones(batch_size, max_seq_length, dtype=torch.long),
+    "pixel_values": torch.rand(batch_size, num_channels, height, width),
+}
+
+with torch.no_grad():
+    model(**inputs)

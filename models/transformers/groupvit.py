@@ -1,0 +1,23 @@
+# labels: name::groupvit author::huggingface task::multimodal test_group::daily
+"""
+GroupViT (text-supervised semantic grouping).
+Built from transformers.GroupViTConfig(...) with random weights: GroupViTModel(config).
+Source: https://huggingface.co/docs/transformers/model_doc/groupvit
+"""
+from benchit.parser import parse
+import torch
+from transformers import GroupViTConfig, GroupViTModel
+
+torch.manual_seed(0)
+batch_size, max_seq_length, num_channels, height, width = parse(["batch_size", "max_seq_length", "num_channels", "height", "width"])
+
+config = GroupViTConfig(vision_config={"image_size": height, "num_channels": num_channels})
+model = GroupViTModel(config).eval()
+inputs = {
+    "input_ids": torch.randint(config.text_config.vocab_size, (batch_size, max_seq_length)),
+    "attention_mask": torch.ones(batch_size, max_seq_length, dtype=torch.long),
+    "pixel_values": torch.rand(batch_size, num_channels, height, width),
+}
+
+with torch.no_grad():
+    model(**inputs)

@@ -1,0 +1,24 @@
+# labels: name::owlvit author::huggingface task::multimodal test_group::daily
+"""
+OWL-ViT open-vocabulary detector (CLIP ViT-B/32), one text query per image.
+Built from transformers.OwlViTConfig(...) with random weights: OwlViTForObjectDetection(config).
+Source: https://huggingface.co/docs/transformers/model_doc/owlvit
+"""
+from benchit.parser import parse
+import torch
+from transformers import OwlViTConfig, OwlViTForObjectDetection
+
+torch.manual_seed(0)
+batch_size, max_seq_length, num_channels, height, width = parse(["batch_size", "max_seq_length", "num_channels", "height", "width"])
+max_seq_length = min(max_seq_length, 16)  # OWL-ViT text queries are at most 16 tokens
+
+config = OwlViTConfig(vision_config={"image_size": height, "num_channels": num_channels})
+model = OwlViTForObjectDetection(config).eval()
+inputs = {
+    "input_ids": torch.randint(config.text_config.vocab_size, (batch_size, max_seq_length)),
+    "attention_mask": torch.ones(batch_size, max_seq_length, dtype=torch.long),
+    "pixel_values": torch.rand(batch_size, num_channels, height, width),
+}
+
+with torch.no_grad():
+    model(**inputs)

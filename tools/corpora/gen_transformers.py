@@ -1,0 +1,674 @@
+"""Write models/transformers/*.py: Hugging Face transformers architectures built from their
+*Config classes with random weights (nothing is downloaded: no from_pretrained, no tokenizers).
+
+Run from the repository root:
+
+    /work/venv/bin/python tools/corpora/gen_transformers.py
+
+Each entry of MODELS gives the script name, the config and model classes, the kind of inputs
+(see INPUTS), config keyword arguments (may use the parse() values, e.g. image_size=height),
+and a note for the docstring (always say where a config was shrunk and why).
+Entries with skip=... go to models/transformers/skip/ with the reason on top.
+The generated scripts are committed.
+"""
+
+from __future__ import annotations
+
+import sys
+import textwrap
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+OUT = ROOT / "models" / "transformers"
+DOCS = "https://huggingface.co/docs/transformers/model_doc/"
+
+
+@dataclass
+class M:
+    name: str
+    config: str
+    model: str
+    kind: str
+    about: str
+    task: str = ""
+    doc: str = ""
+    cfg: str = ""
+    note: str = ""
+    inputs: str = ""  # custom: code that defines `inputs` (a dict)
+    params: list[str] = field(default_factory=list)  # custom: parse() names
+    imports: str = ""  # extra names imported from transformers
+    pre: str = ""  # code between parse() and config (e.g. derived sizes)
+    ci: bool = False
+    skip: str = ""
+
+
+TEXT = ["batch_size", "max_seq_length"]
+IMAGE = ["batch_size", "num_channels", "height", "width"]
+AUDIO = ["batch_size", "max_audio_seq_length"]
+
+INPUTS = {
+    "text": (
+        TEXT,
+        """
+inputs = {
+    "input_ids": torch.randint(config.vocab_size, (batch_size, max_seq_length)),
+    "attention_mask": torch.ones(batch_size, max_seq_length, dtype=torch.long),
+}""",
+    ),
+    "text_ids": (
+        TEXT,
+        """
+inputs = {"input_ids": torch.randint(config.vocab_size, (batch_size, max_seq_length))}""",
+    ),
+    "seq2seq": (
+        TEXT,
+        """
+inputs = {
+    "input_ids": torch.randint(config.vocab_size, (batch_size, max_seq_length)),
+    "attention_mask": torch.ones(batch_size, max_seq_length, dtype=torch.long),
+    "decoder_input_ids": torch.randint(config.vocab_size, (batch_size, max_seq_length)),
+}""",
+    ),
+    "image": (
+        IMAGE,
+        """
+inputs = {"pixel_values": torch.rand(batch_size, num_channels, height, width)}""",
+    ),
+    "audio": (
+        AUDIO,
+        """
+inputs = {"input_values": torch.randn(batch_size, max_audio_seq_length)}""",
+    ),
+    "clip": (
+        TEXT + ["num_channels", "height", "width"],
+        """
+inputs = {
+    "input_ids": torch.randint(config.text_config.vocab_size, (batch_size, max_seq_length)),
+    "attention_mask": torch.ones(batch_size, max_seq_length, dtype=torch.long),
+    "pixel_values": torch.rand(batch_size, num_channels, height, width),
+}""",
+    ),
+}
+
+TASK = {"text": "nlp", "text_ids": "nlp", "seq2seq": "nlp", "image": "computer_vision", "audio": "audio",
+        "clip": "multimodal"}
+
+SHRUNK = "The default config is {what}; this script keeps its sizes but uses {how} so it runs on a CPU."
+
+# fmt: off
+MODELS: list[M] = [
+    # ---------------------------------------------------------------- text encoders
+    M("albert", "AlbertConfig", "AlbertModel", "text", "ALBERT (xxlarge-sized default config)", ci=False),
+    M("bert", "BertConfig", "BertModel", "text", "BERT base encoder", ci=True),
+    M("big_bird", "BigBirdConfig", "BigBirdModel", "text", "BigBird encoder with full attention (block-sparse attention needs sequences longer than 704 tokens)",
+      cfg='attention_type="original_full"'),
+    M("camembert", "CamembertConfig", "CamembertModel", "text", "CamemBERT (RoBERTa for French)"),
+    M("canine", "CanineConfig", "CanineModel", "custom", "CANINE character-level encoder; input ids are Unicode code points",
+      params=TEXT, inputs="""
+inputs = {
+    "input_ids": torch.randint(0x80, 0x3000, (batch_size, max_seq_length)),
+    "attention_mask": torch.ones(batch_size, max_seq_length, dtype=torch.long),
+}"""),
+    M("convbert", "ConvBertConfig", "ConvBertModel", "text", "ConvBERT encoder (span-based dynamic convolution)"),
+    M("data2vec_text", "Data2VecTextConfig", "Data2VecTextModel", "text", "data2vec text encoder", doc="data2vec"),
+    M("deberta", "DebertaConfig", "DebertaModel", "text", "DeBERTa base encoder"),
+    M("deberta_v2", "DebertaV2Config", "DebertaV2Model", "text", "DeBERTa-v2 (xlarge-sized default config)", doc="deberta-v2"),
+    M("distilbert", "DistilBertConfig", "DistilBertModel", "text", "DistilBERT encoder", ci=True),
+    M("electra", "ElectraConfig", "ElectraModel", "text", "ELECTRA small discriminator (the default config)", ci=True),
+    M("ernie", "ErnieConfig", "ErnieModel", "text", "ERNIE 3.0 base encoder"),
+    M("esm", "EsmConfig", "EsmModel", "custom", "ESM protein language model (ESM-2 650M-sized hidden size, 6 layers)",
+      cfg="vocab_size=33, hidden_size=1280, num_hidden_layers=6, num_attention_heads=20, intermediate_size=5120, pad_token_id=1, position_embedding_type=\"rotary\"",
+      note="EsmConfig() has no usable defaults (vocab_size is unset); this uses the ESM-2 650M sizes with 6 of its 33 layers.",
+      params=TEXT, inputs="""
+inputs = {
+    "input_ids": torch.randint(4, 24, (batch_size, max_seq_length)),  # the 20 amino-acid tokens
+    "attention_mask": torch.ones(batch_size, max_seq_length, dtype=torch.long),
+}"""),
+    M("flaubert", "FlaubertConfig", "FlaubertModel", "text", "FlauBERT (XLM for French)"),
+    M("fnet", "FNetConfig", "FNetModel", "text_ids", "FNet: token mixing with Fourier transforms (no attention mask)"),
+    M("funnel", "FunnelConfig", "FunnelModel", "text", "Funnel Transformer encoder-decoder (base)"),
+    M("ibert", "IBertConfig", "IBertModel", "text", "I-BERT (integer-only RoBERTa; quant_mode off by default)"),
+    M("layoutlm", "LayoutLMConfig", "LayoutLMModel", "custom", "LayoutLM document encoder (text + 2-D token boxes)",
+      params=TEXT, inputs="""
+x0 = torch.randint(0, 500, (batch_size, max_seq_length))
+y0 = torch.randint(0, 500, (batch_size, max_seq_length))
+bbox = torch.stack([x0, y0, x0 + 100, y0 + 50], dim=-1)  # (x0, y0, x1, y1) in 0..1000
+inputs = {
+    "input_ids": torch.randint(config.vocab_size, (batch_size, max_seq_length)),
+    "bbox": bbox,
+    "attention_mask": torch.ones(batch_size, max_seq_length, dtype=torch.long),
+}"""),
+    M("longformer", "LongformerConfig", "LongformerModel", "text", "Longformer encoder (sliding-window attention; inputs are padded to the 512-token window)"),
+    M("luke", "LukeConfig", "LukeModel", "text", "LUKE entity-aware encoder, called with word tokens only"),
+    M("megatron_bert", "MegatronBertConfig", "MegatronBertModel", "text", "Megatron-BERT (345M-sized default config)", doc="megatron-bert"),
+    M("mobilebert", "MobileBertConfig", "MobileBertModel", "text", "MobileBERT encoder", ci=True),
+    M("modernbert", "ModernBertConfig", "ModernBertModel", "text", "ModernBERT base encoder"),
+    M("mpnet", "MPNetConfig", "MPNetModel", "text", "MPNet encoder"),
+    M("nystromformer", "NystromformerConfig", "NystromformerModel", "text", "Nystromformer encoder (Nystrom-approximated self-attention)"),
+    M("rembert", "RemBertConfig", "RemBertModel", "text", "RemBERT encoder (decoupled embeddings)"),
+    M("roberta", "RobertaConfig", "RobertaModel", "text", "RoBERTa base encoder"),
+    M("roberta_prelayernorm", "RobertaPreLayerNormConfig", "RobertaPreLayerNormModel", "text", "RoBERTa with pre-layer-norm", doc="roberta-prelayernorm"),
+    M("roc_bert", "RoCBertConfig", "RoCBertModel", "custom", "RoCBert (robust Chinese BERT with shape and pronunciation ids)",
+      params=TEXT, inputs="""
+inputs = {
+    "input_ids": torch.randint(config.vocab_size, (batch_size, max_seq_length)),
+    "input_shape_ids": torch.randint(config.shape_vocab_size, (batch_size, max_seq_length)),
+    "input_pronunciation_ids": torch.randint(config.pronunciation_vocab_size, (batch_size, max_seq_length)),
+    "attention_mask": torch.ones(batch_size, max_seq_length, dtype=torch.long),
+}"""),
+    M("roformer", "RoFormerConfig", "RoFormerModel", "text", "RoFormer encoder (rotary position embeddings)"),
+    M("squeezebert", "SqueezeBertConfig", "SqueezeBertModel", "text", "SqueezeBERT encoder (grouped convolutions)"),
+    M("tapas", "TapasConfig", "TapasModel", "custom", "TAPAS table encoder (7 token-type ids per token: segment, column, row, ranks)",
+      params=TEXT, inputs="""
+inputs = {
+    "input_ids": torch.randint(config.vocab_size, (batch_size, max_seq_length)),
+    "attention_mask": torch.ones(batch_size, max_seq_length, dtype=torch.long),
+    "token_type_ids": torch.zeros(batch_size, max_seq_length, len(config.type_vocab_sizes), dtype=torch.long),
+}"""),
+    M("xlm", "XLMConfig", "XLMModel", "text", "XLM cross-lingual encoder"),
+    M("xlm_roberta", "XLMRobertaConfig", "XLMRobertaModel", "text", "XLM-RoBERTa base encoder", doc="xlm-roberta"),
+    M("xlm_roberta_xl", "XLMRobertaXLConfig", "XLMRobertaXLModel", "text", "XLM-RoBERTa-XL encoder", doc="xlm-roberta-xl",
+      cfg="num_hidden_layers=4", note=SHRUNK.format(what="XLM-R XL (36 layers of 2560, 3.5B parameters)", how="4 of its 36 layers")),
+    M("xlnet", "XLNetConfig", "XLNetModel", "text", "XLNet (large-sized default config)"),
+    M("xmod", "XmodConfig", "XmodModel", "custom", "X-MOD multilingual encoder with per-language adapters (English adapter)",
+      params=TEXT, inputs="""
+inputs = {
+    "input_ids": torch.randint(config.vocab_size, (batch_size, max_seq_length)),
+    "attention_mask": torch.ones(batch_size, max_seq_length, dtype=torch.long),
+    "lang_ids": torch.zeros(batch_size, dtype=torch.long),
+}"""),
+    M("nomic_bert", "NomicBertConfig", "NomicBertModel", "text", "Nomic BERT embedding encoder (rotary, SwiGLU)"),
+    M("eurobert", "EuroBertConfig", "EuroBertModel", "text", "EuroBERT multilingual encoder (Llama-style)",
+      cfg="num_hidden_layers=4", note=SHRUNK.format(what="EuroBERT 210m-sized", how="4 layers")),
+    M("bert_generation", "BertGenerationConfig", "BertGenerationEncoder", "text", "BertGeneration encoder (large-sized default config)", doc="bert-generation"),
+    # ---------------------------------------------------------------- text decoders
+    M("gpt2", "GPT2Config", "GPT2Model", "text", "GPT-2 (124M) decoder", ci=True),
+    M("openai_gpt", "OpenAIGPTConfig", "OpenAIGPTModel", "text", "OpenAI GPT (GPT-1) decoder", doc="openai-gpt"),
+    M("gpt_neo", "GPTNeoConfig", "GPTNeoModel", "text", "GPT-Neo (1.3B-sized default config, local + global attention)"),
+    M("gpt_neox", "GPTNeoXConfig", "GPTNeoXModel", "text", "GPT-NeoX decoder", cfg="num_hidden_layers=4",
+      note=SHRUNK.format(what="GPT-NeoX-20B (44 layers of 6144)", how="4 of its 44 layers")),
+    M("gptj", "GPTJConfig", "GPTJModel", "text", "GPT-J decoder", cfg="n_layer=4",
+      note=SHRUNK.format(what="GPT-J-6B (28 layers of 4096)", how="4 of its 28 layers")),
+    M("gpt_bigcode", "GPTBigCodeConfig", "GPTBigCodeModel", "text", "GPTBigCode (SantaCoder/StarCoder family) decoder with multi-query attention"),
+    M("codegen", "CodeGenConfig", "CodeGenModel", "text", "CodeGen decoder", cfg="n_layer=4",
+      note=SHRUNK.format(what="CodeGen-6B (28 layers of 4096)", how="4 of its 28 layers")),
+    M("ctrl", "CTRLConfig", "CTRLModel", "text", "CTRL conditional-transformer decoder", cfg="n_layer=6",
+      note=SHRUNK.format(what="CTRL 1.6B (48 layers of 1280)", how="6 of its 48 layers")),
+    M("bloom", "BloomConfig", "BloomModel", "text", "BLOOM decoder (ALiBi positions)", cfg="hidden_size=1024, n_layer=24, n_head=16",
+      note="BloomConfig() is a 64-wide toy; this uses the bloom-560m sizes (1024 wide, 24 layers, 16 heads)."),
+    M("opt", "OPTConfig", "OPTModel", "text", "OPT-125M decoder", ci=True),
+    M("biogpt", "BioGptConfig", "BioGptModel", "text", "BioGPT decoder"),
+    M("xglm", "XGLMConfig", "XGLMModel", "text", "XGLM-564M multilingual decoder"),
+    M("mpt", "MptConfig", "MptModel", "text", "MPT decoder (ALiBi)", cfg="n_layers=4",
+      note=SHRUNK.format(what="MPT-7B (32 layers of 4096)", how="4 of its 32 layers")),
+    M("falcon_mamba", "FalconMambaConfig", "FalconMambaModel", "text_ids", "Falcon-Mamba state-space decoder (reference PyTorch scan, no CUDA kernels)",
+      cfg="num_hidden_layers=4", note=SHRUNK.format(what="Falcon-Mamba-7B (64 layers of 4096)", how="4 of its 64 layers")),
+    M("mamba", "MambaConfig", "MambaModel", "text_ids", "Mamba state-space decoder (130M-sized default config; reference PyTorch scan)"),
+    M("mamba2", "Mamba2Config", "Mamba2Model", "text_ids", "Mamba-2 state-space decoder (reference PyTorch scan)",
+      cfg="num_hidden_layers=4", note=SHRUNK.format(what="Mamba2-2.7B-sized (64 layers of 2560)", how="4 of its 64 layers")),
+    M("rwkv", "RwkvConfig", "RwkvModel", "text_ids", "RWKV-4 recurrent decoder", cfg="num_hidden_layers=4",
+      note=SHRUNK.format(what="RWKV-4 7B-sized (32 layers of 4096)", how="4 of its 32 layers")),
+    M("reformer", "ReformerConfig", "ReformerModel", "text", "Reformer (LSH + local attention, reversible layers)",
+      cfg="axial_pos_embds=False", note="Axial position embeddings are switched off so any sequence length that is a multiple of the 64-token chunks works."),
+    M("persimmon", "PersimmonConfig", "PersimmonModel", "text", "Persimmon decoder", cfg="num_hidden_layers=2",
+      note=SHRUNK.format(what="Persimmon-8B (36 layers of 4096)", how="2 of its 36 layers")),
+    M("recurrent_gemma", "RecurrentGemmaConfig", "RecurrentGemmaModel", "text", "RecurrentGemma (Griffin: recurrent + local attention blocks)",
+      cfg="num_hidden_layers=3", note=SHRUNK.format(what="RecurrentGemma-2B (26 layers)", how="3 layers (one recurrent-recurrent-attention period)")),
+    M("jamba", "JambaConfig", "JambaModel", "text", "Jamba hybrid Mamba + attention MoE decoder",
+      cfg="num_hidden_layers=4, attn_layer_period=4, attn_layer_offset=2, expert_layer_period=2, expert_layer_offset=1",
+      note=SHRUNK.format(what="Jamba-v0.1 (32 layers of 4096, 16 experts)", how="4 layers (3 Mamba, 1 attention; 2 of them MoE)")),
+    M("mixtral", "MixtralConfig", "MixtralModel", "text", "Mixtral sparse mixture-of-experts decoder", cfg="num_hidden_layers=2",
+      note=SHRUNK.format(what="Mixtral-8x7B (32 layers of 4096, 8 experts)", how="2 of its 32 layers")),
+    M("qwen2_moe", "Qwen2MoeConfig", "Qwen2MoeModel", "text", "Qwen2-MoE decoder (shared + routed experts)", doc="qwen2_moe", cfg="num_hidden_layers=2",
+      note=SHRUNK.format(what="Qwen1.5-MoE-A2.7B-sized (24 layers, 60 experts)", how="2 of its 24 layers")),
+    M("olmoe", "OlmoeConfig", "OlmoeModel", "text", "OLMoE mixture-of-experts decoder", cfg="num_hidden_layers=2",
+      note=SHRUNK.format(what="OLMoE-1B-7B (16 layers, 64 experts)", how="2 of its 16 layers")),
+    M("dbrx", "DbrxConfig", "DbrxModel", "text", "DBRX mixture-of-experts decoder (default config is already small: d_model 2048, 1 block)"),
+    M("starcoder2", "Starcoder2Config", "Starcoder2Model", "text", "StarCoder2 decoder", cfg="num_hidden_layers=2",
+      note=SHRUNK.format(what="StarCoder2-7B (32 layers of 4608)", how="2 of its 32 layers")),
+    M("cohere", "CohereConfig", "CohereModel", "text", "Cohere Command-R decoder", cfg="num_hidden_layers=2",
+      note=SHRUNK.format(what="Command-R (40 layers of 8192)", how="2 of its 40 layers")),
+    M("nemotron", "NemotronConfig", "NemotronModel", "text", "Nemotron decoder", cfg="num_hidden_layers=2",
+      note=SHRUNK.format(what="Nemotron-15B (32 layers of 6144)", how="2 of its 32 layers")),
+    M("granite", "GraniteConfig", "GraniteModel", "text", "IBM Granite decoder", cfg="num_hidden_layers=2",
+      note=SHRUNK.format(what="Granite 7B-sized (32 layers of 4096)", how="2 of its 32 layers")),
+    # ---------------------------------------------------------------- encoder-decoders
+    M("t5", "T5Config", "T5Model", "seq2seq", "T5 encoder-decoder (t5-small default config)", ci=True),
+    M("mt5", "MT5Config", "MT5Model", "seq2seq", "mT5 multilingual encoder-decoder (mt5-small default config)"),
+    M("umt5", "UMT5Config", "UMT5Model", "seq2seq", "UMT5 encoder-decoder (umt5-small default config)"),
+    M("longt5", "LongT5Config", "LongT5Model", "seq2seq", "LongT5 encoder-decoder (transient-global attention encoder)"),
+    M("bart", "BartConfig", "BartModel", "seq2seq", "BART (large-sized default config)"),
+    M("mbart", "MBartConfig", "MBartModel", "seq2seq", "mBART multilingual encoder-decoder"),
+    M("marian", "MarianConfig", "MarianModel", "seq2seq", "MarianMT translation encoder-decoder"),
+    M("pegasus", "PegasusConfig", "PegasusModel", "seq2seq", "PEGASUS summarization encoder-decoder"),
+    M("pegasus_x", "PegasusXConfig", "PegasusXModel", "seq2seq", "PEGASUS-X (block-local + global attention encoder)"),
+    M("blenderbot", "BlenderbotConfig", "BlenderbotModel", "seq2seq", "Blenderbot encoder-decoder", cfg="decoder_layers=4",
+      note=SHRUNK.format(what="Blenderbot-3B (2 encoder + 24 decoder layers of 2560)", how="4 of its 24 decoder layers")),
+    M("blenderbot_small", "BlenderbotSmallConfig", "BlenderbotSmallModel", "seq2seq", "Blenderbot-90M encoder-decoder", doc="blenderbot-small"),
+    M("m2m_100", "M2M100Config", "M2M100Model", "seq2seq", "M2M-100 many-to-many translation encoder-decoder", doc="m2m_100"),
+    M("fsmt", "FSMTConfig", "FSMTModel", "custom", "FSMT (FairSeq machine translation, WMT19) encoder-decoder",
+      cfg="langs=[\"en\", \"de\"], src_vocab_size=42024, tgt_vocab_size=42024",
+      note="FSMTConfig needs the language pair and vocabulary sizes; these are the facebook/wmt19-en-de ones.",
+      params=TEXT, inputs="""
+inputs = {
+    "input_ids": torch.randint(config.src_vocab_size, (batch_size, max_seq_length)),
+    "attention_mask": torch.ones(batch_size, max_seq_length, dtype=torch.long),
+    "decoder_input_ids": torch.randint(config.tgt_vocab_size, (batch_size, max_seq_length)),
+}"""),
+    M("led", "LEDConfig", "LEDModel", "seq2seq", "Longformer Encoder-Decoder (LED)"),
+    M("plbart", "PLBartConfig", "PLBartModel", "seq2seq", "PLBART code encoder-decoder"),
+    M("prophetnet", "ProphetNetConfig", "ProphetNetModel", "seq2seq", "ProphetNet encoder-decoder with n-gram (n=2) prediction streams"),
+    M("bigbird_pegasus", "BigBirdPegasusConfig", "BigBirdPegasusModel", "seq2seq", "BigBird-Pegasus encoder-decoder (full attention for short inputs)",
+      cfg='attention_type="original_full"'),
+    M("switch_transformers", "SwitchTransformersConfig", "SwitchTransformersModel", "seq2seq", "Switch Transformer (switch-base-8: T5 with 8 top-1 experts)"),
+    M("mvp", "MvpConfig", "MvpModel", "seq2seq", "MVP multi-task supervised pre-training encoder-decoder"),
+    M("nllb_moe", "NllbMoeConfig", "NllbMoeModel", "seq2seq", "NLLB-MoE translation encoder-decoder",
+      cfg="encoder_layers=2, decoder_layers=2, num_experts=8",
+      note=SHRUNK.format(what="NLLB-200-MoE 54B (24+24 layers of 2048, 128 experts)", how="2+2 layers and 8 experts")),
+    M("t5gemma", "T5GemmaConfig", "T5GemmaModel", "seq2seq", "T5Gemma encoder-decoder (Gemma 2 blocks)",
+      cfg="encoder={\"num_hidden_layers\": 2}, decoder={\"num_hidden_layers\": 2}",
+      note=SHRUNK.format(what="T5Gemma 2B-2B", how="2 encoder and 2 decoder layers")),
+    # ---------------------------------------------------------------- vision
+    M("vit", "ViTConfig", "ViTModel", "image", "ViT-Base/16", cfg="image_size=height, num_channels=num_channels", ci=True,
+      note="Built with image_size=height (square images)."),
+    M("deit", "DeiTConfig", "DeiTModel", "image", "DeiT-Base (distillation token)", cfg="image_size=height, num_channels=num_channels",
+      note="Built with image_size=height (square images)."),
+    M("beit", "BeitConfig", "BeitModel", "image", "BEiT-Base", cfg="image_size=height, num_channels=num_channels",
+      note="Built with image_size=height (square images)."),
+    M("data2vec_vision", "Data2VecVisionConfig", "Data2VecVisionModel", "image", "data2vec vision encoder (BEiT architecture)", doc="data2vec",
+      cfg="image_size=height, num_channels=num_channels", note="Built with image_size=height (square images)."),
+    M("dinov2", "Dinov2Config", "Dinov2Model", "image", "DINOv2 ViT (position embeddings interpolated to the input size)",
+      cfg="num_channels=num_channels"),
+    M("vit_mae", "ViTMAEConfig", "ViTMAEModel", "image", "ViT-MAE encoder (masks 75% of patches at random)",
+      cfg="image_size=height, num_channels=num_channels", note="Built with image_size=height (square images)."),
+    M("vit_msn", "ViTMSNConfig", "ViTMSNModel", "image", "ViT-MSN encoder", cfg="image_size=height, num_channels=num_channels",
+      note="Built with image_size=height (square images)."),
+    M("ijepa", "IJepaConfig", "IJepaModel", "image", "I-JEPA ViT encoder", cfg="image_size=height, num_channels=num_channels",
+      note="Built with image_size=height (square images)."),
+    M("swin", "SwinConfig", "SwinModel", "image", "Swin Transformer (tiny)", cfg="num_channels=num_channels"),
+    M("swinv2", "Swinv2Config", "Swinv2Model", "image", "Swin Transformer V2 (tiny)", cfg="num_channels=num_channels"),
+    M("convnext", "ConvNextConfig", "ConvNextModel", "image", "ConvNeXt (tiny)", cfg="num_channels=num_channels"),
+    M("convnextv2", "ConvNextV2Config", "ConvNextV2Model", "image", "ConvNeXt V2 (tiny)", cfg="num_channels=num_channels"),
+    M("resnet", "ResNetConfig", "ResNetModel", "image", "ResNet-50", cfg="num_channels=num_channels", ci=True),
+    M("regnet", "RegNetConfig", "RegNetModel", "image", "RegNet (Y-040-sized default config)", cfg="num_channels=num_channels"),
+    M("bit", "BitConfig", "BitModel", "image", "BiT (Big Transfer) ResNetV2 with weight-standardized convs", cfg="num_channels=num_channels"),
+    M("efficientnet", "EfficientNetConfig", "EfficientNetModel", "image", "EfficientNet-B7 (the default config)", cfg="num_channels=num_channels"),
+    M("mobilenet_v1", "MobileNetV1Config", "MobileNetV1Model", "image", "MobileNetV1", cfg="num_channels=num_channels", ci=True),
+    M("mobilenet_v2", "MobileNetV2Config", "MobileNetV2Model", "image", "MobileNetV2", cfg="num_channels=num_channels"),
+    M("mobilevit", "MobileViTConfig", "MobileViTModel", "image", "MobileViT-S", cfg="num_channels=num_channels"),
+    M("mobilevitv2", "MobileViTV2Config", "MobileViTV2Model", "image", "MobileViTV2", cfg="num_channels=num_channels"),
+    M("levit", "LevitConfig", "LevitModel", "image", "LeViT-128S", cfg="image_size=height, num_channels=num_channels"),
+    M("poolformer", "PoolFormerConfig", "PoolFormerModel", "image", "PoolFormer (MetaFormer with pooling token mixer)", cfg="num_channels=num_channels"),
+    M("pvt", "PvtConfig", "PvtModel", "image", "Pyramid Vision Transformer", cfg="image_size=height, num_channels=num_channels"),
+    M("pvt_v2", "PvtV2Config", "PvtV2Model", "image", "Pyramid Vision Transformer v2 (b0)", cfg="num_channels=num_channels"),
+    M("segformer", "SegformerConfig", "SegformerForSemanticSegmentation", "image", "SegFormer-B0 semantic segmentation (MiT encoder + all-MLP decoder)",
+      cfg="num_channels=num_channels"),
+    M("cvt", "CvtConfig", "CvtModel", "image", "CvT (convolutional vision transformer, 13)", cfg="num_channels=num_channels"),
+    M("focalnet", "FocalNetConfig", "FocalNetModel", "image", "FocalNet (tiny, focal modulation)", cfg="num_channels=num_channels"),
+    M("glpn", "GLPNConfig", "GLPNForDepthEstimation", "image", "GLPN monocular depth estimation", cfg="num_channels=num_channels"),
+    M("dpt", "DPTConfig", "DPTForDepthEstimation", "image", "DPT (ViT-Large) monocular depth estimation",
+      cfg="image_size=height, num_channels=num_channels"),
+    M("hiera", "HieraConfig", "HieraModel", "image", "Hiera hierarchical ViT", cfg="num_channels=num_channels"),
+    M("yolos", "YolosConfig", "YolosForObjectDetection", "image", "YOLOS (ViT) object detector", cfg="num_channels=num_channels",
+      note="The default config expects 512 x 864 images; position embeddings are interpolated to the input size."),
+    M("detr", "DetrConfig", "DetrForObjectDetection", "image", "DETR object detector with a ResNet-50 backbone",
+      imports="ResNetConfig",
+      cfg='backbone_config=ResNetConfig(num_channels=num_channels, out_features=["stage4"])',
+      note="DetrConfig() defaults to a timm ResNet-50 backbone; this uses the transformers ResNet-50 (ResNetConfig) so timm is not needed."),
+    M("conditional_detr", "ConditionalDetrConfig", "ConditionalDetrForObjectDetection", "image", "Conditional DETR object detector (ResNet-50 backbone)",
+      imports="ResNetConfig", cfg='backbone_config=ResNetConfig(num_channels=num_channels, out_features=["stage4"])',
+      note="Uses the transformers ResNet-50 (ResNetConfig) instead of the default timm backbone."),
+    M("table_transformer", "TableTransformerConfig", "TableTransformerForObjectDetection", "image", "Table Transformer (DETR for table detection, ResNet-18-sized default backbone replaced by ResNet-50)",
+      doc="table-transformer", imports="ResNetConfig", cfg='backbone_config=ResNetConfig(num_channels=num_channels, out_features=["stage4"])',
+      note="Uses the transformers ResNet-50 (ResNetConfig) instead of the default timm backbone."),
+    M("deformable_detr", "DeformableDetrConfig", "DeformableDetrForObjectDetection", "image", "Deformable DETR object detector (ResNet-50 backbone; PyTorch multi-scale deformable attention)",
+      imports="ResNetConfig", cfg='backbone_config=ResNetConfig(num_channels=num_channels, out_features=["stage2", "stage3", "stage4"])',
+      note="Uses the transformers ResNet-50 (ResNetConfig) instead of the default timm backbone."),
+    M("rt_detr", "RTDetrConfig", "RTDetrForObjectDetection", "image", "RT-DETR real-time detector (ResNet-50-vd backbone)"),
+    M("upernet", "UperNetConfig", "UperNetForSemanticSegmentation", "image", "UperNet semantic segmentation (ResNet-50 backbone)"),
+    M("mask2former", "Mask2FormerConfig", "Mask2FormerForUniversalSegmentation", "image", "Mask2Former universal segmentation (Swin-T backbone)"),
+    M("maskformer", "MaskFormerConfig", "MaskFormerForInstanceSegmentation", "image", "MaskFormer segmentation (Swin-B backbone)"),
+    M("swin2sr", "Swin2SRConfig", "Swin2SRForImageSuperResolution", "custom", "Swin2SR image super-resolution (x2)",
+      params=IMAGE, pre="height, width = height // 4, width // 4  # super-resolution inputs are low-resolution crops",
+      cfg="num_channels=num_channels",
+      note="Runs on a height/4 x width/4 crop (56 x 56 by default): the x2 upscaler keeps full resolution in every block.",
+      inputs="""
+inputs = {"pixel_values": torch.rand(batch_size, num_channels, height, width)}""", task="computer_vision"),
+    M("vitdet", "VitDetConfig", "VitDetModel", "image", "ViTDet plain ViT backbone for detection", cfg="image_size=height, num_channels=num_channels"),
+    M("textnet", "TextNetConfig", "TextNetModel", "image", "TextNet backbone (FAST text detection)", cfg="num_channels=num_channels"),
+    M("hgnet_v2", "HGNetV2Config", "HGNetV2Backbone", "image", "HGNet-V2 backbone", cfg="num_channels=num_channels"),
+    M("superpoint", "SuperPointConfig", "SuperPointForKeypointDetection", "custom", "SuperPoint keypoint detector and descriptor (grayscale input)",
+      params=["batch_size", "height", "width"], inputs="""
+inputs = {"pixel_values": torch.rand(batch_size, 1, height, width)}""",
+      note="SuperPoint works on grayscale images; the model takes 3-channel tensors and uses the first channel, so it is given one channel repeated.", task="computer_vision"),
+    M("imagegpt", "ImageGPTConfig", "ImageGPTModel", "custom", "ImageGPT (small) over 32 x 32 images of colour-cluster ids",
+      params=["batch_size"], inputs="""
+inputs = {"input_ids": torch.randint(config.vocab_size - 1, (batch_size, 32 * 32))}""", task="computer_vision"),
+    M("timesformer", "TimesformerConfig", "TimesformerModel", "custom", "TimeSformer video transformer (divided space-time attention), 8 frames",
+      params=IMAGE, cfg="image_size=height, num_channels=num_channels", inputs="""
+inputs = {"pixel_values": torch.rand(batch_size, config.num_frames, num_channels, height, width)}""", task="video"),
+    M("videomae", "VideoMAEConfig", "VideoMAEModel", "custom", "VideoMAE video encoder, 16 frames", cfg="image_size=height, num_channels=num_channels",
+      params=IMAGE, inputs="""
+inputs = {"pixel_values": torch.rand(batch_size, config.num_frames, num_channels, height, width)}""", task="video"),
+    M("vivit", "VivitConfig", "VivitModel", "custom", "ViViT video vision transformer, 32 frames", cfg="image_size=height, num_channels=num_channels",
+      params=IMAGE, inputs="""
+inputs = {"pixel_values": torch.rand(batch_size, config.num_frames, num_channels, height, width)}""", task="video"),
+    M("sam", "SamConfig", "SamModel", "custom", "Segment Anything (ViT-B image encoder at 1024 x 1024, one point prompt per image)",
+      params=["batch_size"], inputs="""
+inputs = {
+    "pixel_values": torch.rand(batch_size, 3, 1024, 1024),
+    "input_points": torch.randint(0, 1024, (batch_size, 1, 1, 2)).float(),  # (batch, prompts, points, xy)
+}""", note="SAM's image encoder is built for 1024 x 1024 inputs, so height and width are not used.", task="computer_vision"),
+    M("zoedepth", "ZoeDepthConfig", "ZoeDepthForDepthEstimation", "image", "ZoeDepth metric depth estimation (BEiT-L DPT backbone)", cfg=""),
+    M("depth_anything", "DepthAnythingConfig", "DepthAnythingForDepthEstimation", "image", "Depth Anything (DINOv2-S backbone + DPT head)"),
+    M("seggpt", "SegGptConfig", "SegGptModel", "custom", "SegGPT in-context segmentation (ViT-L, prompt image + mask pairs at 448 x 448)",
+      params=["batch_size"], inputs="""
+size = config.image_size  # [896, 448]: prompt stacked above the input
+inputs = {
+    "pixel_values": torch.rand(batch_size, 3, size[0] // 2, size[1]),
+    "prompt_pixel_values": torch.rand(batch_size, 3, size[0] // 2, size[1]),
+    "prompt_masks": torch.rand(batch_size, 3, size[0] // 2, size[1]),
+}""", note="SegGPT is built for 448 x 448 images, so height and width are not used.", task="computer_vision"),
+    # ---------------------------------------------------------------- audio
+    M("wav2vec2", "Wav2Vec2Config", "Wav2Vec2Model", "audio", "wav2vec 2.0 base speech encoder", ci=True),
+    M("wav2vec2_conformer", "Wav2Vec2ConformerConfig", "Wav2Vec2ConformerModel", "audio", "wav2vec 2.0 Conformer speech encoder", doc="wav2vec2-conformer"),
+    M("hubert", "HubertConfig", "HubertModel", "audio", "HuBERT base speech encoder"),
+    M("wavlm", "WavLMConfig", "WavLMModel", "audio", "WavLM base speech encoder"),
+    M("data2vec_audio", "Data2VecAudioConfig", "Data2VecAudioModel", "audio", "data2vec audio encoder", doc="data2vec"),
+    M("sew", "SEWConfig", "SEWModel", "audio", "SEW (squeezed and efficient wav2vec) speech encoder"),
+    M("sew_d", "SEWDConfig", "SEWDModel", "audio", "SEW-D (SEW with DeBERTa attention) speech encoder", doc="sew-d"),
+    M("unispeech", "UniSpeechConfig", "UniSpeechModel", "audio", "UniSpeech speech encoder"),
+    M("unispeech_sat", "UniSpeechSatConfig", "UniSpeechSatModel", "audio", "UniSpeech-SAT speech encoder", doc="unispeech-sat"),
+    M("wav2vec2_bert", "Wav2Vec2BertConfig", "Wav2Vec2BertModel", "custom", "Wav2Vec2-BERT (w2v-BERT 2.0) encoder over 80-bin filterbank frames stacked in pairs",
+      doc="wav2vec2-bert", params=AUDIO, pre="num_frames = max_audio_seq_length // 160  # 10 ms hop at 16 kHz", inputs="""
+inputs = {"input_features": torch.randn(batch_size, num_frames // 2, config.feature_projection_input_dim)}"""),
+    M("whisper", "WhisperConfig", "WhisperModel", "custom", "Whisper speech encoder-decoder (tiny-sized default config)",
+      params=["batch_size", "max_seq_length"], inputs="""
+num_frames = 2 * config.max_source_positions  # the feature extractor pads every clip to 30 s = 3000 frames
+inputs = {
+    "input_features": torch.randn(batch_size, config.num_mel_bins, num_frames),
+    "decoder_input_ids": torch.randint(config.vocab_size, (batch_size, max_seq_length)),
+}""", task="audio"),
+    M("speech_to_text", "Speech2TextConfig", "Speech2TextModel", "custom", "Speech2Text (S2T) speech encoder-decoder over 80-bin filterbanks",
+      params=AUDIO + ["max_seq_length"], pre="num_frames = max_audio_seq_length // 160  # 10 ms hop at 16 kHz", inputs="""
+inputs = {
+    "input_features": torch.randn(batch_size, num_frames, config.input_feat_per_channel),
+    "decoder_input_ids": torch.randint(config.vocab_size, (batch_size, max_seq_length)),
+}""", task="audio"),
+    M("audio_spectrogram_transformer", "ASTConfig", "ASTModel", "custom", "Audio Spectrogram Transformer over 1024 x 128 log-mel patches",
+      doc="audio-spectrogram-transformer", params=["batch_size"], inputs="""
+inputs = {"input_values": torch.randn(batch_size, config.max_length, config.num_mel_bins)}""", task="audio",
+      note="AST's position embeddings fix its input at max_length=1024 frames."),
+    M("encodec", "EncodecConfig", "EncodecModel", "custom", "EnCodec neural audio codec (24 kHz mono): encode + decode",
+      params=AUDIO, inputs="""
+inputs = {"input_values": torch.randn(batch_size, config.audio_channels, max_audio_seq_length)}""", task="audio"),
+    M("dac", "DacConfig", "DacModel", "custom", "Descript Audio Codec: encode + decode", params=AUDIO, inputs="""
+inputs = {"input_values": torch.randn(batch_size, 1, max_audio_seq_length)}""", task="audio"),
+    M("mimi", "MimiConfig", "MimiModel", "custom", "Mimi neural audio codec (Moshi): encode + decode", params=AUDIO, inputs="""
+inputs = {"input_values": torch.randn(batch_size, config.audio_channels, max_audio_seq_length)}""", task="audio"),
+    M("clap", "ClapConfig", "ClapModel", "custom", "CLAP contrastive text-audio model (HTS-AT audio encoder + RoBERTa text encoder)",
+      params=TEXT, inputs="""
+inputs = {
+    "input_ids": torch.randint(config.text_config.vocab_size, (batch_size, max_seq_length)),
+    "attention_mask": torch.ones(batch_size, max_seq_length, dtype=torch.long),
+    "input_features": torch.randn(batch_size, 1, 1001, config.audio_config.num_mel_bins),  # 10 s of log-mel frames
+}""", task="multimodal"),
+    M("moonshine", "MoonshineConfig", "MoonshineModel", "custom", "Moonshine speech recognition encoder-decoder (raw waveform input)",
+      params=AUDIO + ["max_seq_length"], inputs="""
+inputs = {
+    "input_values": torch.randn(batch_size, max_audio_seq_length),
+    "decoder_input_ids": torch.randint(config.vocab_size, (batch_size, max_seq_length)),
+}""", task="audio"),
+    M("speecht5", "SpeechT5Config", "SpeechT5ForSpeechToText", "custom", "SpeechT5 speech-to-text (speech encoder pre-net + text decoder)",
+      params=AUDIO + ["max_seq_length"], inputs="""
+inputs = {
+    "input_values": torch.randn(batch_size, max_audio_seq_length),
+    "decoder_input_ids": torch.randint(config.vocab_size, (batch_size, max_seq_length)),
+}""", task="audio"),
+    M("vits", "VitsConfig", "VitsModel", "text", "VITS end-to-end text-to-speech (MMS-TTS-sized), text ids to waveform", task="audio"),
+    M("univnet", "UnivNetConfig", "UnivNetModel", "custom", "UnivNet GAN vocoder: log-mel spectrogram + noise to waveform",
+      params=AUDIO, pre="num_frames = max_audio_seq_length // 256  # the vocoder's hop length", inputs="""
+inputs = {
+    "input_features": torch.randn(batch_size, num_frames, config.num_mel_bins),
+    "noise_sequence": torch.randn(batch_size, num_frames, config.model_in_channels),
+}""", task="audio"),
+    # ---------------------------------------------------------------- multimodal
+    M("clip", "CLIPConfig", "CLIPModel", "clip", "CLIP ViT-B/32 contrastive image-text model",
+      cfg="vision_config={\"image_size\": height, \"num_channels\": num_channels}", ci=True),
+    M("siglip", "SiglipConfig", "SiglipModel", "clip", "SigLIP (sigmoid-loss CLIP) ViT-B/16", cfg="vision_config={\"image_size\": height, \"num_channels\": num_channels}",
+      note="SigLIP text inputs are padded to max length; no attention mask is used by the original model."),
+    M("altclip", "AltCLIPConfig", "AltCLIPModel", "clip", "AltCLIP (XLM-R text encoder + CLIP vision encoder)",
+      cfg="vision_config={\"image_size\": height, \"num_channels\": num_channels}"),
+    M("chinese_clip", "ChineseCLIPConfig", "ChineseCLIPModel", "clip", "Chinese-CLIP (Chinese RoBERTa + ViT)",
+      cfg="vision_config={\"image_size\": height, \"num_channels\": num_channels}"),
+    M("owlvit", "OwlViTConfig", "OwlViTForObjectDetection", "clip", "OWL-ViT open-vocabulary detector (CLIP ViT-B/32), one text query per image",
+      cfg="vision_config={\"image_size\": height, \"num_channels\": num_channels}", params=TEXT + ["num_channels", "height", "width"],
+      pre="max_seq_length = min(max_seq_length, 16)  # OWL-ViT text queries are at most 16 tokens"),
+    M("owlv2", "Owlv2Config", "Owlv2ForObjectDetection", "clip", "OWLv2 open-vocabulary detector (CLIP ViT-B/16 at 960 x 960), one text query per image",
+      params=TEXT + ["num_channels"],
+      pre="max_seq_length = min(max_seq_length, 16)  # OWLv2 text queries are at most 16 tokens\nheight = width = 960  # OWLv2 is built for 960 x 960 images",
+      note="OWLv2's box bias is computed for a fixed 960 x 960 grid, so height and width are not used."),
+    M("groupvit", "GroupViTConfig", "GroupViTModel", "clip", "GroupViT (text-supervised semantic grouping)",
+      cfg="vision_config={\"image_size\": height, \"num_channels\": num_channels}"),
+    M("blip", "BlipConfig", "BlipModel", "clip", "BLIP image-text model (ViT-B/16 + BERT)",
+      cfg="vision_config={\"image_size\": height}"),
+    M("flava", "FlavaConfig", "FlavaModel", "clip", "FLAVA (image, text and multimodal encoders)",
+      cfg="image_config={\"image_size\": height, \"num_channels\": num_channels}"),
+    M("align", "AlignConfig", "AlignModel", "clip", "ALIGN (EfficientNet-B7 image encoder + BERT text encoder)",
+      cfg="vision_config={\"image_size\": height, \"num_channels\": num_channels}"),
+    M("bridgetower", "BridgeTowerConfig", "BridgeTowerModel", "clip", "BridgeTower vision-language encoder (CLIP ViT + RoBERTa with bridge layers)",
+      cfg="vision_config={\"image_size\": height}"),
+    M("vilt", "ViltConfig", "ViltModel", "custom", "ViLT vision-and-language transformer (patch + token embeddings in one encoder)",
+      params=TEXT + ["num_channels", "height", "width"], cfg="image_size=height, num_channels=num_channels",
+      pre="max_seq_length = min(max_seq_length, 40)  # ViLT's text position embeddings hold 40 tokens", inputs="""
+inputs = {
+    "input_ids": torch.randint(config.vocab_size, (batch_size, max_seq_length)),
+    "attention_mask": torch.ones(batch_size, max_seq_length, dtype=torch.long),
+    "pixel_values": torch.rand(batch_size, num_channels, height, width),
+}"""),
+    M("visual_bert", "VisualBertConfig", "VisualBertModel", "custom", "VisualBERT (BERT over text tokens + 36 region features of 2048)",
+      params=TEXT, inputs="""
+num_regions = 36  # detector region features, e.g. from Faster R-CNN
+inputs = {
+    "input_ids": torch.randint(config.vocab_size, (batch_size, max_seq_length)),
+    "attention_mask": torch.ones(batch_size, max_seq_length, dtype=torch.long),
+    "visual_embeds": torch.randn(batch_size, num_regions, config.visual_embedding_dim),
+    "visual_attention_mask": torch.ones(batch_size, num_regions, dtype=torch.long),
+}""", task="multimodal"),
+    M("lxmert", "LxmertConfig", "LxmertModel", "custom", "LXMERT cross-modality encoder (text tokens + 36 region features and boxes)",
+      params=TEXT, inputs="""
+num_regions = 36
+inputs = {
+    "input_ids": torch.randint(config.vocab_size, (batch_size, max_seq_length)),
+    "attention_mask": torch.ones(batch_size, max_seq_length, dtype=torch.long),
+    "visual_feats": torch.randn(batch_size, num_regions, config.visual_feat_dim),
+    "visual_pos": torch.rand(batch_size, num_regions, config.visual_pos_dim),
+}""", task="multimodal"),
+    M("layoutlmv3", "LayoutLMv3Config", "LayoutLMv3Model", "custom", "LayoutLMv3 document model (text + boxes + image patches)",
+      params=TEXT + ["num_channels", "height", "width"], cfg="input_size=height, num_channels=num_channels", inputs="""
+x0 = torch.randint(0, 500, (batch_size, max_seq_length))
+y0 = torch.randint(0, 500, (batch_size, max_seq_length))
+inputs = {
+    "input_ids": torch.randint(config.vocab_size, (batch_size, max_seq_length)),
+    "attention_mask": torch.ones(batch_size, max_seq_length, dtype=torch.long),
+    "bbox": torch.stack([x0, y0, x0 + 100, y0 + 50], dim=-1),  # (x0, y0, x1, y1) in 0..1000
+    "pixel_values": torch.rand(batch_size, num_channels, height, width),
+}""", task="multimodal"),
+    M("lilt", "LiltConfig", "LiltModel", "custom", "LiLT language-independent layout transformer (text + boxes)",
+      params=TEXT, inputs="""
+x0 = torch.randint(0, 500, (batch_size, max_seq_length))
+y0 = torch.randint(0, 500, (batch_size, max_seq_length))
+inputs = {
+    "input_ids": torch.randint(config.vocab_size, (batch_size, max_seq_length)),
+    "attention_mask": torch.ones(batch_size, max_seq_length, dtype=torch.long),
+    "bbox": torch.stack([x0, y0, x0 + 100, y0 + 50], dim=-1),  # (x0, y0, x1, y1) in 0..1000
+}""", task="multimodal"),
+    M("git", "GitConfig", "GitModel", "custom", "GIT generative image-to-text transformer (CLIP ViT-B/16 + text decoder)",
+      params=TEXT + ["num_channels", "height", "width"], cfg="vision_config={\"image_size\": height, \"num_channels\": num_channels}", inputs="""
+inputs = {
+    "input_ids": torch.randint(config.vocab_size, (batch_size, max_seq_length)),
+    "attention_mask": torch.ones(batch_size, max_seq_length, dtype=torch.long),
+    "pixel_values": torch.rand(batch_size, num_channels, height, width),
+}""", task="multimodal"),
+    M("clipseg", "CLIPSegConfig", "CLIPSegForImageSegmentation", "clip", "CLIPSeg text-prompted segmentation (CLIP ViT-B/16 + decoder)",
+      cfg="vision_config={\"image_size\": height, \"num_channels\": num_channels}"),
+    M("x_clip", "XCLIPConfig", "XCLIPModel", "custom", "X-CLIP video-text model (CLIP ViT-B/32 with cross-frame attention), 8 frames",
+      doc="xclip", params=TEXT + ["num_channels", "height", "width"], cfg="vision_config={\"image_size\": height, \"num_channels\": num_channels}", inputs="""
+num_frames = config.vision_config.num_frames
+inputs = {
+    "input_ids": torch.randint(config.text_config.vocab_size, (batch_size, max_seq_length)),
+    "attention_mask": torch.ones(batch_size, max_seq_length, dtype=torch.long),
+    "pixel_values": torch.rand(batch_size, num_frames, num_channels, height, width),
+}""", task="multimodal"),
+    M("trocr", "VisionEncoderDecoderConfig", "VisionEncoderDecoderModel", "custom", "TrOCR-style OCR: ViT encoder + TrOCR text decoder in a VisionEncoderDecoderModel",
+      doc="trocr", imports="TrOCRConfig, ViTConfig", params=TEXT + ["num_channels", "height", "width"],
+      cfg="""
+    ViTConfig(image_size=height, num_channels=num_channels),
+    TrOCRConfig(),
+""", note="Built with VisionEncoderDecoderConfig.from_encoder_decoder_configs(ViTConfig, TrOCRConfig): the base-sized encoder and decoder.",
+      inputs="""
+inputs = {
+    "pixel_values": torch.rand(batch_size, num_channels, height, width),
+    "decoder_input_ids": torch.randint(config.decoder.vocab_size, (batch_size, max_seq_length)),
+}""", task="multimodal"),
+    M("pix2struct", "Pix2StructConfig", "Pix2StructForConditionalGeneration", "custom", "Pix2Struct image-to-text (variable-resolution flattened patches)",
+      params=["batch_size", "max_seq_length"], inputs="""
+num_patches = 2048  # the processor's max_patches
+patch_dim = 2 + 16 * 16 * 3  # (row, column) + one flattened 16 x 16 RGB patch
+inputs = {
+    "flattened_patches": torch.rand(batch_size, num_patches, patch_dim),
+    "attention_mask": torch.ones(batch_size, num_patches, dtype=torch.long),
+    "decoder_input_ids": torch.randint(config.text_config.vocab_size, (batch_size, max_seq_length)),
+}""", task="multimodal"),
+    M("perceiver", "PerceiverConfig", "PerceiverModel", "custom", "Perceiver IO (generic: latent cross-attention over embedded inputs)",
+      params=TEXT, inputs="""
+inputs = {"inputs": torch.randn(batch_size, max_seq_length, config.d_model)}""", task="multimodal"),
+    M("kosmos2", "Kosmos2Config", "Kosmos2Model", "custom", "Kosmos-2 grounded multimodal LLM (CLIP ViT-L/14 + 24-layer decoder)", doc="kosmos-2",
+      params=TEXT, inputs="""
+num_image_tokens = config.latent_query_num  # 64 latent image tokens at the start of the text
+input_ids = torch.randint(config.text_config.vocab_size, (batch_size, num_image_tokens + max_seq_length))
+image_embeds_position_mask = torch.zeros_like(input_ids)
+image_embeds_position_mask[:, 1 : num_image_tokens + 1] = 1
+inputs = {
+    "pixel_values": torch.rand(batch_size, 3, config.vision_config.image_size, config.vision_config.image_size),
+    "input_ids": input_ids,
+    "attention_mask": torch.ones_like(input_ids),
+    "image_embeds_position_mask": image_embeds_position_mask,
+}""", task="multimodal"),
+    # ---------------------------------------------------------------- time series, RL
+    M("patchtst", "PatchTSTConfig", "PatchTSTModel", "custom", "PatchTST time-series transformer (7 channels, 512-step context)",
+      params=["batch_size"], cfg="num_input_channels=7, context_length=512", inputs="""
+inputs = {"past_values": torch.randn(batch_size, config.context_length, config.num_input_channels)}""", task="time_series"),
+    M("patchtsmixer", "PatchTSMixerConfig", "PatchTSMixerModel", "custom", "PatchTSMixer time-series MLP-mixer",
+      params=["batch_size"], inputs="""
+inputs = {"past_values": torch.randn(batch_size, config.context_length, config.num_input_channels)}""", task="time_series"),
+    M("time_series_transformer", "TimeSeriesTransformerConfig", "TimeSeriesTransformerModel", "custom",
+      "Time Series Transformer (vanilla encoder-decoder for probabilistic forecasting)",
+      params=["batch_size"], cfg="prediction_length=24, context_length=48", inputs="""
+past_length = config.context_length + max(config.lags_sequence)
+inputs = {
+    "past_values": torch.randn(batch_size, past_length),
+    "past_time_features": torch.randn(batch_size, past_length, config.num_time_features),
+    "past_observed_mask": torch.ones(batch_size, past_length),
+    "future_values": torch.randn(batch_size, config.prediction_length),
+    "future_time_features": torch.randn(batch_size, config.prediction_length, config.num_time_features),
+}""", task="time_series", note="Configured for hourly data: 24-step prediction from a 48-step context, one time feature."),
+    M("informer", "InformerConfig", "InformerModel", "custom", "Informer (ProbSparse attention) forecaster",
+      params=["batch_size"], cfg="prediction_length=24, context_length=48, num_time_features=1", inputs="""
+past_length = config.context_length + max(config.lags_sequence)
+inputs = {
+    "past_values": torch.randn(batch_size, past_length),
+    "past_time_features": torch.randn(batch_size, past_length, config.num_time_features),
+    "past_observed_mask": torch.ones(batch_size, past_length),
+    "future_values": torch.randn(batch_size, config.prediction_length),
+    "future_time_features": torch.randn(batch_size, config.prediction_length, config.num_time_features),
+}""", task="time_series", note="Configured for hourly data: 24-step prediction from a 48-step context, one time feature."),
+    M("autoformer", "AutoformerConfig", "AutoformerModel", "custom", "Autoformer (auto-correlation) forecaster",
+      params=["batch_size"], cfg="prediction_length=24, context_length=48, num_time_features=1", inputs="""
+past_length = config.context_length + max(config.lags_sequence)
+inputs = {
+    "past_values": torch.randn(batch_size, past_length),
+    "past_time_features": torch.randn(batch_size, past_length, config.num_time_features),
+    "past_observed_mask": torch.ones(batch_size, past_length),
+    "future_values": torch.randn(batch_size, config.prediction_length),
+    "future_time_features": torch.randn(batch_size, config.prediction_length, config.num_time_features),
+}""", task="time_series", note="Configured for hourly data: 24-step prediction from a 48-step context, one time feature."),
+    M("decision_transformer", "DecisionTransformerConfig", "DecisionTransformerModel", "custom",
+      "Decision Transformer (GPT-2 over return-to-go, state and action tokens) for offline RL",
+      params=["batch_size"], cfg="state_dim=17, act_dim=6", note="state_dim=17, act_dim=6 as for the MuJoCo HalfCheetah checkpoints; 20-step context.",
+      inputs="""
+context = 20
+inputs = {
+    "states": torch.randn(batch_size, context, config.state_dim),
+    "actions": torch.randn(batch_size, context, config.act_dim),
+    "rewards": torch.randn(batch_size, context, 1),
+    "returns_to_go": torch.randn(batch_size, context, 1),
+    "timesteps": torch.arange(context).repeat(batch_size, 1),
+    "attention_mask": torch.ones(batch_size, context, dtype=torch.long),
+}""", task="reinforcement_learning"),
+]
+# fmt: on
+
+
+def render(m: M) -> str:
+    params = m.params or INPUTS[m.kind][0]
+    inputs = m.inputs or INPUTS[m.kind][1]
+    task = m.task or TASK.get(m.kind, "nlp")
+    groups = "ci,daily" if m.ci else "daily"
+    doc = DOCS + (m.doc or m.name)
+    names = [m.config, m.model] + ([x.strip() for x in m.imports.split(",")] if m.imports else [])
+    names = sorted(set(names), key=lambda n: (n not in (m.config, m.model), names.index(n)))
+    imports = ", ".join(names)
+    doc_lines = [f"{m.about}.", f"Built from transformers.{m.config}({'...' if m.cfg else ''}) with random weights: {m.model}(config)."]
+    if m.note:
+        doc_lines += [""] + textwrap.wrap(m.note, 96)
+    doc_lines += [f"Source: {doc}"]
+    docstring = "\n".join(doc_lines)
+    unpack = ", ".join(params) if len(params) > 1 else f"({params[0]},)"
+    plist = ", ".join(f'"{p}"' for p in params)
+    if m.config == "VisionEncoderDecoderConfig":
+        config_line = f"config = VisionEncoderDecoderConfig.from_encoder_decoder_configs({m.cfg.rstrip()}\n)"
+    else:
+        config_line = f"config = {m.config}({m.cfg})"
+    pre = f"{m.pre}\n" if m.pre else ""
+    return f'''# labels: name::{m.name} author::huggingface task::{task} test_group::{groups}
+"""
+{docstring}
+"""
+from benchit.parser import parse
+import torch
+from transformers import {imports}
+
+torch.manual_seed(0)
+{unpack} = parse([{plist}])
+{pre}
+{config_line}
+model = {m.model}(config).eval()
+{inputs.strip()}
+
+with torch.no_grad():
+    model(**inputs)
+'''
+
+
+def main(only: list[str]) -> None:
+    OUT.mkdir(parents=True, exist_ok=True)
+    n = 0
+    for m in MODELS:
+        if only and m.name not in only:
+            continue
+        text = render(m)
+        path = OUT / f"{m.name}.py"
+        if m.skip:
+            (OUT / "skip").mkdir(exist_ok=True)
+            path = OUT / "skip" / f"{m.name}.py"
+            label, rest = text.split("\n", 1)
+            text = f"{label}\n# skipped: {m.skip}\n{rest}"
+        path.write_text(text)
+        n += 1
+    print(f"wrote {n} scripts under {OUT.relative_to(ROOT)}", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
