@@ -1,0 +1,52 @@
+"""Shared helpers: run the real ``benchit`` command in a temporary folder and read its report."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent
+# Fast timing for tests: the numbers are not the point, the pipeline is.
+FAST = ["--min-time", "0", "--max-time", "0.3", "--min-iterations", "8", "--warmup-time", "0.2"]
+
+
+def run_benchit(
+    *args: Any, cwd: Path | str | None = None, timeout: float = 300, env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
+    """Run ``python -m benchit ARGS`` and return the finished process (stdout, stderr, returncode)."""
+    full_env = {**os.environ, "HF_HUB_OFFLINE": "1", **(env or {})}
+    return subprocess.run(
+        [sys.executable, "-m", "benchit", *map(str, args)],
+        cwd=cwd,
+        env=full_env,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
+
+
+def report_df(cache_dir: Path | str, output: Path | str | None = None) -> pd.DataFrame:
+    """Run ``benchit report`` on ``cache_dir`` and return the CSV as a DataFrame."""
+    output = Path(output) if output else Path(cache_dir).parent / f"{Path(cache_dir).name}-report.csv"
+    done = run_benchit("report", "--cache-dir", cache_dir, "--output", output)
+    assert done.returncode == 0, done.stderr
+    return pd.read_csv(output)
+
+
+def write_script(folder: Path, name: str, body: str, labels: str = "name::test author::tests task::test") -> Path:
+    """Write a script with a labels line into ``folder`` and return its path."""
+    path = folder / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(f"# labels: {labels}\n" + body)
+    return path
+
+
+@pytest.fixture
+def fast() -> list[str]:
+    return list(FAST)
