@@ -7,7 +7,6 @@ events), and how to read its peak memory. Torch is imported only when a device i
 from __future__ import annotations
 
 import platform
-from types import ModuleType
 from typing import Any
 
 from benchit.errors import Unavailable
@@ -62,12 +61,17 @@ class CPU(Device):
 
 class EventTimer:
     """Times iterations with device events: recorded around each step with no
-    synchronisation in the loop, read after one synchronisation at the end."""
+    synchronisation in the loop, read after one synchronisation at the end.
 
-    def __init__(self, backend: ModuleType):
+    ``backend`` is the torch device module (``torch.cuda``, ``torch.xpu``) or anything
+    with the same ``Event`` and ``synchronize``; tests pass a fake one.
+    """
+
+    def __init__(self, backend: Any):
         self.backend = backend
 
     def run(self, step: Step, iterations: int) -> list[float]:
+        # Events are created before the loop so that their allocation is not timed.
         events = [
             (self.backend.Event(enable_timing=True), self.backend.Event(enable_timing=True)) for _ in range(iterations)
         ]
@@ -76,13 +80,16 @@ class EventTimer:
             step()
             end.record()
         self.backend.synchronize()
-        return [start.elapsed_time(end) * 1e-3 for start, end in events]
+        return [start.elapsed_time(end) * 1e-3 for start, end in events]  # elapsed_time is in ms
 
 
 class Accelerator(Device):
-    """A torch accelerator reached through a backend module (``torch.cuda``, ``torch.xpu``)."""
+    """A torch accelerator reached through a backend module (``torch.cuda``, ``torch.xpu``).
 
-    def backend(self) -> ModuleType:
+    Everything device-specific goes through ``backend()``, the one boundary tests fake.
+    """
+
+    def backend(self) -> Any:
         raise NotImplementedError
 
     def timer(self) -> Timer:
@@ -108,10 +115,11 @@ class Accelerator(Device):
             "device_name": backend.get_device_name(),
             "device_memory_bytes": int(getattr(props, "total_memory", 0)),
             "device_count": int(backend.device_count()),
-            **self.versions(),
+            **self.versions(props),
         }
 
-    def versions(self) -> dict[str, Any]:
+    def versions(self, props: Any) -> dict[str, Any]:
+        """Driver and runtime versions, and the architecture, from ``props`` and the torch build."""
         return {}
 
 
@@ -120,7 +128,7 @@ class CUDA(Accelerator):
     torch_device = "cuda"
     description = "NVIDIA GPU through a CUDA build of PyTorch"
 
-    def backend(self) -> ModuleType:
+    def backend(self) -> Any:
         import torch
 
         return torch.cuda
@@ -135,30 +143,28 @@ class CUDA(Accelerator):
         if not torch.cuda.is_available():
             raise Unavailable("no CUDA GPU is visible (torch.cuda.is_available() is False)")
 
-    def versions(self) -> dict[str, Any]:
+    def versions(self, props: Any) -> dict[str, Any]:
         import torch
 
-        driver = None
-        try:
-            driver = torch.cuda.driver_version() if hasattr(torch.cuda, "driver_version") else None
-        except Exception:  # noqa: BLE001 - a missing driver query is not fatal
-            driver = None
-        if driver is None:
-            driver = _nvidia_driver()
         return {
             "cuda_runtime": torch.version.cuda,
             "cudnn": torch.backends.cudnn.version(),
-            "driver": driver,
+            "driver": _nvidia_driver(),
+            "compute_capability": f"{getattr(props, 'major', '?')}.{getattr(props, 'minor', '?')}",
         }
 
 
-def _nvidia_driver() -> str | None:
+def _read_first_line(path: str) -> str | None:
     try:
-        with open("/proc/driver/nvidia/version", encoding="utf-8") as file:
-            first = file.readline()
+        with open(path, encoding="utf-8") as file:
+            return file.readline().strip() or None
     except OSError:
         return None
-    words = first.split()
+
+
+def _nvidia_driver() -> str | None:
+    """The kernel driver version (e.g. 550.54.15); torch exposes only the CUDA runtime's."""
+    words = (_read_first_line("/proc/driver/nvidia/version") or "").split()
     return next((w for w in words if w[:1].isdigit() and "." in w), None)
 
 
@@ -167,7 +173,7 @@ class ROCm(Accelerator):
     torch_device = "cuda"  # ROCm builds of PyTorch use the torch.cuda API
     description = "AMD GPU through a ROCm build of PyTorch"
 
-    def backend(self) -> ModuleType:
+    def backend(self) -> Any:
         import torch
 
         return torch.cuda
@@ -180,10 +186,14 @@ class ROCm(Accelerator):
         if not torch.cuda.is_available():
             raise Unavailable("no ROCm GPU is visible (torch.cuda.is_available() is False)")
 
-    def versions(self) -> dict[str, Any]:
+    def versions(self, props: Any) -> dict[str, Any]:
         import torch
 
-        return {"hip_runtime": torch.version.hip}
+        return {
+            "hip_runtime": torch.version.hip,
+            "driver": _read_first_line("/sys/module/amdgpu/version"),
+            "gcn_arch": getattr(props, "gcnArchName", None),
+        }
 
 
 class XPU(Accelerator):
@@ -191,7 +201,7 @@ class XPU(Accelerator):
     torch_device = "xpu"
     description = "Intel GPU through torch.xpu"
 
-    def backend(self) -> ModuleType:
+    def backend(self) -> Any:
         import torch
 
         return torch.xpu
@@ -204,10 +214,13 @@ class XPU(Accelerator):
         if not torch.xpu.is_available():
             raise Unavailable("no Intel XPU is visible (torch.xpu.is_available() is False)")
 
-    def versions(self) -> dict[str, Any]:
+    def versions(self, props: Any) -> dict[str, Any]:
         import torch
 
-        return {"xpu_runtime": getattr(torch.version, "xpu", None)}
+        return {
+            "xpu_runtime": getattr(props, "version", None) or getattr(torch.version, "xpu", None),
+            "driver": getattr(props, "driver_version", None),
+        }
 
 
 @hookimpl
