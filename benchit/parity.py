@@ -28,6 +28,8 @@ def flatten(value: Any) -> list[np.ndarray]:
         return [a for v in value for a in flatten(v)]
     if hasattr(value, "to_tuple"):
         return flatten(value.to_tuple())
+    if callable(getattr(value, "numpy", None)):  # e.g. onnxruntime's OrtValue on a GPU
+        return [np.asarray(value.numpy())]
     return []
 
 

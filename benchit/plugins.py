@@ -24,6 +24,8 @@ ENTRY_POINT_GROUP = "benchit"
 BUILTINS = (
     "benchit.devices",
     "benchit.runtimes.torch",
+    "benchit.runtimes.compile",
+    "benchit.runtimes.onnxruntime",
 )
 
 

@@ -77,6 +77,11 @@ class Runtime:
         """
         raise NotImplementedError
 
+    def prepare_onnx(self, path: Path, inputs: dict[str, Any], device: Device, artifacts: Path) -> Prepared:
+        """Build what runs the ONNX file ``path`` (given on the command line) on ``inputs``
+        (graph input name -> numpy array). Only runtimes that read ONNX override this."""
+        raise Unavailable(f"runtime {self.name} needs a PyTorch script, not an ONNX file")
+
 
 def to_device(value: Any, device: str) -> Any:
     """Move tensors (recursively through lists, tuples and dicts) to ``device``."""

@@ -1,0 +1,224 @@
+"""ONNX files: exporting a captured model once and reusing the file, the newest usable opset, file facts."""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import hashlib
+import json
+import os
+import re
+import shutil
+import tempfile
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+from benchit.errors import Unavailable
+
+# The opset each exporter writes natively, tried when a newer one does not run (dynamo's torchlib).
+FALLBACK_OPSET = {"dynamo": 18}
+# Paths exported by this process: ``--rebuild always`` re-exports once per run, not once per device.
+_exported_here: set[Path] = set()
+
+
+def require_onnx() -> tuple[Any, Any]:
+    """``(onnx, onnxruntime)``, or ``Unavailable`` saying what to install."""
+    try:
+        import onnx
+        import onnxruntime
+    except ImportError as exc:
+        raise Unavailable(f"{exc.name or 'onnx'} is not installed (pip install 'benchit-zoo[onnx]')") from None
+    return onnx, onnxruntime
+
+
+def exporter_max_opset(exporter: str) -> int:
+    """The newest opset ``torch.onnx.export`` can write with ``exporter`` (dynamo or torchscript)."""
+    from torch.onnx import _constants
+
+    if exporter == "torchscript":
+        return int(getattr(_constants, "ONNX_TORCHSCRIPT_EXPORTER_MAX_OPSET", 17))
+    return int(getattr(_constants, "ONNX_MAX_OPSET", 18))
+
+
+@functools.lru_cache(maxsize=1)
+def runtime_max_opset() -> int:
+    """The newest default-domain opset this onnxruntime loads, found by loading a one-node model.
+
+    onnxruntime has no API for it, and its release notes lag; asking it is cheap (~1 ms a try).
+    """
+    onnx, ort = require_onnx()
+    from onnx import TensorProto, helper
+
+    value = helper.make_tensor_value_info
+    graph = helper.make_graph(
+        [helper.make_node("Identity", ["x"], ["y"])],
+        "probe",
+        [value("x", TensorProto.FLOAT, [1])],
+        [value("y", TensorProto.FLOAT, [1])],
+    )
+    for opset in range(onnx.defs.onnx_opset_version(), 6, -1):
+        model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", opset)])
+        model.ir_version = 7  # the opset is the question; an old IR version every runtime reads
+        try:
+            ort.InferenceSession(model.SerializeToString(), providers=["CPUExecutionProvider"])
+        except Exception:  # noqa: BLE001 - "not supported" comes in several exception types
+            continue
+        return opset
+    raise Unavailable(f"onnxruntime {ort.__version__} loads no ONNX opset this probe knows")
+
+
+def default_opset(exporter: str) -> int:
+    """The newest opset both the installed exporter and onnxruntime support."""
+    return min(exporter_max_opset(exporter), runtime_max_opset())
+
+
+def fingerprint(model: Any) -> str:
+    """A cheap digest of the model's weights (names, shapes, dtypes and a strided sample of
+    values): an ONNX file is reused only for the model it was exported from."""
+    import torch
+
+    digest = hashlib.sha1()
+    with torch.no_grad():
+        for name, tensor in model.state_dict().items():
+            digest.update(f"{name}:{tuple(tensor.shape)}:{tensor.dtype};".encode())
+            flat = tensor.detach().reshape(-1)
+            if flat.numel() and not flat.is_complex():
+                sample = flat[:: max(1, flat.numel() // 64)][:64].to("cpu", torch.float64)
+                digest.update(sample.numpy().tobytes())
+    return digest.hexdigest()
+
+
+def export(
+    model: Any,
+    args: tuple,
+    kwargs: dict,
+    folder: Path,
+    opset: int,
+    exporter: str,
+    rebuild: str,
+) -> tuple[Path, dict[str, Any]]:
+    """Export ``model(*args, **kwargs)`` to ``folder`` or reuse an earlier export of the same
+    model, exporter and opset; return the file and the export facts (``export_s``, ``onnx_reused``)."""
+    import torch
+
+    path = folder / f"model-{exporter}-opset{opset}.onnx"
+    stamp = path.with_suffix(".json")
+    key = {"torch": torch.__version__, "exporter": exporter, "opset": opset, "weights": fingerprint(model)}
+    reuse = rebuild != "always" or path in _exported_here
+    if reuse and path.is_file():
+        previous = _read_json(stamp)
+        if previous.get("key") == key:
+            return path, {"export_s": previous.get("export_s"), "onnx_reused": True}
+    start = time.perf_counter()
+    _export_atomically(model, args, kwargs, path, opset, exporter)
+    facts = {"export_s": time.perf_counter() - start, "onnx_reused": False}
+    _write_json(stamp, {"key": key, **facts})
+    _exported_here.add(path)
+    return path, facts
+
+
+def _export_atomically(model: Any, args: tuple, kwargs: dict, path: Path, opset: int, exporter: str) -> None:
+    """Export into a private folder, then move the files (model and any external data) into place."""
+    import torch
+
+    path.parent.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix=".export-", dir=path.parent))
+    try:
+        try:
+            with contextlib.redirect_stdout(_Discard()):  # the dynamo exporter narrates each step
+                torch.onnx.export(
+                    model,
+                    args,
+                    str(staging / path.name),
+                    kwargs=kwargs or None,
+                    opset_version=opset,
+                    dynamo=exporter == "dynamo",
+                )
+        except Exception as exc:
+            raise ExportError(f"torch.onnx.export ({exporter}, opset {opset}) failed: {_plain(exc)}") from exc
+        # External data files first, the model last: a reader never sees a model whose data is missing.
+        produced = sorted(staging.iterdir(), key=lambda p: p.name == path.name)
+        for item in produced:
+            os.replace(item, path.parent / item.name)
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+
+
+class ExportError(Exception):
+    """``torch.onnx.export`` could not export the model; the message keeps the exporter's reason."""
+
+
+_ANSI = re.compile(r"\x1b\[[0-9;]*m")
+
+
+def _plain(exc: BaseException, limit: int = 1500) -> str:
+    """The exception's message without terminal colours, trimmed for a report cell."""
+    text = _ANSI.sub("", f"{type(exc).__name__}: {exc}").strip()
+    return text if len(text) <= limit else text[:limit] + " ..."
+
+
+class _Discard:
+    def write(self, text: str) -> int:
+        return len(text)
+
+    def flush(self) -> None:
+        pass
+
+
+def facts(path: Path) -> dict[str, Any]:
+    """Opset, operator counts (``"Conv:3,Relu:2"``, most used first), node count and bytes on disk."""
+    onnx, _ = require_onnx()
+    model = onnx.load(str(path), load_external_data=False)
+    ops = Counter(_op_types(model.graph))
+    for function in model.functions:  # local functions the exporter did not inline
+        ops.update(node.op_type for node in function.node)
+    opset = next((o.version for o in model.opset_import if o.domain in ("", "ai.onnx")), None)
+    return {
+        "opset": opset,
+        "onnx_ops": ",".join(f"{op}:{count}" for op, count in sorted(ops.items(), key=lambda kv: (-kv[1], kv[0]))),
+        "onnx_nodes": sum(ops.values()),
+        "onnx_file_bytes": file_bytes(path, model),
+    }
+
+
+def _op_types(graph: Any) -> list[str]:
+    """Operator types in ``graph`` and its subgraphs (the bodies of If, Loop, Scan)."""
+    found = []
+    for node in graph.node:
+        found.append(node.op_type)
+        for attribute in node.attribute:
+            if attribute.HasField("g"):
+                found += _op_types(attribute.g)
+            for subgraph in attribute.graphs:
+                found += _op_types(subgraph)
+    return found
+
+
+def file_bytes(path: Path, model: Any) -> int:
+    """Size of the model file plus the external data files it points to."""
+    total = path.stat().st_size
+    locations = set()
+    for tensor in model.graph.initializer:
+        for entry in tensor.external_data:
+            if entry.key == "location":
+                locations.add(entry.value)
+    for location in locations:
+        with contextlib.suppress(OSError):
+            total += (path.parent / location).stat().st_size
+    return total
+
+
+def _read_json(path: Path) -> dict[str, Any]:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def _write_json(path: Path, data: dict[str, Any]) -> None:
+    tmp = path.with_name(f".{path.name}.tmp")
+    tmp.write_text(json.dumps(data, indent=1, sort_keys=True), encoding="utf-8")
+    os.replace(tmp, path)

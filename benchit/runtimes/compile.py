@@ -1,0 +1,97 @@
+"""The built-in ``torch-compile`` runtime: ``torch.compile`` the captured model, time compilation apart."""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import shutil
+import time
+from pathlib import Path
+from typing import Any
+
+from benchit.devices import Device
+from benchit.errors import Unavailable
+from benchit.hookspecs import hookimpl
+from benchit.runtimes import Prepared, Runtime
+
+MODES = ("default", "reduce-overhead", "max-autotune", "max-autotune-no-cudagraphs")
+
+
+class TorchCompile(Runtime):
+    name = "torch-compile"
+    devices = ("cpu", "cuda", "rocm", "xpu")
+    description = "torch.compile (inductor by default); compile time recorded apart from latency"
+
+    def versions(self) -> dict[str, str]:
+        import torch
+
+        return {"torch": torch.__version__}
+
+    def check(self, device: Device) -> None:
+        super().check(device)
+        if self.backend != "inductor":
+            return
+        # Inductor writes C++ on the CPU and Triton on GPUs; say which is missing before compiling.
+        if device.name == "cpu" and not (shutil.which("c++") or shutil.which("g++") or shutil.which("clang++")):
+            raise Unavailable("torch.compile (inductor) on cpu needs a C++ compiler (c++, g++ or clang++) on PATH")
+        if device.name != "cpu" and importlib.util.find_spec("triton") is None:
+            raise Unavailable(f"torch.compile (inductor) on {device.name} needs triton, which is not installed")
+
+    @property
+    def mode(self) -> str:
+        return self.options.get("compile_mode") or "default"
+
+    @property
+    def backend(self) -> str:
+        return self.options.get("compile_backend") or "inductor"
+
+    def prepare(self, model: Any, args: tuple, kwargs: dict, device: Device, artifacts: Path) -> Prepared:
+        import torch
+
+        # A fresh dynamo state per build: earlier builds in this worker must not count
+        # against recompile limits, and the graph counters below must be this model's.
+        torch._dynamo.reset()
+        counters = _dynamo_counters()
+        if counters is not None:
+            counters.clear()
+        compiled = torch.compile(model, mode=None if self.mode == "default" else self.mode, backend=self.backend)
+        # torch.compile is lazy: the first call compiles. Time it here so that the
+        # core's warm-up and latency see only the steady state.
+        start = time.perf_counter()
+        compiled(*args, **kwargs)
+        device.synchronize()
+        info: dict[str, Any] = {
+            "compile_s": time.perf_counter() - start,
+            "compile_mode": self.mode,
+            "compile_backend": self.backend,
+        }
+        if counters is not None:
+            info["compile_graphs"] = int(counters["stats"].get("unique_graphs", 0))
+            info["compile_graph_breaks"] = int(sum(counters["graph_break"].values()))
+        return Prepared(step=lambda: compiled(*args, **kwargs), info=info)
+
+
+def _dynamo_counters() -> Any:
+    """Dynamo's graph and graph-break counters, or None where this torch does not expose them."""
+    try:
+        from torch._dynamo.utils import counters
+    except ImportError:
+        return None
+    return counters
+
+
+@hookimpl
+def benchit_addoption(parser: argparse.ArgumentParser) -> None:
+    group = parser.add_argument_group("torch-compile runtime")
+    group.add_argument("--compile-mode", choices=MODES, default="default", help="torch.compile mode (default: default)")
+    group.add_argument(
+        "--compile-backend",
+        default="inductor",
+        metavar="NAME",
+        help="torch.compile backend (default inductor; aot_eager skips code generation)",
+    )
+
+
+@hookimpl
+def benchit_runtimes() -> list[type[Runtime]]:
+    return [TorchCompile]

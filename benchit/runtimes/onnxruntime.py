@@ -1,0 +1,259 @@
+"""The built-in ``ort`` runtime: export the captured call to ONNX once, run it with ONNX Runtime.
+
+The execution provider follows the device: CPU on cpu; TensorRT (when present) or CUDA
+on cuda; MIGraphX or ROCm on rocm; OpenVINO on xpu. The runtime also runs ONNX files
+given on the command line (``prepare_onnx``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from pathlib import Path
+from typing import Any
+
+from benchit import onnxfile
+from benchit.devices import Device
+from benchit.errors import Unavailable
+from benchit.hookspecs import hookimpl
+from benchit.runtimes import Prepared, Runtime
+
+# Execution providers per device, best first; the CPU provider is always appended as the
+# fallback for operators the accelerator's provider does not implement.
+PROVIDERS: dict[str, tuple[str, ...]] = {
+    "cpu": ("CPUExecutionProvider",),
+    "cuda": ("TensorrtExecutionProvider", "CUDAExecutionProvider"),
+    "rocm": ("MIGraphXExecutionProvider", "ROCMExecutionProvider"),
+    "xpu": ("OpenVINOExecutionProvider",),
+}
+INSTALL_HINT = {
+    "cuda": "pip install onnxruntime-gpu",
+    "rocm": "install onnxruntime built for ROCm/MIGraphX",
+    "xpu": "pip install onnxruntime-openvino",
+}
+
+
+def choose_providers(device: str, available: list[str], forced: str | None = None) -> list[str]:
+    """The providers to ask for on ``device``, given the providers this onnxruntime has."""
+    if forced:
+        if forced not in available:
+            raise Unavailable(f"--ort-provider {forced} is not in this onnxruntime ({', '.join(available)})")
+        wanted = [forced]
+    else:
+        wanted = [p for p in PROVIDERS.get(device, ()) if p in available]
+        if device == "cuda" and "CUDAExecutionProvider" not in available:
+            wanted = []  # TensorRT's provider leans on the CUDA one for what it cannot build
+        if not wanted:
+            # TensorRT is a bonus on cuda, never enough alone; name only what is needed.
+            needed = [p for p in PROVIDERS.get(device, ()) if p != "TensorrtExecutionProvider"]
+            names = " or ".join(needed) or "an execution provider"
+            hint = f"; {INSTALL_HINT[device]}" if device in INSTALL_HINT else ""
+            raise Unavailable(f"onnxruntime has no {names} for {device} (it has {', '.join(available)}){hint}")
+    return wanted + ["CPUExecutionProvider"] * ("CPUExecutionProvider" not in wanted)
+
+
+def provider_options(provider: str, device: Device, artifacts: Path) -> dict[str, str]:
+    """Options per provider: run on torch's stream, cache TensorRT engines with the build, pick the GPU."""
+    if provider == "CUDAExecutionProvider":
+        import torch
+
+        # On torch's stream, the device events around a step bracket ONNX Runtime's work too.
+        return {
+            "device_id": str(torch.cuda.current_device()),
+            "user_compute_stream": str(torch.cuda.current_stream().cuda_stream),
+        }
+    if provider == "TensorrtExecutionProvider":
+        return {"trt_engine_cache_enable": "True", "trt_engine_cache_path": str(artifacts / "tensorrt")}
+    if provider == "OpenVINOExecutionProvider":
+        return {"device_type": "GPU"}
+    return {}
+
+
+class OnnxRuntime(Runtime):
+    name = "ort"
+    devices = ("cpu", "cuda", "rocm", "xpu")
+    description = "ONNX Runtime on the model exported with torch.onnx.export"
+
+    def check(self, device: Device) -> None:
+        super().check(device)
+        _, ort = onnxfile.require_onnx()
+        choose_providers(device.name, ort.get_available_providers(), self.options.get("ort_provider"))
+
+    def versions(self) -> dict[str, str]:
+        onnx, ort = onnxfile.require_onnx()
+        return {"onnxruntime": ort.__version__, "onnx": onnx.__version__}
+
+    def context(self) -> Any:
+        import torch
+
+        # The exporter traces the model; no_grad, not inference_mode, keeps its tensors ordinary.
+        return torch.no_grad()
+
+    def prepare(self, model: Any, args: tuple, kwargs: dict, device: Device, artifacts: Path) -> Prepared:
+        exporter = self.options.get("onnx_exporter") or "dynamo"
+        if self.options.get("opset"):
+            return self._export_and_run(model, args, kwargs, device, artifacts, exporter, self.options["opset"])
+        opset = onnxfile.default_opset(exporter)
+        prepared = self._export_and_run(model, args, kwargs, device, artifacts, exporter, opset)
+        fallback = onnxfile.FALLBACK_OPSET.get(exporter)
+        if fallback is None or opset <= fallback:
+            return prepared
+        # The newest opset brings fused operators (Attention, ...) whose kernels in a given
+        # onnxruntime may reject what the exporter wrote; try one step, and on failure use
+        # the exporter's native opset instead of failing the model.
+        try:
+            prepared.step()
+        except Exception as exc:  # noqa: BLE001 - any failure here means "try the older opset"
+            older = self._export_and_run(model, args, kwargs, device, artifacts, exporter, fallback)
+            older.info["opset_fallback"] = f"opset {opset} did not run: {_one_line(exc)}"
+            return older
+        return prepared
+
+    def _export_and_run(
+        self, model: Any, args: tuple, kwargs: dict, device: Device, artifacts: Path, exporter: str, opset: int
+    ) -> Prepared:
+        rebuild = self.options.get("rebuild", "if_needed")
+        path, export_facts = onnxfile.export(model, args, kwargs, artifacts, opset, exporter, rebuild)
+        prepared = self._run_file(path, named_inputs(model, args, kwargs), device, artifacts)
+        prepared.info.update(export_facts, exporter=exporter, onnx_file=str(path))
+        return prepared
+
+    def prepare_onnx(self, path: Path, inputs: dict[str, Any], device: Device, artifacts: Path) -> Prepared:
+        return self._run_file(path, inputs, device, artifacts)
+
+    def _run_file(self, path: Path, inputs: dict[str, Any], device: Device, artifacts: Path) -> Prepared:
+        start = time.perf_counter()
+        session = self._session(path, device, artifacts)
+        info: dict[str, Any] = {
+            **onnxfile.facts(path),
+            "session_s": time.perf_counter() - start,
+            "provider": session.get_providers()[0],
+            "ort_threads": session.get_session_options().intra_op_num_threads,
+        }
+        feeds = match_inputs([i.name for i in session.get_inputs()], inputs)
+        if device.name == "cuda" and info["provider"] in ("CUDAExecutionProvider", "TensorrtExecutionProvider"):
+            step = _device_step(session, feeds)
+            info["io"] = "device"
+        else:
+            # Other providers read host memory; the copy to the device is part of each step.
+            step = _host_step(session, feeds)
+            info["io"] = "host"
+        return Prepared(step=step, info=info)
+
+    def _session(self, path: Path, device: Device, artifacts: Path) -> Any:
+        import torch
+
+        _, ort = onnxfile.require_onnx()
+        options = ort.SessionOptions()
+        # The same intra-op thread count as torch, so that the comparison is like for like.
+        options.intra_op_num_threads = torch.get_num_threads()
+        options.inter_op_num_threads = 1
+        options.log_severity_level = 3
+        names = choose_providers(device.name, ort.get_available_providers(), self.options.get("ort_provider"))
+        providers = [(name, provider_options(name, device, artifacts)) for name in names]
+        return ort.InferenceSession(str(path), sess_options=options, providers=providers)
+
+
+def named_inputs(model: Any, args: tuple, kwargs: dict) -> dict[str, Any]:
+    """The tensors of a call, named the way ``torch.onnx.export`` names graph inputs:
+    the forward parameter name, then ``_<index>`` or ``_<key>`` per level of nesting."""
+    import inspect
+
+    import torch
+
+    try:
+        params = list(inspect.signature(model.forward).parameters)
+    except (TypeError, ValueError):
+        params = []
+    named: dict[str, Any] = {}
+
+    def walk(prefix: str, value: Any) -> None:
+        if isinstance(value, torch.Tensor):
+            named[prefix] = value
+        elif isinstance(value, (list, tuple)):
+            for index, item in enumerate(value):
+                walk(f"{prefix}_{index}", item)
+        elif isinstance(value, dict):
+            for key, item in value.items():
+                walk(f"{prefix}_{key}", item)
+
+    for index, value in enumerate(args):
+        walk(params[index] if index < len(params) else f"arg{index}", value)
+    for key, value in kwargs.items():
+        walk(key, value)
+    return named
+
+
+def match_inputs(names: list[str], inputs: dict[str, Any]) -> dict[str, Any]:
+    """Feeds for the session's inputs: by name when every name is known, else in order
+    (the exporter keeps the order of the call's tensors)."""
+    if all(name in inputs for name in names):
+        return {name: inputs[name] for name in names}
+    values = list(inputs.values())
+    if len(values) < len(names):
+        raise ValueError(f"the ONNX model takes {len(names)} inputs ({', '.join(names)}), the call has {len(values)}")
+    return dict(zip(names, values, strict=False))
+
+
+def _host_step(session: Any, feeds: dict[str, Any]) -> Any:
+    import numpy as np
+
+    host = {name: value if isinstance(value, np.ndarray) else value.cpu().numpy() for name, value in feeds.items()}
+    return lambda: session.run(None, host)
+
+
+def _device_step(session: Any, feeds: dict[str, Any]) -> Any:
+    """Bind inputs and outputs in GPU memory so that a step copies nothing to or from the host."""
+    import numpy as np
+    import torch
+
+    tensors = {
+        name: (torch.from_numpy(value) if isinstance(value, np.ndarray) else value).to("cuda").contiguous()
+        for name, value in feeds.items()
+    }
+    binding = session.io_binding()
+    for name, tensor in tensors.items():
+        element = torch.empty(0, dtype=tensor.dtype).numpy().dtype
+        binding.bind_input(name, "cuda", tensor.device.index or 0, element, list(tensor.shape), tensor.data_ptr())
+    for output in session.get_outputs():
+        binding.bind_output(output.name, "cuda", torch.cuda.current_device())
+
+    def step() -> Any:
+        session.run_with_iobinding(binding)
+        return binding.get_outputs()  # OrtValues on the GPU; parity copies them to the host
+
+    step.keep_alive = tensors  # type: ignore[attr-defined] - the binding points into these tensors
+    return step
+
+
+def _one_line(exc: BaseException) -> str:
+    lines = str(exc).strip().splitlines()
+    return f"{type(exc).__name__}: {lines[0][:300] if lines else ''}"
+
+
+@hookimpl
+def benchit_addoption(parser: argparse.ArgumentParser) -> None:
+    group = parser.add_argument_group("ort runtime")
+    group.add_argument(
+        "--opset",
+        type=int,
+        default=None,
+        help="ONNX opset to export (default: the newest both the exporter and onnxruntime support)",
+    )
+    group.add_argument(
+        "--onnx-exporter",
+        choices=("dynamo", "torchscript"),
+        default="dynamo",
+        help="torch.onnx.export path (default dynamo)",
+    )
+    group.add_argument(
+        "--ort-provider",
+        default=None,
+        metavar="NAME",
+        help="force one execution provider, e.g. CUDAExecutionProvider (default: chosen by device)",
+    )
+
+
+@hookimpl
+def benchit_runtimes() -> list[type[Runtime]]:
+    return [OnnxRuntime]
