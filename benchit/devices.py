@@ -148,10 +148,19 @@ class CUDA(Accelerator):
 
         return {
             "cuda_runtime": torch.version.cuda,
-            "cudnn": torch.backends.cudnn.version(),
+            "cudnn": _cudnn_version(),
             "driver": _nvidia_driver(),
             "compute_capability": f"{getattr(props, 'major', '?')}.{getattr(props, 'minor', '?')}",
         }
+
+
+def _cudnn_version() -> int | None:
+    import torch
+
+    try:
+        return torch.backends.cudnn.version()
+    except Exception:  # noqa: BLE001 - cuDNN failing to load is a fact to leave out, not a failure
+        return None
 
 
 def _read_first_line(path: str) -> str | None:
