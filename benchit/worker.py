@@ -96,6 +96,12 @@ def run(job: dict[str, Any], send: Send) -> None:
     config = Config.from_dict(job["config"])
     script = Script.from_dict(job["script"])
     torch.set_num_threads(config.threads)
+    if script.path.suffix == ".onnx":  # an ONNX file: nothing to run or capture
+        from benchit import onnxinput
+
+        onnxinput.run(script, config, plugins.load(config.plugin_dirs), job.get("done", {}), send)
+        send({"type": "done"})
+        return
     install_compat()
     captured = run_script(script, config, send)
     if script.hashes:
