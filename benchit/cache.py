@@ -29,6 +29,13 @@ FORMAT = 1
 MARKER = "benchit-cache.json"
 TAG = "Signature: 8a477f597d28d172789f06886806bc55\n# This is a benchit cache directory.\n"
 _UNSAFE = re.compile(r"[^A-Za-z0-9_.+-]+")
+# What ``create`` makes before the marker: a directory holding only these may be one that
+# another benchit process is creating at this moment.
+_OURS = {"CACHEDIR.TAG", "scripts", "builds", "locks"}
+
+
+def _ours(name: str) -> bool:
+    return name in _OURS or (name.startswith(f".{MARKER}.") and name.endswith(".tmp"))
 
 
 def safe_name(text: str, limit: int = 80) -> str:
@@ -45,7 +52,9 @@ def script_key(path: Path) -> str:
 
 
 def build_name(path: Path, invocation_hash: str) -> str:
-    return f"{safe_name(path.stem)}_{safe_name(invocation_hash)}"
+    """``<script-key>_<hash>``: the script key keeps two scripts of the same name in different
+    folders from sharing (and overwriting) one build."""
+    return f"{script_key(path)}_{safe_name(invocation_hash)}"
 
 
 def file_digest(path: Path) -> str:
@@ -82,7 +91,7 @@ class Cache:
         """Raise ``CacheError`` unless ``root`` is a benchit cache, or a place one can be created."""
         if self.root.exists() and not self.root.is_dir():
             raise CacheError(f"--cache-dir {self.root} is a file; give a directory")
-        if self.root.is_dir() and any(self.root.iterdir()) and not self.is_cache():
+        if self.root.is_dir() and not self.is_cache() and any(not _ours(p.name) for p in self.root.iterdir()):
             raise CacheError(
                 f"--cache-dir {self.root} is not empty and is not a benchit cache (no {MARKER}); "
                 "give a new or empty directory"

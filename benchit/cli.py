@@ -174,6 +174,10 @@ def build_parser(registry: Any) -> Parser:
 
     plugins = sub.add_parser("plugins", help="list plugins, their runtimes and devices, and availability")
     plugins.add_argument("--plugins-dir", action="append", default=[], metavar="DIR")
+
+    from benchit import cachecmd
+
+    cachecmd.add_parser(sub, f"default $BENCHIT_CACHE_DIR or {DEFAULT_CACHE}")
     return parser
 
 
@@ -363,6 +367,10 @@ def main(argv: list[str] | None = None) -> int:
             return cmd_report(args)
         if args.command == "plugins":
             return cmd_plugins(args, registry)
+        if args.command == "cache":
+            from benchit import cachecmd
+
+            return cachecmd.run(args, getattr(args, "cache_dir", None) or default_cache_dir(), sys.stdout)
         build_parser(registry).print_help()
         return ExitCode.USAGE
     except BenchitError as exc:
@@ -371,6 +379,10 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("benchit: interrupted", file=sys.stderr)
         return ExitCode.INTERRUPTED
+    except BrokenPipeError:
+        # The reader went away (benchit ... | head): not a bug; silence the flush at exit too.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return ExitCode.FAILURES
     except Exception:  # noqa: BLE001 - a bug: show everything
         traceback.print_exc()
         print(

@@ -8,7 +8,6 @@ file descriptors (the message pipe and the log pipe); the server forks, answers
 
 from __future__ import annotations
 
-import ctypes
 import importlib
 import json
 import os
@@ -19,22 +18,20 @@ import subprocess
 import sys
 from typing import Any
 
+from benchit import process
+
 MAX_MESSAGE = 1 << 20
 
 
-def _die_with_parent() -> None:
-    """Ask Linux to SIGKILL this process when its parent dies (no orphaned workers)."""
-    try:
-        libc = ctypes.CDLL("libc.so.6", use_errno=True)
-        libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
-    except (OSError, AttributeError):
-        pass
-
-
-def _child(job: dict[str, Any], msg_fd: int, log_fd: int) -> None:
+def _child(job: dict[str, Any], msg_fd: int, log_fd: int, server: int) -> None:
     """Runs in the forked child: its own session, output to the log pipe, then the job."""
     os.setsid()
-    _die_with_parent()
+    process.die_with_parent(signal.SIGKILL, parent=server)
+    # Orphans of the script's processes are adopted here, so a timeout still finds them.
+    process.become_subreaper()
+    limit = job.get("config", {}).get("memory_limit_bytes")
+    if limit:
+        process.limit_data(limit)
     for sig in (signal.SIGCHLD, signal.SIGINT, signal.SIGTERM, signal.SIGPIPE):
         signal.signal(sig, signal.SIG_DFL)
     signal.set_wakeup_fd(-1)
@@ -63,12 +60,32 @@ def _child(job: dict[str, Any], msg_fd: int, log_fd: int) -> None:
     finally:
         sys.stdout.flush()
         sys.stderr.flush()
+        # Whatever the script started ends with it, including processes that left its session.
+        process.kill_children(os.getpid())
     os._exit(code)
 
 
-def serve(sock: socket.socket, preload: list[str]) -> None:
+def _shutdown(*_: Any) -> None:
+    """End every script's process tree, then the server (benchit died, even by SIGKILL)."""
+    process.kill_children(os.getpid())
+    os._exit(0)
+
+
+def _tell(sock: socket.socket, message: dict[str, Any]) -> None:
+    """Send ``message`` to benchit; if benchit has gone (Ctrl-C, kill), end everything quietly."""
+    try:
+        sock.send(json.dumps(message).encode())
+    except OSError:
+        _shutdown()
+
+
+def serve(sock: socket.socket, preload: list[str], parent: int | None = None) -> None:
     """The server loop: fork a child per job; report each child's exit status."""
-    _die_with_parent()
+    # SIGTERM rather than SIGKILL when benchit dies, so the server can take the scripts'
+    # own child processes down with it; the children's SIGKILL is the backstop.
+    signal.signal(signal.SIGTERM, _shutdown)
+    process.die_with_parent(signal.SIGTERM, parent=parent)
+    process.become_subreaper()
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     for name in ["torch", *preload]:
         try:
@@ -86,7 +103,7 @@ def serve(sock: socket.socket, preload: list[str]) -> None:
     selector = selectors.DefaultSelector()
     selector.register(sock, selectors.EVENT_READ, "job")
     selector.register(wake_r, selectors.EVENT_READ, "wake")
-    sock.send(json.dumps({"ready": os.getpid()}).encode())
+    _tell(sock, {"ready": os.getpid()})
     while True:
         for key, _ in selector.select(timeout=1.0):
             if key.data == "wake":
@@ -97,24 +114,20 @@ def serve(sock: socket.socket, preload: list[str]) -> None:
                 continue
             data, fds, _, _ = socket.recv_fds(sock, MAX_MESSAGE, 2)
             if not data:
-                for pid in children:
-                    try:
-                        os.killpg(pid, signal.SIGKILL)
-                    except OSError:
-                        pass
-                os._exit(0)
+                _shutdown()
             job = json.loads(data)
+            server = os.getpid()
             pid = os.fork()
             if pid == 0:
                 selector.close()
                 sock.close()
                 os.close(wake_r)
                 os.close(wake_w)
-                _child(job["job"], fds[0], fds[1])
+                _child(job["job"], fds[0], fds[1], server)
             for fd in fds:
                 os.close(fd)
             children[pid] = job["id"]
-            sock.send(json.dumps({"job": job["id"], "pid": pid}).encode())
+            _tell(sock, {"job": job["id"], "pid": pid})
         while children:
             try:
                 pid, status = os.waitpid(-1, os.WNOHANG)
@@ -124,7 +137,9 @@ def serve(sock: socket.socket, preload: list[str]) -> None:
                 break
             job_id = children.pop(pid, None)
             if job_id is not None:
-                sock.send(json.dumps({"job": job_id, "exit": os.waitstatus_to_exitcode(status)}).encode())
+                # A crashed script's detached processes were adopted by this server: end them.
+                process.kill_children(os.getpid(), keep=children)
+                _tell(sock, {"job": job_id, "exit": os.waitstatus_to_exitcode(status)})
 
 
 class ForkServer:
@@ -133,7 +148,7 @@ class ForkServer:
     def __init__(self, preload: list[str], env: dict[str, str] | None = None):
         self.sock, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "benchit.forkserver", str(theirs.fileno()), json.dumps(preload)],
+            [sys.executable, "-m", "benchit.forkserver", str(theirs.fileno()), json.dumps(preload), str(os.getpid())],
             pass_fds=[theirs.fileno()],
             env=env,
             stdin=subprocess.DEVNULL,
@@ -160,4 +175,6 @@ class ForkServer:
 
 
 if __name__ == "__main__":
-    serve(socket.socket(fileno=int(sys.argv[1])), json.loads(sys.argv[2]))
+    serve(
+        socket.socket(fileno=int(sys.argv[1])), json.loads(sys.argv[2]), int(sys.argv[3]) if len(sys.argv) > 3 else None
+    )

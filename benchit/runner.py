@@ -18,6 +18,7 @@ from benchit.cache import Cache, file_digest, script_key
 from benchit.config import Config
 from benchit.forkserver import ForkServer
 from benchit.model import Script
+from benchit.process import kill_session, kill_tree, oom_killed_since, oom_kills, tree_rss
 
 LOG_LIMIT = 8 << 20  # bytes of a script's output kept from its start
 LOG_TAIL = 64 << 10  # bytes kept from its end when the output is longer
@@ -39,6 +40,8 @@ EXTRA_PRELOAD = {
     "transformers": ("transformers.modeling_utils", "transformers.models.auto.modeling_auto"),
     "diffusers": ("diffusers.models",),
 }
+# How allocators say that memory ran out, when they raise something other than MemoryError.
+_OOM_MESSAGES = ("can't allocate memory", "cannot allocate memory", "out of memory")
 _IMPORT = re.compile(r"^\s*(?:import|from)\s+([A-Za-z_]\w*)", re.MULTILINE)
 
 
@@ -80,6 +83,8 @@ class Job:
     results: int = 0
     failed_results: int = 0
     peak_rss: int = 0
+    oom_before: dict[str, int] = field(default_factory=dict)  # the kernel's OOM-kill counters at start
+    kept: list[str] = field(default_factory=list)  # builds of an earlier run of the same script
 
     @property
     def status(self) -> str:
@@ -100,47 +105,6 @@ def preload_modules(scripts: list[Script], extra: list[str]) -> list[str]:
         if name in names:
             modules += [name, *EXTRA_PRELOAD.get(name, ())]
     return modules + [m for m in extra if m not in modules]
-
-
-def _session_members(sid: int) -> list[int]:
-    members = []
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
-        try:
-            with open(f"/proc/{entry}/stat", "rb") as file:
-                fields = file.read().rsplit(b")", 1)[1].split()
-        except OSError:
-            continue
-        if int(fields[3]) == sid:  # fields after "comm)": state ppid pgrp session
-            members.append(int(entry))
-    return members
-
-
-def kill_tree(pid: int) -> None:
-    """SIGKILL a worker and everything it started (its whole session)."""
-    for member in [pid, *_session_members(pid)]:
-        try:
-            os.kill(member, signal.SIGKILL)
-        except OSError:
-            pass
-    try:
-        os.killpg(pid, signal.SIGKILL)
-    except OSError:
-        pass
-
-
-def session_rss(sid: int) -> int:
-    """Resident memory of every process in a worker's session, in bytes."""
-    page = os.sysconf("SC_PAGE_SIZE")
-    total = 0
-    for member in _session_members(sid):
-        try:
-            with open(f"/proc/{member}/statm") as file:
-                total += int(file.read().split()[1]) * page
-        except (OSError, IndexError, ValueError):
-            continue
-    return total
 
 
 class Runner:
@@ -175,24 +139,42 @@ class Runner:
             "runtimes": list(self.config.runtimes),
             "analyze_only": self.config.analyze_only,
             "benchit_version": __version__,
+            "timeout_s": self.config.timeout_s,
+            "memory_limit_bytes": self.config.memory_limit_bytes,
             "status": "running",
             "error": None,
             "builds": [],
             "pid": os.getpid(),
             "started": time.time(),
         }
+        if previous is not None and previous.get("digest") == digest:
+            # Until this run lists its own builds, keep listing the earlier ones: an interrupted
+            # re-run must not hide results that are still valid.
+            record["builds"] = [b for b in previous.get("builds") or [] if isinstance(b, str)]
         if previous is None or self.config.rebuild == "always":
             return digest, record, {}
         if self.config.rebuild == "never":
             return None
         same = all(previous.get(k) == record[k] for k in ("digest", "script_args", "benchit_version", "hashes"))
-        if not same or previous.get("status") in ("running", "interrupted"):
+        if not same or not self._settled(previous):
             return digest, record, {}
         done = self._pairs_done(previous, digest)
         wanted = {f"{d}-{r}" for d in self.config.devices for r in self.config.runtimes}
         if self.config.analyze_only or all(wanted <= set(done.get(b, ())) for b in previous.get("builds", [])):
             return None
         return digest, record, done
+
+    def _settled(self, previous: dict[str, Any]) -> bool:
+        """Whether the way a script last ended would repeat under this run's settings. ``running``
+        (benchit was killed), ``interrupted`` and ``killed`` never count; a timeout counts unless
+        --timeout grew; an out-of-memory ending counts only under a --memory-limit as low as before."""
+        status = previous.get("status")
+        if status == "timeout":
+            return self.config.timeout_s <= (previous.get("timeout_s") or 0)
+        if status == "oom":
+            before, now = previous.get("memory_limit_bytes"), self.config.memory_limit_bytes
+            return before is not None and now is not None and now <= before
+        return status in ("ok", "no_models", "failed")
 
     def _pairs_done(self, previous: dict[str, Any], digest: str) -> dict[str, list[str]]:
         done: dict[str, list[str]] = {}
@@ -252,6 +234,7 @@ class Runner:
             return True
         digest, record, done = plan
         job = Job(index=index, script=script, key=key, digest=digest, record=record, done=done, lock=lock)
+        job.kept = list(record["builds"])
         self.cache.write_script(key, record)
         if script.label_error:
             job.verdict = ("failed", script.label_error)
@@ -293,7 +276,7 @@ class Runner:
                     job.verdict = ("timeout", f"did not finish within --timeout {self.config.timeout_s:g} s")
                     kill_tree(job.pid)
                 elif self.config.memory_limit_bytes:
-                    rss = session_rss(job.pid)
+                    rss = tree_rss(job.pid)
                     job.peak_rss = max(job.peak_rss, rss)
                     if rss > self.config.memory_limit_bytes:
                         job.verdict = (
@@ -316,6 +299,7 @@ class Runner:
         if "pid" in message:
             job.pid = message["pid"]
             job.started = time.monotonic()
+            job.oom_before = oom_kills()
         elif "exit" in message:
             job.exit_code = message["exit"]
             job.exited_at = time.monotonic()
@@ -368,7 +352,7 @@ class Runner:
             )
             if build not in job.builds:
                 job.builds.append(build)
-                job.record["builds"] = job.builds
+                job.record["builds"] = job.builds + [b for b in job.kept if b not in job.builds]
                 self.cache.write_script(job.key, job.record)
                 self.progress.invocation(job, build, invocation)
         elif kind == "result":
@@ -423,9 +407,16 @@ class Runner:
             }
         if job.finished_ok:
             if job.script_error:
-                return "failed", job.script_error
+                return self._script_failure(job.script_error)
             return ("ok" if job.builds else "no_models"), None
         code = job.exit_code
+        if code == -signal.SIGKILL and oom_killed_since(job.oom_before):
+            return "oom", {
+                "type": "SIGKILL",
+                "message": "killed by the kernel's out-of-memory killer: the machine (or its memory cgroup) "
+                "ran out of memory; try --memory-limit to stop such scripts sooner",
+                "traceback": self._log_tail(job),
+            }
         if code is not None and code < 0:
             name = signal.Signals(-code).name if -code in signal.Signals._value2member_map_ else str(-code)
             hint = {
@@ -444,6 +435,21 @@ class Runner:
             "message": f"the worker exited with code {code} before finishing (os._exit?)",
             "traceback": self._log_tail(job),
         }
+
+    def _script_failure(self, error: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+        """``oom`` for a script that ran out of memory (MemoryError, or torch's allocator failing,
+        which the RLIMIT_DATA of --memory-limit provokes); ``failed`` for anything else."""
+        error = dict(error)
+        kind, message = str(error.get("type", "")), str(error.get("message") or "")
+        if not message.strip():
+            error["message"] = message = f"the script raised {kind or 'an exception'} (no message)"
+        lowered = message.lower()
+        if "MemoryError" in kind or "OutOfMemory" in kind or any(m in lowered for m in _OOM_MESSAGES):
+            limit = self.config.memory_limit_bytes
+            where = f" under --memory-limit {limit / 2**20:.0f} MiB" if limit else ""
+            error["message"] = f"ran out of memory{where}: {kind}: {message}"
+            return "oom", error
+        return "failed", error
 
     def _log_tail(self, job: Job, limit: int = 2000) -> str:
         try:
@@ -465,11 +471,14 @@ class Runner:
                     + tail
                 )
             job.log.close()
+        if job.pid:
+            kill_session(job.pid)  # what the script left running in its session ends with it
         status, error = self._verdict(job)
+        final = status in ("ok", "no_models", "failed")  # else the earlier builds stay listed
         job.record.update(
             status=status,
             error=error,
-            builds=job.builds,
+            builds=job.builds if final else job.builds + [b for b in job.kept if b not in job.builds],
             finished=time.time(),
             duration_s=round(time.monotonic() - job.started, 3) if job.started else 0.0,
             results=job.results,

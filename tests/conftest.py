@@ -47,6 +47,21 @@ def write_script(folder: Path, name: str, body: str, labels: str = "name::test a
     return path
 
 
+def snapshot(root: Path | str) -> dict[str, bytes]:
+    """Every file and link below ``root`` with its contents (a link's target), to prove that a
+    command changed nothing."""
+    found: dict[str, bytes] = {}
+    for path in sorted(Path(root).rglob("*")):
+        name = str(path.relative_to(root))
+        if path.is_symlink():
+            found[name] = b"-> " + os.readlink(path).encode()
+        elif path.is_file():
+            found[name] = path.read_bytes()
+        else:
+            found[name] = b"<dir>"
+    return found
+
+
 @pytest.fixture
 def fast() -> list[str]:
     return list(FAST)

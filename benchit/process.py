@@ -1,0 +1,196 @@
+"""The processes a script starts: finding them all, measuring their memory, ending them together.
+
+Linux only (``/proc``, ``prctl``); every function degrades to doing nothing elsewhere.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import os
+import resource
+import signal
+from collections.abc import Collection
+from pathlib import Path
+
+PR_SET_PDEATHSIG = 1
+PR_SET_CHILD_SUBREAPER = 36
+# Counters of the kernel's out-of-memory kills, most specific first: our cgroup (v2, v1), the machine.
+OOM_COUNTERS = (
+    ("/sys/fs/cgroup/memory.events", "oom_kill"),
+    ("/sys/fs/cgroup/memory/memory.oom_control", "oom_kill"),
+    ("/proc/vmstat", "oom_kill"),
+)
+
+
+def _prctl(option: int, value: int) -> bool:
+    try:
+        libc = ctypes.CDLL("libc.so.6", use_errno=True)
+        return libc.prctl(option, value, 0, 0, 0) == 0
+    except (OSError, AttributeError):
+        return False
+
+
+def die_with_parent(sig: int = signal.SIGKILL, parent: int | None = None) -> None:
+    """Ask Linux to send ``sig`` to this process when its parent dies (no orphaned workers).
+
+    If ``parent`` has already died (the race between fork and this call), exit at once.
+    """
+    _prctl(PR_SET_PDEATHSIG, int(sig))
+    if parent is not None and os.getppid() != parent:
+        os._exit(1)
+
+
+def become_subreaper() -> None:
+    """Adopt orphaned descendants, so that a process tree stays one tree when a middle process exits."""
+    _prctl(PR_SET_CHILD_SUBREAPER, 1)
+
+
+def _table() -> dict[int, tuple[int, int]]:
+    """pid -> (parent pid, session id) of every process we can see."""
+    table = {}
+    for entry in os.listdir("/proc") if os.path.isdir("/proc") else ():
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat", "rb") as file:
+                fields = file.read().rsplit(b")", 1)[1].split()
+        except OSError:
+            continue
+        table[int(entry)] = (int(fields[1]), int(fields[3]))  # after "comm)": state ppid pgrp session
+    return table
+
+
+def tree(root: int, table: dict[int, tuple[int, int]] | None = None) -> set[int]:
+    """``root``, every process in its session, and every descendant of any of them."""
+    table = _table() if table is None else table
+    members = {pid for pid, (_, sid) in table.items() if sid == root}
+    if root in table:
+        members.add(root)
+    while True:
+        more = {pid for pid, (ppid, _) in table.items() if ppid in members and pid not in members}
+        if not more:
+            return members
+        members |= more
+
+
+def kill_tree(root: int) -> None:
+    """SIGKILL ``root`` and everything it started, including processes that left its session.
+
+    Everything found is stopped first, so that nothing can fork or be re-parented away
+    between finding the tree and killing it.
+    """
+    stopped: set[int] = set()
+    for _ in range(10):
+        found = tree(root) - stopped - {os.getpid()}
+        if not found:
+            break
+        for pid in found:
+            _signal(pid, signal.SIGSTOP)
+        stopped |= found
+    for pid in stopped | {root}:
+        _signal(pid, signal.SIGKILL)
+    try:
+        os.killpg(root, signal.SIGKILL)
+    except OSError:
+        pass
+
+
+def kill_session(sid: int) -> None:
+    """SIGKILL what is left of a finished script's session.
+
+    Unlike ``kill_tree`` this never follows parent links from ``sid``: the leader has exited
+    and its pid may belong to someone else now, but a session id is not reused while it has
+    members.
+    """
+    for pid, (_, session) in _table().items():
+        if session == sid and pid != os.getpid():
+            _signal(pid, signal.SIGKILL)
+
+
+def kill_children(parent: int, keep: Collection[int] = ()) -> None:
+    """SIGKILL every child of ``parent`` not in ``keep``, with its tree (orphans adopted by a subreaper)."""
+    for pid, (ppid, _) in _table().items():
+        if ppid == parent and pid not in keep:
+            kill_tree(pid)
+
+
+def _signal(pid: int, sig: int) -> None:
+    try:
+        os.kill(pid, sig)
+    except OSError:
+        pass
+
+
+def tree_rss(root: int) -> int:
+    """Memory of every process of ``tree(root)``, in bytes: the proportional set size (PSS), so
+    that pages shared with the warm worker or between the processes count once in all, not once
+    per process; resident size where PSS is unavailable."""
+    page = os.sysconf("SC_PAGE_SIZE")
+    total = 0
+    for pid in tree(root):
+        try:
+            with open(f"/proc/{pid}/smaps_rollup", "rb") as file:
+                for line in file:
+                    if line.startswith(b"Pss:"):
+                        total += int(line.split()[1]) * 1024
+                        break
+            continue
+        except (OSError, IndexError, ValueError):
+            pass
+        try:
+            with open(f"/proc/{pid}/statm") as file:
+                total += int(file.read().split()[1]) * page
+        except (OSError, IndexError, ValueError):
+            continue
+    return total
+
+
+def _vm_data() -> int | None:
+    try:
+        for line in Path("/proc/self/status").read_text().splitlines():
+            if line.startswith("VmData:"):
+                return int(line.split()[1]) * 1024
+    except (OSError, ValueError):
+        pass
+    return None
+
+
+def limit_data(extra: int) -> None:
+    """Let this process allocate at most ``extra`` more bytes (RLIMIT_DATA), so that one huge
+    allocation fails at once with MemoryError instead of racing the parent's polling.
+
+    RLIMIT_AS would count the gigabytes of address space torch reserves but never touches;
+    RLIMIT_DATA counts only private writable memory.
+    """
+    current = _vm_data()
+    if current is None:
+        return
+    try:
+        _, hard = resource.getrlimit(resource.RLIMIT_DATA)
+        soft = current + extra
+        if hard != resource.RLIM_INFINITY:
+            soft = min(soft, hard)
+        resource.setrlimit(resource.RLIMIT_DATA, (soft, hard))
+    except (OSError, ValueError):
+        pass
+
+
+def oom_kills() -> dict[str, int]:
+    """The kernel's out-of-memory kill counters we can read: file -> count."""
+    counts = {}
+    for path, key in OOM_COUNTERS:
+        try:
+            text = Path(path).read_text()
+        except OSError:
+            continue
+        for line in text.splitlines():
+            name, _, value = line.partition(" ")
+            if name == key and value.strip().isdigit():
+                counts[path] = int(value)
+    return counts
+
+
+def oom_killed_since(before: dict[str, int]) -> bool:
+    """Whether the kernel's out-of-memory killer has struck since ``before`` was read."""
+    now = oom_kills()
+    return any(now[path] > count for path, count in before.items() if path in now)

@@ -1,0 +1,223 @@
+"""The fault corpus (tests/faults/) through the real CLI: every fault is a recorded status with a
+readable reason, the scan goes on, and the models captured before a fault are kept."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import time
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+import pytest
+from conftest import FAST, report_df, run_benchit
+
+from benchit import process
+from benchit.cache import Cache
+from benchit.config import Config
+from benchit.model import Script
+from benchit.runner import LOG_LIMIT, LOG_TAIL, Job, Runner
+
+FAULTS = Path(__file__).parent / "faults"
+LIMITED = ("hang.py", "memory_hog.py", "memory_creep.py")  # scanned apart, with --timeout and --memory-limit
+SYNTAX_ERROR = "# labels: name::syntax_error author::faults task::fault\nimport torch\n\ndef broken(:\n    pass\n"
+
+# script: (status, words in the reason, models kept, what their results are: "a|b" for either)
+EXPECTED: dict[str, tuple[str, str, int, str]] = {
+    "ok_model.py": ("ok", "", 1, "ok"),
+    "no_models.py": ("no_models", "", 0, ""),
+    "exception_before.py": ("failed", "ValueError: fault injected before the model", 0, ""),
+    "exception_after.py": ("failed", "RuntimeError: fault injected after the model", 1, "ok"),
+    "sys_exit.py": ("failed", "sys.exit(3)", 1, "ok"),
+    "sys_exit_text.py": ("failed", "sys.exit('giving up: fault injected')", 1, "ok"),
+    "os_exit.py": ("failed", "exited with code 7", 1, "not_run"),
+    "abort.py": ("killed", "SIGABRT", 1, "not_run"),
+    "segfault.py": ("killed", "SIGSEGV (segmentation fault)", 1, "not_run"),
+    "killed.py": ("killed", "SIGKILL (killed from outside, often the kernel's out-of-memory killer)", 1, "not_run"),
+    "memory_error.py": ("oom", "ran out of memory: MemoryError", 1, "ok"),
+    "keyboard_interrupt.py": ("failed", "KeyboardInterrupt", 1, "ok"),
+    "benchmark_raises.py": ("ok", "", 1, "failed"),
+    "loud.py": ("ok", "", 1, "ok"),
+    "syntax_error.py": ("failed", "SyntaxError: invalid syntax", 0, ""),
+    "bad_labels.py": ("failed", "malformed labels line: 'this-token-has-no-separator'", 0, ""),
+    "leaves_child.py": ("ok", "", 1, "ok"),
+}
+EXPECTED_LIMITED: dict[str, tuple[str, str, int, str]] = {
+    "hang.py": ("timeout", "did not finish within --timeout 12 s", 1, "not_run"),
+    # RLIMIT_DATA or the polling, whichever is first: the model is then benchmarked, or not.
+    "memory_hog.py": ("oom", "--memory-limit", 1, "ok|not_run"),
+    "memory_creep.py": ("oom", "over --memory-limit", 1, "not_run"),
+    "ok_model.py": ("ok", "", 1, "ok"),
+}
+
+
+def _copy(names: list[str], folder: Path) -> Path:
+    folder.mkdir()
+    for name in names:
+        shutil.copy(FAULTS / name, folder / name)
+    return folder
+
+
+def _scan(tmp: Path, corpus: Path, *flags: str) -> dict[str, Any]:
+    cache = tmp / "cache"
+    started = time.monotonic()
+    done = run_benchit("benchmark", "--all", "--search-dir", corpus, "--cache-dir", cache, *FAST, *flags, timeout=240)
+    elapsed = time.monotonic() - started
+    records = {}
+    for path in (cache / "scripts").glob("*.json"):
+        record = json.loads(path.read_text())
+        records[Path(record["script"]).name] = record
+    return {"done": done, "cache": cache, "corpus": corpus, "records": records, "df": report_df(cache), "s": elapsed}
+
+
+@pytest.fixture(scope="module")
+def faults(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    tmp = tmp_path_factory.mktemp("faults")
+    names = sorted(p.name for p in FAULTS.glob("*.py") if p.name not in LIMITED)
+    corpus = _copy(names, tmp / "corpus")
+    (corpus / "syntax_error.py").write_text(SYNTAX_ERROR)
+    return _scan(tmp, corpus, "--timeout", "120")
+
+
+@pytest.fixture(scope="module")
+def limited(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    tmp = tmp_path_factory.mktemp("limited")
+    corpus = _copy([*LIMITED, "ok_model.py"], tmp / "corpus")
+    return _scan(tmp, corpus, "--timeout", "12", "--memory-limit", "600M")
+
+
+def test_every_script_of_the_corpus_is_tried() -> None:
+    on_disk = {p.name for p in FAULTS.glob("*.py")} | {"syntax_error.py"}
+    assert on_disk == set(EXPECTED) | set(EXPECTED_LIMITED)
+
+
+def _check(scan: dict[str, Any], name: str, expected: tuple[str, str, int, str]) -> None:
+    status, reason, models, result_status = expected
+    record = scan["records"][name]
+    assert record["status"] == status, record.get("error")
+    message = (record.get("error") or {}).get("message", "")
+    assert reason in f"{(record.get('error') or {}).get('type')}: {message}"
+    assert len(record["builds"]) == models
+    rows = scan["df"][scan["df"]["script"] == str(scan["corpus"] / name)]
+    assert set(rows["script_status"]) == {status}
+    if reason:
+        assert all(reason.split(": ")[-1] in str(cell) for cell in rows["script_error"]), rows["script_error"]
+    if models:
+        assert rows["build_name"].notna().sum() == models
+        assert len(set(rows["status"])) == 1 and set(rows["status"]) <= set(result_status.split("|"))
+        for build in record["builds"]:  # the build's files are on disk and parse
+            assert json.loads((scan["cache"] / "builds" / build / "build.json").read_text())["script_key"]
+    else:
+        assert rows["build_name"].isna().all() and len(rows) == 1
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_fault_status_and_reason(faults: dict[str, Any], name: str) -> None:
+    _check(faults, name, EXPECTED[name])
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED_LIMITED))
+def test_limit_status_and_reason(limited: dict[str, Any], name: str) -> None:
+    _check(limited, name, EXPECTED_LIMITED[name])
+
+
+def test_the_scan_goes_on_and_exits_non_zero(faults: dict[str, Any], limited: dict[str, Any]) -> None:
+    for scan, expected in ((faults, EXPECTED), (limited, EXPECTED_LIMITED)):
+        assert scan["done"].returncode == 1, scan["done"].stderr
+        assert "Traceback" not in scan["done"].stderr
+        assert set(scan["records"]) == set(expected)
+        assert "summary" in scan["done"].stdout
+
+
+def test_benchmark_failure_is_a_failed_result_with_its_reason(faults: dict[str, Any]) -> None:
+    rows = faults["df"][faults["df"]["script"].str.endswith("benchmark_raises.py")]
+    assert list(rows["error"]) == ["RuntimeError: fault injected: this model works only once"]
+
+
+def test_loud_output_goes_to_a_bounded_log(faults: dict[str, Any]) -> None:
+    key = faults["records"]["loud.py"]["key"]
+    log = (faults["cache"] / "scripts" / f"{key}.log").read_bytes()
+    assert LOG_LIMIT < len(log) <= LOG_LIMIT + LOG_TAIL + 200  # 24 MB written
+    assert log.startswith(b"x" * 1023 + b"\n")
+    assert b"bytes of output not kept" in log
+    assert log.rstrip().endswith(b"LOUD-END-MARKER")  # the end is kept
+
+
+def test_a_malformed_labels_line_is_never_executed(faults: dict[str, Any]) -> None:
+    assert not (faults["corpus"] / "bad_labels.ran").exists()
+
+
+def _alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as file:
+            return file.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+def _gone(pids: list[int], within: float = 5.0) -> bool:
+    deadline = time.monotonic() + within
+    while any(map(_alive, pids)) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    return not any(map(_alive, pids))
+
+
+@pytest.mark.parametrize(("scan", "name"), [("faults", "leaves_child.py"), ("limited", "hang.py")])
+def test_no_process_of_a_script_outlives_it(request: pytest.FixtureRequest, scan: str, name: str) -> None:
+    corpus = request.getfixturevalue(scan)["corpus"]
+    pids = [int(p) for p in (corpus / name).with_suffix(".pids").read_text().split()]
+    assert len(pids) == 2  # one in the script's session, one that left it
+    try:
+        assert _gone(pids), [p for p in pids if _alive(p)]
+    finally:
+        for pid in pids:
+            if _alive(pid):
+                os.kill(pid, signal.SIGKILL)
+
+
+def test_memory_polling_records_the_peak(limited: dict[str, Any]) -> None:
+    assert limited["records"]["memory_creep.py"]["peak_rss_bytes"] > 600 * 2**20
+
+
+# -- the kernel's out-of-memory killer, which no test can safely provoke ------------------------
+def _job(tmp_path: Path, exit_code: int) -> tuple[Runner, Job]:
+    runner = Runner(Config(cache_dir=tmp_path), Cache(tmp_path), progress=None, preload=[])  # type: ignore[arg-type]
+    script = Script(path=tmp_path / "s.py", labels={})
+    job = Job(index=1, script=script, key="s", digest="", record={}, done={}, exit_code=exit_code)
+    job.oom_before = {"/counter": 4}
+    return runner, job
+
+
+@pytest.mark.parametrize(("count", "status"), [(5, "oom"), (4, "killed")])
+def test_sigkill_after_the_kernel_counted_an_oom_kill_is_oom(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, count: int, status: str
+) -> None:
+    monkeypatch.setattr(process, "oom_kills", lambda: {"/counter": count})
+    runner, job = _job(tmp_path, -signal.SIGKILL)
+    got, error = runner._verdict(job)
+    assert got == status
+    assert error is not None and ("out-of-memory killer" in error["message"])
+
+
+def test_oom_kill_counters_are_read_from_cgroup_or_vmstat(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    v2, v1 = tmp_path / "memory.events", tmp_path / "memory.oom_control"
+    v2.write_text("low 0\nhigh 0\nmax 3\noom 2\noom_kill 2\n")
+    v1.write_text("oom_kill_disable 0\nunder_oom 0\noom_kill 7\n")
+    monkeypatch.setattr(process, "OOM_COUNTERS", ((str(v2), "oom_kill"), (str(v1), "oom_kill"), ("/nope", "x")))
+    before = process.oom_kills()
+    assert before == {str(v2): 2, str(v1): 7}
+    assert not process.oom_killed_since(before)
+    v1.write_text("oom_kill_disable 0\nunder_oom 0\noom_kill 8\n")
+    assert process.oom_killed_since(before)
+
+
+def test_report_columns_carry_the_reasons(faults: dict[str, Any]) -> None:
+    df: pd.DataFrame = faults["df"]
+    statuses = df.drop_duplicates("script").set_index(
+        df.drop_duplicates("script")["script"].map(lambda s: Path(s).name)
+    )
+    assert statuses.loc["abort.py", "script_error"] == "SIGABRT: the worker was killed by SIGABRT (aborted)"
+    assert statuses.loc["os_exit.py", "error"].startswith("not benchmarked (script ended as failed)")

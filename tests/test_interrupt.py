@@ -1,0 +1,219 @@
+"""Ctrl-C (SIGINT) and kill -9 of a running ``benchit benchmark`` at several points: the scan stops
+promptly, no script process is left behind, the cache reads cleanly, and a re-run of the same
+command finishes the rest without redoing what was complete."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pandas as pd
+import pytest
+from conftest import FAST, report_df, run_benchit, write_script
+
+QUICK = "import torch\ntorch.nn.Linear({n}, 2)(torch.randn(1, {n}))\n"
+# Hangs while its flag file exists, after its model call, with a child process in its own session.
+SLOW = """import subprocess, sys, time
+from pathlib import Path
+import torch
+torch.nn.Linear(5, 2)(torch.randn(1, 5))
+here = Path(__file__)
+if here.with_suffix(".flag").exists():
+    child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(600)"], start_new_session=True)
+    here.with_suffix(".pids").write_text(f"{__import__('os').getpid()} {child.pid}")
+    time.sleep(600)
+"""
+# Runs fine, but hangs inside the benchmark (the model's second call) while its flag file exists.
+IN_BENCHMARK = """import os, time
+from pathlib import Path
+import torch
+here = Path(__file__)
+class Slow(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.linear = torch.nn.Linear(6, 2)
+        self.calls = 0
+    def forward(self, x):
+        self.calls += 1
+        if self.calls > 1 and here.with_suffix(".flag").exists():
+            here.with_suffix(".pids").write_text(str(os.getpid()))
+            time.sleep(600)
+        return self.linear(x)
+Slow()(torch.randn(1, 6))
+"""
+NAMES = ["a_first.py", "b_second.py", "c_slow.py", "d_bench.py", "e_last.py"]
+
+
+def _corpus(folder: Path) -> Path:
+    write_script(folder, "a_first.py", QUICK.format(n=3))
+    write_script(folder, "b_second.py", QUICK.format(n=4))
+    write_script(folder, "c_slow.py", SLOW)
+    write_script(folder, "d_bench.py", IN_BENCHMARK)
+    write_script(folder, "e_last.py", QUICK.format(n=7))
+    return folder
+
+
+def _records(cache: Path) -> dict[str, dict]:
+    found = {}
+    for path in (cache / "scripts").glob("*.json") if (cache / "scripts").is_dir() else ():
+        try:
+            record = json.loads(path.read_text())
+        except ValueError:
+            continue
+        found[Path(record["script"]).name] = record
+    return found
+
+
+def _results(cache: Path) -> dict[str, bytes]:
+    """Every result file, by build and pair, with its bytes."""
+    return {f"{p.parent.parent.name}/{p.name}": p.read_bytes() for p in (cache / "builds").glob("*/results/*.json")}
+
+
+def _wait(condition: Callable[[], bool], within: float = 90.0) -> None:
+    deadline = time.monotonic() + within
+    while not condition():
+        assert time.monotonic() < deadline, "the scan never reached the point to interrupt"
+        time.sleep(0.05)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as file:
+            return file.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+def _all_gone(pids: list[int], within: float = 10.0) -> bool:
+    deadline = time.monotonic() + within
+    while any(map(_alive, pids)) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    return not any(map(_alive, pids))
+
+
+def _pids(corpus: Path) -> list[int]:
+    return [int(p) for f in corpus.glob("*.pids") for p in f.read_text().split()]
+
+
+def _scan_args(corpus: Path, cache: Path) -> list[str]:
+    return ["benchmark", "--all", "--search-dir", str(corpus), "--cache-dir", str(cache), *FAST, "--timeout", "120"]
+
+
+POINTS: dict[str, tuple[list[str], Callable[[Path, Path], bool]]] = {
+    # point: (scripts whose flag is set, when to send the signal)
+    "startup": ([], lambda corpus, cache: (cache / "benchit-cache.json").exists()),
+    "between_scripts": ([], lambda corpus, cache: _records(cache).get("a_first.py", {}).get("status") == "ok"),
+    "inside_a_script": (["c_slow"], lambda corpus, cache: (corpus / "c_slow.pids").exists()),
+    "inside_a_benchmark": (["d_bench"], lambda corpus, cache: (corpus / "d_bench.pids").exists()),
+}
+FAST_CASES = [("startup", signal.SIGINT), ("inside_a_script", signal.SIGINT), ("inside_a_script", signal.SIGKILL)]
+FAST_CASES += [("inside_a_benchmark", signal.SIGKILL)]
+CASES = [
+    pytest.param(point, sig, id=f"{point}-{sig.name}", marks=() if (point, sig) in FAST_CASES else pytest.mark.slow)
+    for point in POINTS
+    for sig in (signal.SIGINT, signal.SIGKILL)
+]
+
+
+def _interrupt_and_resume(tmp_path: Path, flags: list[str], when: Callable[[Path, Path], bool], sig: int) -> dict:
+    corpus, cache = _corpus(tmp_path / "corpus"), tmp_path / "cache"
+    for name in flags:
+        (corpus / f"{name}.flag").write_text("hang")
+    args = _scan_args(corpus, cache)
+    with open(tmp_path / "first.out", "w") as out:
+        scan = subprocess.Popen([sys.executable, "-m", "benchit", *args], stdout=out, stderr=subprocess.STDOUT)
+        try:
+            _wait(lambda: when(corpus, cache) or scan.poll() is not None)
+            assert scan.poll() is None, "the scan ended before the point to interrupt"
+            scan.send_signal(sig)
+            sent = time.monotonic()
+            code = scan.wait(timeout=30)
+            stopped_in = time.monotonic() - sent
+        finally:
+            if scan.poll() is None:
+                scan.kill()
+    first = (tmp_path / "first.out").read_text()
+    assert _all_gone(_pids(corpus)), "a script's process outlived benchit"
+    before = _results(cache)
+    records = _records(cache)
+    complete = {n for n, r in records.items() if r["status"] == "ok"}
+    report = run_benchit("report", "--cache-dir", cache, "-o", tmp_path / "between.csv") if cache.exists() else None
+    for name in flags:
+        (corpus / f"{name}.flag").unlink()
+    again = run_benchit(*args, timeout=240)
+    return {
+        "code": code,
+        "stopped_in": stopped_in,
+        "first": first,
+        "report": report,
+        "before": before,
+        "complete": complete,
+        "records": records,
+        "again": again,
+        "cache": cache,
+        "corpus": corpus,
+    }
+
+
+@pytest.mark.parametrize(("point", "sig"), CASES)
+def test_interrupt_then_resume_loses_nothing(tmp_path: Path, point: str, sig: signal.Signals) -> None:
+    flags, when = POINTS[point]
+    run = _interrupt_and_resume(tmp_path, flags, when, sig)
+    cache = run["cache"]
+    if sig == signal.SIGINT:
+        assert run["code"] == 130, run["first"]
+        assert run["stopped_in"] < 10, "Ctrl-C must stop the scan promptly"
+        assert "interrupted" in run["first"] and "Traceback" not in run["first"]
+    else:
+        assert run["code"] == -signal.SIGKILL
+    hung = {"inside_a_script": "c_slow.py", "inside_a_benchmark": "d_bench.py"}.get(point)
+    if run["report"] is not None:  # the cache benchit left behind reads without error or warning
+        assert run["report"].returncode == 0, run["report"].stderr
+        assert "warning" not in run["report"].stderr
+    if hung:
+        assert run["report"] is not None
+        between = pd.read_csv(run["report"].args[run["report"].args.index("-o") + 1])
+        assert set(between[between["script"].str.endswith(hung)]["script_status"]) == {"interrupted"}
+        assert {"a_first.py", "b_second.py"} <= run["complete"]
+        if sig == signal.SIGINT:
+            error = run["records"][hung]["error"]
+            assert error["type"] == "interrupted" and "Ctrl-C" in error["message"]
+    # The re-run redoes nothing that was complete, and completes the rest.
+    again = run["again"]
+    assert again.returncode == 0, again.stdout + again.stderr
+    for name in run["complete"]:
+        assert f"[skip] {os.path.relpath(run['corpus'] / name)}: complete in the cache" in again.stdout, name
+    after = _results(cache)
+    for key, data in run["before"].items():
+        script = key.split("-")[0] + ".py"
+        if script in run["complete"]:
+            assert after[key] == data, f"{key} was redone"
+    records = _records(cache)
+    assert {n: r["status"] for n, r in records.items()} == dict.fromkeys(NAMES, "ok")
+    df = report_df(cache)
+    assert len(df) == len(NAMES) and set(df["status"]) == {"ok"}  # results lost: none
+    assert len(after) == len(NAMES)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", range(6))
+def test_kill_9_at_a_random_moment_leaves_a_readable_cache(tmp_path: Path, seed: int) -> None:
+    corpus, cache = _corpus(tmp_path / "corpus"), tmp_path / "cache"
+    args = _scan_args(corpus, cache)
+    scan = subprocess.Popen([sys.executable, "-m", "benchit", *args], stdout=subprocess.DEVNULL)
+    time.sleep(random.Random(seed).uniform(1.0, 8.0))
+    scan.kill()
+    scan.wait()
+    if cache.exists():
+        report = run_benchit("report", "--cache-dir", cache, "-o", tmp_path / "r.csv")
+        assert report.returncode == 0 and "warning" not in report.stderr, report.stderr
+    again = run_benchit(*args, timeout=240)
+    assert again.returncode == 0, again.stdout
+    assert set(report_df(cache)["status"]) == {"ok"} and len(_results(cache)) == len(NAMES)
