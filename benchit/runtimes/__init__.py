@@ -45,9 +45,13 @@ class Runtime:
     def __init__(self, options: dict[str, Any] | None = None):
         self.options = dict(options or {})
 
+    def supports(self, device: Device) -> bool:
+        """Whether this runtime can drive ``device`` at all (``check`` says whether it can here)."""
+        return device.name in self.devices
+
     def check(self, device: Device) -> None:
         """Raise ``Unavailable`` with a reason if this runtime cannot run on ``device`` here."""
-        if device.name not in self.devices:
+        if not self.supports(device):
             raise Unavailable(f"runtime {self.name} does not support device {device.name}")
 
     def versions(self) -> dict[str, str]:

@@ -9,7 +9,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from benchit.devices import Device
+from benchit.devices import Accelerator, Device
 from benchit.errors import Unavailable
 from benchit.hookspecs import hookimpl
 from benchit.runtimes import Prepared, Runtime
@@ -21,6 +21,9 @@ class TorchCompile(Runtime):
     name = "torch-compile"
     devices = ("cpu", "cuda", "rocm", "xpu")
     description = "torch.compile (inductor by default); compile time recorded apart from latency"
+
+    def supports(self, device: Device) -> bool:
+        return device.name in self.devices or isinstance(device, Accelerator)  # like eager torch
 
     def versions(self) -> dict[str, str]:
         import torch

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from benchit.devices import Device
+from benchit.devices import Accelerator, Device
 from benchit.hookspecs import hookimpl
 from benchit.runtimes import Prepared, Runtime
 
@@ -15,6 +15,10 @@ class TorchEager(Runtime):
     devices = ("cpu", "cuda", "rocm", "xpu")
     description = "eager PyTorch"
     eager = True
+
+    def supports(self, device: Device) -> bool:
+        # A plugin's torch accelerator (mps, hpu, ...) runs eager torch with no change here.
+        return device.name in self.devices or isinstance(device, Accelerator)
 
     def versions(self) -> dict[str, str]:
         import torch
