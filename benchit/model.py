@@ -81,6 +81,8 @@ class Stats:
     warmup_iterations: int
     measure_time_s: float
     noisy: bool
+    warmup_time_s: float = 0.0
+    warmup_settled: bool = True  # False when --warmup-time ran out before the latency settled
 
     def to_dict(self) -> dict[str, Any]:
         return dataclasses.asdict(self)

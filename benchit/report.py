@@ -39,6 +39,8 @@ COLUMNS = [
     "latency_cv",
     "noisy",
     "warmup_iterations",
+    "warmup_time_s",
+    "warmup_settled",
     "parity_passed",
     "parity_max_abs_diff",
     "parity_max_rel_diff",
@@ -70,6 +72,8 @@ _STATS = {
     "latency_cv": "cv",
     "noisy": "noisy",
     "warmup_iterations": "warmup_iterations",
+    "warmup_time_s": "warmup_time_s",
+    "warmup_settled": "warmup_settled",
 }
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 

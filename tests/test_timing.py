@@ -1,0 +1,230 @@
+"""The statistics and the stopping rules of the shared timing loop, against known samples and a fake clock."""
+
+from __future__ import annotations
+
+import gc
+import itertools
+import math
+import random
+from collections.abc import Callable, Iterator
+
+import numpy as np
+import pytest
+
+from benchit import timing
+from benchit.timing import (
+    HostTimer,
+    TimingSettings,
+    Warmup,
+    ci_half_width,
+    measure,
+    median_ci,
+    median_ci_ranks,
+    overhead_ns,
+    percentile,
+    summarise,
+)
+
+
+# -- percentiles ---------------------------------------------------------------------------
+@pytest.mark.parametrize("q", [0, 1, 25, 50, 75, 90, 99, 100])
+@pytest.mark.parametrize("n", [1, 2, 7, 100, 1001])
+def test_percentile_matches_numpy(q: float, n: int) -> None:
+    data = sorted(random.Random(n).lognormvariate(0, 1) for _ in range(n))
+    assert percentile(data, q) == pytest.approx(float(np.percentile(data, q)), rel=1e-12)
+
+
+def test_percentile_known_values() -> None:
+    data = [float(x) for x in range(1, 101)]
+    assert percentile(data, 50) == 50.5
+    assert percentile(data, 90) == pytest.approx(90.1)
+    assert percentile(data, 99) == pytest.approx(99.01)
+    assert percentile([3.0], 99) == 3.0
+    with pytest.raises(ValueError):
+        percentile([], 50)
+
+
+# -- the median's confidence interval -------------------------------------------------------
+@pytest.mark.parametrize(
+    ("n", "ranks"),
+    # Exact distribution-free 95% intervals from binomial tables (e.g. Conover, Practical
+    # Nonparametric Statistics, table A3): below 6 samples no interval reaches 95%.
+    [(1, (1, 1)), (5, (1, 5)), (6, (1, 6)), (10, (2, 9)), (20, (6, 15)), (50, (18, 33)), (100, (40, 61))],
+)
+def test_median_ci_ranks_match_tables(n: int, ranks: tuple[int, int]) -> None:
+    assert median_ci_ranks(n) == ranks
+
+
+def _coverage(n: int, j: int) -> float:
+    """Probability that [x(j), x(n+1-j)] contains the true median."""
+    return 1.0 - 2.0 * sum(math.comb(n, i) for i in range(j)) / 2**n
+
+
+@pytest.mark.parametrize("n", [6, 7, 13, 64, 65, 200, 999, 1000])
+def test_exact_ranks_are_the_tightest_with_95_percent_coverage(n: int) -> None:
+    j, k = median_ci_ranks(n)
+    assert k == n + 1 - j
+    assert _coverage(n, j) >= 0.95
+    assert _coverage(n, j + 1) < 0.95  # one rank tighter would not cover
+
+
+@pytest.mark.parametrize("n", [1001, 2500, 10_000])
+def test_normal_approximation_is_within_one_rank_of_exact(n: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    approximate = median_ci_ranks(n)
+    monkeypatch.setattr(timing, "EXACT_CI_LIMIT", n)
+    exact = median_ci_ranks(n)
+    assert abs(approximate[0] - exact[0]) <= 1
+    assert approximate[1] == n + 1 - approximate[0]
+
+
+def test_median_ci_on_known_sample() -> None:
+    data = [float(x) for x in range(1, 101)]
+    assert median_ci(data) == (40.0, 61.0)
+    assert ci_half_width(data) == pytest.approx((61.0 - 50.5) / 50.5)
+
+
+# -- summarise and the noisy flag -------------------------------------------------------------
+def test_summarise_known_sample() -> None:
+    seconds = [x / 1000.0 for x in range(1, 101)]  # 1..100 ms
+    stats = summarise(seconds, Warmup(iterations=7, time_s=0.5, latency_s=0.05, settled=True), 2.0, 0.02)
+    ms = np.arange(1, 101, dtype=float)
+    assert stats.iterations == 100
+    assert stats.median_ms == pytest.approx(50.5)
+    assert stats.mean_ms == pytest.approx(50.5)
+    assert stats.min_ms == pytest.approx(1.0)
+    assert stats.max_ms == pytest.approx(100.0)
+    assert stats.std_ms == pytest.approx(float(np.std(ms, ddof=1)))
+    assert stats.iqr_ms == pytest.approx(float(np.percentile(ms, 75) - np.percentile(ms, 25)))
+    assert stats.p90_ms == pytest.approx(90.1)
+    assert stats.p99_ms == pytest.approx(99.01)
+    assert stats.cv == pytest.approx(float(np.std(ms, ddof=1) / np.mean(ms)))
+    assert (stats.median_ci_low_ms, stats.median_ci_high_ms) == pytest.approx((40.0, 61.0))
+    assert stats.warmup_iterations == 7 and stats.warmup_time_s == 0.5 and stats.warmup_settled
+    assert stats.measure_time_s == 2.0
+    assert stats.noisy  # the CI reaches 21% above the median, far beyond 2%
+
+
+def test_noisy_flag_follows_the_ci_against_the_tolerance() -> None:
+    # 101 samples: ranks 41 and 61 bound the median (51st); put them at exactly +-1% and +-3%.
+    def sample(spread: float) -> list[float]:
+        return [0.5] * 40 + [1.0 - spread] + [1.0] * 19 + [1.0 + spread] + [2.0] * 40
+
+    assert median_ci_ranks(101) == (41, 61)
+    tight, wide = sample(0.01), sample(0.03)
+    assert ci_half_width(sorted(tight)) == pytest.approx(0.01)
+    assert not summarise(tight, 0, 1.0, 0.02).noisy
+    assert summarise(wide, 0, 1.0, 0.02).noisy
+    assert not summarise(wide, 0, 1.0, 0.05).noisy  # the same spread is fine for a looser tolerance
+
+
+def test_a_long_tail_alone_does_not_make_a_result_noisy() -> None:
+    # 5% of samples 10x slower (interrupts, page faults): the median is still known tightly.
+    data = [1.0 + 0.001 * (i % 7) for i in range(950)] + [10.0] * 50
+    stats = summarise(data, 0, 1.0, 0.02)
+    assert stats.p99_ms > 5 * stats.median_ms
+    assert not stats.noisy
+
+
+def test_few_samples_are_noisy_unless_they_agree() -> None:
+    assert summarise([1.0, 1.5, 2.0], 0, 1.0, 0.02).noisy
+    assert not summarise([1.0, 1.0, 1.0], 0, 1.0, 0.02).noisy
+
+
+# -- the loop, on a fake clock ---------------------------------------------------------------
+class FakeClock:
+    """Stands in for ``time`` inside benchit.timing: only the fake timer moves it."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def perf_counter(self) -> float:
+        return self.now
+
+
+class FakeTimer:
+    """Returns latencies from ``sequence`` and advances the fake clock by them."""
+
+    def __init__(self, clock: FakeClock, sequence: Iterator[float]):
+        self.clock = clock
+        self.sequence = sequence
+        self.calls = 0
+
+    def run(self, step: Callable[[], object], iterations: int) -> list[float]:
+        out = [next(self.sequence) for _ in range(iterations)]
+        self.calls += iterations
+        self.clock.now += sum(out)
+        return out
+
+
+@pytest.fixture
+def clock(monkeypatch: pytest.MonkeyPatch) -> FakeClock:
+    fake = FakeClock()
+    monkeypatch.setattr(timing, "time", fake)
+    return fake
+
+
+SETTINGS = TimingSettings(
+    warmup_min_iterations=5, warmup_max_s=1.0, min_iterations=64, min_time_s=0.5, max_time_s=3.0, ci_tolerance=0.02
+)
+
+
+def test_steady_latency_stops_after_min_time_with_a_tight_median(clock: FakeClock) -> None:
+    timer = FakeTimer(clock, itertools.repeat(0.001))
+    stats = measure(lambda: None, timer, SETTINGS)
+    assert stats.warmup_settled
+    assert stats.warmup_iterations >= SETTINGS.warmup_min_iterations
+    assert stats.iterations >= SETTINGS.min_iterations
+    assert SETTINGS.min_time_s <= stats.measure_time_s < SETTINGS.min_time_s + 2 * SETTINGS.block_s
+    assert stats.median_ms == pytest.approx(1.0)
+    assert not stats.noisy
+
+
+def test_min_iterations_holds_for_slow_steps(clock: FakeClock) -> None:
+    timer = FakeTimer(clock, itertools.repeat(0.02))  # 64 samples need 1.28 s > min_time
+    stats = measure(lambda: None, timer, SETTINGS)
+    assert stats.iterations >= 64
+    assert stats.measure_time_s >= 64 * 0.02
+
+
+def test_warm_up_waits_until_block_medians_agree(clock: FakeClock) -> None:
+    # 10 ms at first, 10% faster every call until it levels off at 1 ms after 22 calls.
+    sequence = (max(0.001, 0.01 * 0.9**i) for i in itertools.count())
+    warmup = timing.warm_up(lambda: None, FakeTimer(clock, sequence), SETTINGS)
+    assert warmup.settled
+    assert warmup.latency_s == pytest.approx(0.001)
+    assert warmup.iterations > 22  # it did not stop while latency was still falling
+
+
+def test_warm_up_gives_up_at_its_time_cap(clock: FakeClock) -> None:
+    drifting = (0.001 * 1.2**i for i in itertools.count())  # 20% slower every call: never settles
+    warmup = timing.warm_up(lambda: None, FakeTimer(clock, drifting), SETTINGS)
+    assert not warmup.settled
+    assert SETTINGS.warmup_max_s <= warmup.time_s
+
+
+def test_bimodal_latency_hits_the_time_cap_and_is_noisy(clock: FakeClock) -> None:
+    bimodal = itertools.cycle([0.001, 0.003])  # the median jumps between modes
+    stats = measure(lambda: None, FakeTimer(clock, bimodal), SETTINGS)
+    assert stats.measure_time_s >= SETTINGS.max_time_s
+    assert stats.noisy
+
+
+def test_timed_blocks_run_without_the_garbage_collector() -> None:
+    seen: list[bool] = []
+    assert gc.isenabled()
+    HostTimer().run(lambda: None, 1)  # the bare timer leaves gc alone...
+    timing._run(lambda: seen.append(gc.isenabled()), HostTimer(), 3)  # ...the loop does not
+    assert seen == [False, False, False]
+    assert gc.isenabled()
+
+
+def test_host_timer_and_overhead_are_sane() -> None:
+    latencies = HostTimer().run(lambda: sum(range(100)), 50)
+    assert len(latencies) == 50 and all(x > 0 for x in latencies)
+    overhead = overhead_ns(HostTimer(), iterations=2000)
+    assert 0 < overhead < 1e6  # sanity only: the 1 us goal is shown by benchmarks/overhead.py
+
+
+def test_settings_round_trip() -> None:
+    settings = TimingSettings(min_iterations=8, max_time_s=0.3)
+    assert TimingSettings(**settings.to_dict()) == settings
