@@ -6,6 +6,7 @@ import functools
 import importlib.metadata
 import os
 import platform
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -13,7 +14,21 @@ from typing import Any
 from benchit import __version__
 
 # Libraries whose versions are recorded with every result when installed.
-LIBRARIES = ("torch", "numpy", "torchvision", "transformers", "diffusers", "torch_geometric", "onnx", "onnxruntime")
+LIBRARIES = (
+    "torch",
+    "numpy",
+    "torchvision",
+    "torchaudio",
+    "transformers",
+    "diffusers",
+    "torch_geometric",
+    "timm",
+    "onnx",
+    "onnxscript",
+    "onnxruntime",
+)
+# Environment variables that change how many threads the math libraries use, or where.
+THREAD_VARIABLES = ("OMP_NUM_THREADS", "MKL_NUM_THREADS", "OPENBLAS_NUM_THREADS", "KMP_AFFINITY", "OMP_PROC_BIND")
 
 
 def available_cpus() -> list[int]:
@@ -59,4 +74,32 @@ def machine() -> dict[str, Any]:
         "python": sys.version.split()[0],
         "benchit": __version__,
         "versions": {k: v for k, v in versions.items() if v},
+    }
+
+
+@functools.lru_cache(maxsize=1)
+def _torch_build() -> dict[str, Any]:
+    import torch
+
+    parallel = torch.__config__.parallel_info()
+    backend = re.search(r"ATen parallel backend: (.+)", parallel)
+    onednn = re.search(r"MKL-DNN v([\w.]+)", parallel)
+    return {
+        "cpu_capability": torch.backends.cpu.get_cpu_capability(),
+        "parallel_backend": backend.group(1).strip() if backend else None,
+        "onednn": onednn.group(1) if onednn else None,
+        "mkl": torch.backends.mkl.is_available(),
+    }
+
+
+def torch_settings() -> dict[str, Any]:
+    """What the running torch does with the CPU: threads now in effect, the CPU kernels it
+    picked (AVX2, AVX512...), its parallel backend and math libraries, thread variables set."""
+    import torch
+
+    return {
+        "threads": torch.get_num_threads(),
+        "interop_threads": torch.get_num_interop_threads(),
+        **_torch_build(),
+        "thread_variables": {name: os.environ[name] for name in THREAD_VARIABLES if name in os.environ},
     }
