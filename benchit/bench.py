@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import fcntl
 import os
+import resource
 import tempfile
 import time
 import traceback
@@ -13,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from benchit.config import Config
-from benchit.environment import machine
+from benchit.environment import machine, torch_settings
 from benchit.errors import Unavailable
 from benchit.model import Result
 from benchit.parity import compare, flatten
@@ -29,12 +30,20 @@ def error_text(exc: BaseException, frames: int = 6) -> str:
 
 
 @contextlib.contextmanager
-def device_lock(name: str) -> Iterator[None]:
-    """Serialise measurements on one device across every benchit process of this user."""
+def host_lock(exclusive: bool) -> Iterator[None]:
+    """One measurement at a time on this machine, and nothing else of benchit's beside it.
+
+    A measurement, on any device, holds the lock exclusively: two measurements never share
+    a device, and an accelerator's numbers depend on the host CPU that launches its work.
+    Everything else a worker does that burns CPU (running the script, preparing a runtime,
+    the parity reference) holds it shared, so with ``-j N`` those overlap each other but
+    never a measurement. It spans every benchit process of this user (``fcntl.flock`` on a
+    file in the temporary folder), and the kernel drops it when a holder dies.
+    """
     folder = Path(tempfile.gettempdir()) / f"benchit-{os.getuid()}"
     folder.mkdir(exist_ok=True)
-    with open(folder / f"device-{name}.lock", "a") as file:
-        fcntl.flock(file, fcntl.LOCK_EX)
+    with open(folder / "measure.lock", "a") as file:
+        fcntl.flock(file, fcntl.LOCK_EX if exclusive else fcntl.LOCK_SH)
         try:
             yield
         finally:
@@ -43,17 +52,28 @@ def device_lock(name: str) -> Iterator[None]:
 
 def _reset_peak_rss() -> None:
     with contextlib.suppress(OSError):
-        Path("/proc/self/clear_refs").write_text("5")
+        Path("/proc/self/clear_refs").write_text("5")  # VmHWM := VmRSS, a new peak window
 
 
-def _peak_rss() -> int | None:
+def resident_bytes(field: str = "VmRSS") -> int | None:
+    """This process's resident memory now (``VmRSS``) or its peak (``VmHWM``), in bytes."""
     try:
         for line in Path("/proc/self/status").read_text().splitlines():
-            if line.startswith("VmHWM:"):
+            if line.startswith(f"{field}:"):
                 return int(line.split()[1]) * 1024
     except OSError:
         pass
     return None
+
+
+_worker_start_rss: int | None = None
+
+
+def mark_worker_start() -> None:
+    """Note the worker's resident memory as it starts: what it shares with the warm worker
+    (interpreter, torch, preloaded libraries), so a result can tell it from the model's own."""
+    global _worker_start_rss
+    _worker_start_rss = resident_bytes()
 
 
 class Placement:
@@ -98,6 +118,7 @@ class Placement:
         self._moved = self._reference = None
 
 
+# benchit's own per-iteration cost, calibrated once per device in each worker (a few ms).
 _overhead: dict[str, float] = {}
 
 
@@ -106,7 +127,7 @@ def benchmark(placement: Placement, runtime: Runtime, config: Config, artifacts:
     import torch
 
     device = placement.device
-    environment = {**machine(), "threads": torch.get_num_threads()}
+    environment = {**machine(), **torch_settings()}
     base = {"device": device.name, "runtime": runtime.name}
     try:
         device.check()
@@ -116,33 +137,47 @@ def benchmark(placement: Placement, runtime: Runtime, config: Config, artifacts:
     except Unavailable as exc:
         return Result(**base, status="unavailable", error=str(exc), environment=environment)
     info: dict[str, Any] = {}
+    # The script may have changed the thread count; prepare (ort reads it) and measure with
+    # the one asked for.
+    torch.set_num_threads(config.threads)
     try:
-        model, args, kwargs = placement.inputs()
         with runtime.context():
-            start = time.perf_counter()
-            prepared = runtime.prepare(model, args, kwargs, device, artifacts)
-            info.update(prepared.info)
-            info["prepare_s"] = time.perf_counter() - start
-            start = time.perf_counter()
-            outputs = prepared.step()
-            device.synchronize()
-            info["first_step_s"] = time.perf_counter() - start
-            parity = None
-            if not runtime.eager:
-                parity = compare(placement.reference(), flatten(outputs), config.rtol, config.atol)
-            del outputs
+            with host_lock(exclusive=False):
+                model, args, kwargs = placement.inputs()
+                start = time.perf_counter()
+                prepared = runtime.prepare(model, args, kwargs, device, artifacts)
+                info.update(prepared.info)
+                info["prepare_s"] = time.perf_counter() - start
+                start = time.perf_counter()
+                outputs = prepared.step()
+                device.synchronize()
+                info["first_step_s"] = time.perf_counter() - start
+                parity = None
+                if not runtime.eager:
+                    parity = compare(placement.reference(), flatten(outputs), config.rtol, config.atol)
+                del outputs
             timer = device.timer()
-            with device_lock(device.name):
+            with host_lock(exclusive=True):
+                environment.update(torch_settings(), load_average=list(os.getloadavg()))
                 if device.name not in _overhead:
                     _overhead[device.name] = overhead_ns(timer)
                 device.reset_peak_memory()
                 _reset_peak_rss()
+                info["measure_start"] = time.time()  # wall clock: shows measurements never overlap
+                before = resource.getrusage(resource.RUSAGE_SELF)
                 stats = measure(prepared.step, timer, config.timing)
+                after = resource.getrusage(resource.RUSAGE_SELF)
+                info["measure_end"] = time.time()
+                # Times the kernel took the CPU away from this worker to run something else:
+                # a busy machine shows here even when the numbers look plausible.
+                info["involuntary_context_switches"] = after.ru_nivcsw - before.ru_nivcsw
                 info.update(device.peak_memory())
-                info["peak_rss_bytes"] = _peak_rss()
+                info["peak_rss_bytes"] = resident_bytes("VmHWM")
+                info["worker_start_rss_bytes"] = _worker_start_rss
     except Exception as exc:  # noqa: BLE001 - a failing runtime is a result
         return Result(**base, status="failed", error=error_text(exc), info=info, environment=environment)
     info["overhead_ns"] = _overhead[device.name]
+    info["overhead_fraction"] = _overhead[device.name] * 1e-6 / stats.median_ms if stats.median_ms > 0 else None
     return Result(
         **base,
         status="ok",

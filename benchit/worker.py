@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from benchit import parser as benchit_parser
-from benchit.bench import Placement, benchmark, error_text
+from benchit.bench import Placement, benchmark, error_text, host_lock
 from benchit.cache import build_name
 from benchit.config import Config
 from benchit.model import Script
@@ -103,7 +103,8 @@ def run(job: dict[str, Any], send: Send) -> None:
         send({"type": "done"})
         return
     install_compat()
-    captured = run_script(script, config, send)
+    with host_lock(exclusive=False):  # the script's own work never overlaps a measurement (-j N)
+        captured = run_script(script, config, send)
     if script.hashes:
         captured = [c for c in captured if c.invocation.hash.startswith(script.hashes)]
     done: dict[str, list[str]] = job.get("done", {})
