@@ -8,6 +8,7 @@ file descriptors (the message pipe and the log pipe); the server forks, answers
 
 from __future__ import annotations
 
+import gc
 import importlib
 import json
 import os
@@ -16,6 +17,7 @@ import signal
 import socket
 import subprocess
 import sys
+import warnings
 from typing import Any
 
 from benchit import process
@@ -46,7 +48,9 @@ def _child(job: dict[str, Any], msg_fd: int, log_fd: int, server: int) -> None:
     import faulthandler
 
     faulthandler.enable()
-    from benchit import worker
+    from benchit import bench, worker
+
+    bench.mark_worker_start()
 
     send = worker.channel(msg_fd)
     code = 0
@@ -63,6 +67,29 @@ def _child(job: dict[str, Any], msg_fd: int, log_fd: int, server: int) -> None:
         # Whatever the script started ends with it, including processes that left its session.
         process.kill_children(os.getpid())
     os._exit(code)
+
+
+# benchit's own modules that every child needs; imported once here instead of in each child.
+OWN_MODULES = ("benchit.worker", "benchit.plugins", "benchit.capture", "benchit.bench", "benchit.runtimes.torch")
+
+
+def import_once(names: list[str]) -> None:
+    """Import each ``module`` and look up each ``module:name`` once, so forked children find them
+    ready; failures are skipped (a missing library is the script's problem, not ours)."""
+    with warnings.catch_warnings():
+        # Import-time warnings would land on benchit's terminal instead of a script's log.
+        warnings.simplefilter("ignore")
+        for entry in ["torch", *names, *OWN_MODULES]:
+            module_name, _, attribute = entry.partition(":")
+            try:
+                module = importlib.import_module(module_name)
+                if attribute and not hasattr(module, attribute):  # lazy packages import on lookup
+                    importlib.import_module(f"{module_name}.{attribute}")
+            except Exception:  # noqa: BLE001 - see above
+                pass
+    # Move everything imported so far out of the collector's reach: children then neither
+    # scan it in their collections nor copy its pages by touching its reference counts.
+    gc.freeze()
 
 
 def _shutdown(*_: Any) -> None:
@@ -87,12 +114,7 @@ def serve(sock: socket.socket, preload: list[str], parent: int | None = None) ->
     process.die_with_parent(signal.SIGTERM, parent=parent)
     process.become_subreaper()
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    for name in ["torch", *preload]:
-        try:
-            importlib.import_module(name)
-        except Exception:  # noqa: BLE001 - a missing library is the script's problem, not ours
-            pass
-    from benchit import plugins, worker  # noqa: F401 - imported once, shared by every child
+    import_once(preload)
 
     wake_r, wake_w = os.pipe()
     os.set_blocking(wake_w, False)
