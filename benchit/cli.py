@@ -119,7 +119,7 @@ def build_parser(registry: Any) -> Parser:
         "--jobs",
         type=_positive(int, "--jobs"),
         default=1,
-        help="scripts analysed in parallel (measurements still take turns per device)",
+        help="scripts analysed in parallel (measurements still take turns, with no script running beside one)",
     )
     bench.add_argument(
         "--threads",
