@@ -239,7 +239,7 @@ def cmd_benchmark(args: argparse.Namespace, registry: Any) -> int:
         options=options,
     )
     cache.create()
-    extra = [m for mods in registry.manager.hook.benchit_preload() for m in mods]
+    extra = [m for mods in registry.manager.hook.benchit_preload(runtimes=list(config.runtimes)) for m in mods]
     printer = Printer(len(scripts))
     what = (
         "analyze only"

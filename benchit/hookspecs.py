@@ -47,8 +47,10 @@ def benchit_devices() -> list[Device]:
 
 
 @hookspec
-def benchit_preload() -> list[str]:
+def benchit_preload(runtimes: list[str]) -> list[str]:
     """Return names of modules that warm workers should import before forking scripts.
 
-    Called once when the warm worker starts; a module that fails to import is skipped.
+    Called once per ``benchit benchmark`` before the warm worker starts, with the names given
+    to ``--runtime``, so that a plugin preloads only for runtimes in use; a module that fails
+    to import is skipped.
     """

@@ -147,6 +147,13 @@ def test_builtins_register_through_the_same_hooks() -> None:
     assert {"benchit.runtimes.compile", "benchit.runtimes.onnxruntime"} <= set(options)
 
 
+def test_runtimes_preload_their_heavy_imports_only_when_asked_for() -> None:
+    hook = plugins.load().manager.hook.benchit_preload
+    wanted = [module for modules in hook(runtimes=["torch-compile", "ort"]) for module in modules]
+    assert {"torch._inductor.compile_fx", "onnxruntime", "torch.onnx._internal.exporter._core"} <= set(wanted)
+    assert [module for modules in hook(runtimes=["torch"]) for module in modules] == []
+
+
 def test_the_example_plugin_is_found_through_its_entry_point(quantize_installed: Any) -> None:
     points = {ep.name: ep for ep in importlib.metadata.entry_points(group="benchit")}
     assert points["quantize"].value == "benchit_quantize"

@@ -255,5 +255,13 @@ def benchit_addoption(parser: argparse.ArgumentParser) -> None:
 
 
 @hookimpl
+def benchit_preload(runtimes: list[str]) -> list[str]:
+    # The exporter's stack (onnxscript, onnx_ir) and onnxruntime: once in the warm worker.
+    if OnnxRuntime.name not in runtimes:
+        return []
+    return ["onnx", "onnxruntime", "onnxscript", "torch.onnx._internal.exporter._core"]
+
+
+@hookimpl
 def benchit_runtimes() -> list[type[Runtime]]:
     return [OnnxRuntime]
