@@ -168,8 +168,9 @@ def _no_gc() -> Iterator[None]:
             gc.enable()
 
 
-def _block(latency: float, settings: TimingSettings, cap: int) -> int:
-    return max(1, min(cap, int(settings.block_s / max(latency, 1e-9))))
+def _block(latency: float, seconds: float, cap: int) -> int:
+    """Iterations that take about ``seconds`` at ``latency`` each (at least 1, at most ``cap``)."""
+    return max(1, min(cap, int(seconds / max(latency, 1e-9))))
 
 
 def _run(step: Step, timer: Timer, iterations: int) -> list[float]:
@@ -187,7 +188,7 @@ def warm_up(step: Step, timer: Timer, settings: TimingSettings) -> Warmup:
     latency = _run(step, timer, 1)[0]
     done, previous = 1, None
     while True:
-        block = _block(latency, settings, 10_000)
+        block = _block(latency, settings.block_s, 10_000)
         current = percentile(sorted(_run(step, timer, block)), 50)
         done += block
         elapsed = time.perf_counter() - start
@@ -209,8 +210,12 @@ def measure(step: Step, timer: Timer, settings: TimingSettings) -> Stats:
     samples: list[float] = []
     latency = warmup.latency_s
     start = time.perf_counter()
+    elapsed = 0.0
     while True:
-        samples += _run(step, timer, _block(latency, settings, 100_000))
+        # Check the stopping rule after every block_s at first, then after 10% more time: sorting
+        # a million samples of a fast model at every check would cost more than the model.
+        seconds = max(settings.block_s, min(0.1 * elapsed, settings.max_time_s - elapsed))
+        samples += _run(step, timer, _block(latency, seconds, 1_000_000))
         elapsed = time.perf_counter() - start
         if elapsed >= settings.max_time_s:
             break
