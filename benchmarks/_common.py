@@ -1,0 +1,106 @@
+"""Helpers shared by benchit's own benchmarks: running commands with a clock, and writing results."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+REPO = Path(__file__).resolve().parent.parent
+SCRIPTS = REPO / "benchmarks" / "scripts"
+RESULTS = REPO / "benchmarks" / "results"
+PYTHON = sys.executable
+BENCHIT = [PYTHON, "-m", "benchit"]
+# No network here: the scripts build models from configs, and nothing may try to download.
+ENV = {**os.environ, "HF_HUB_OFFLINE": "1", "TRANSFORMERS_OFFLINE": "1"}
+
+
+def parser(description: str) -> argparse.ArgumentParser:
+    """An argument parser with the options every benchmark takes."""
+    p = argparse.ArgumentParser(description=description)
+    p.add_argument("--json", type=Path, default=None, help="write the result here as JSON")
+    p.add_argument("--quick", action="store_true", help="small settings, to check that the benchmark works")
+    return p
+
+
+def timed(
+    command: Sequence[Any], cwd: Path | None = None, check: bool = True
+) -> tuple[float, subprocess.CompletedProcess[str]]:
+    """Run ``command`` with its output captured; return its wall time in seconds and the process."""
+    start = time.perf_counter()
+    done = subprocess.run(
+        [str(c) for c in command], cwd=cwd or tempfile.gettempdir(), env=ENV, capture_output=True, text=True
+    )
+    elapsed = time.perf_counter() - start
+    if check and done.returncode != 0:
+        raise RuntimeError(f"{' '.join(map(str, command))} failed ({done.returncode}):\n{done.stdout}\n{done.stderr}")
+    return elapsed, done
+
+
+def cache_results(cache: Path) -> list[dict[str, Any]]:
+    """Every result record in a benchit cache."""
+    return [json.loads(p.read_text()) for p in sorted(cache.glob("builds/*/results/*.json"))]
+
+
+def describe_machine() -> dict[str, Any]:
+    """The machine and its load, recorded with every benchmark result."""
+    from benchit.environment import machine
+
+    facts = machine()
+    return {
+        "cpu_model": facts["cpu_model"],
+        "cpu_physical_cores": facts["cpu_physical_cores"],
+        "cpu_logical_cores": facts["cpu_logical_cores"],
+        "python": facts["python"],
+        "versions": facts["versions"],
+        "load_average": list(os.getloadavg()),
+    }
+
+
+def median(values: Sequence[float]) -> float:
+    return statistics.median(values)
+
+
+def finish(name: str, result: dict[str, Any], json_path: Path | None) -> dict[str, Any]:
+    """Add the machine and time to ``result``, print a one-line verdict, write JSON if asked."""
+    result = {"benchmark": name, "time": time.strftime("%Y-%m-%d %H:%M:%S"), **result, "machine": describe_machine()}
+    verdict = "meets its goal" if result.get("passed") else "MISSES its goal"
+    print(f"{name}: {result.get('headline', '')} ({verdict})")
+    if json_path:
+        json_path.parent.mkdir(parents=True, exist_ok=True)
+        json_path.write_text(json.dumps(result, indent=2) + "\n")
+    return result
+
+
+def default_corpus(count: int = 20) -> list[Path]:
+    """A mixed corpus of ``count`` light-to-mid scripts from models/: the self test, graph networks,
+    and small torchvision models (in that order, each folder sorted by name)."""
+    folders = [
+        (REPO / "models" / "selftest", None),
+        (REPO / "models" / "torchvision", ("mobilenet_v3_small", "squeezenet1_1", "shufflenet_v2_x0_5", "resnet18")),
+        (REPO / "models" / "graph_convolutions", None),
+    ]
+    chosen: list[Path] = []
+    for folder, names in folders:
+        found = sorted(folder.glob("*.py"))
+        if names is not None:
+            found = [p for p in found if p.stem in names]
+        chosen += found
+    if len(chosen) < count:
+        raise SystemExit(f"only {len(chosen)} scripts found under models/; pass script paths instead")
+    return chosen[:count]
+
+
+def relative(path: Path) -> str:
+    try:
+        return str(path.resolve().relative_to(REPO))
+    except ValueError:
+        return str(path)
