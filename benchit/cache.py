@@ -200,6 +200,16 @@ class Cache:
                 self.warnings.append(f"skipped {path}: not a benchit file")
         return keys
 
+    def check_strays(self) -> None:
+        """Note a warning for each file that benchit did not put where it lies (it is never read)."""
+        places = [(self.root, {MARKER, *_OURS}), (self.root / "builds", None)]
+        for folder, known in places:
+            for path in sorted(folder.iterdir()) if folder.is_dir() else []:
+                if path.name.startswith(".") and path.name.endswith(".tmp"):
+                    continue  # an atomic write in progress, or abandoned by a killed scan
+                if (known is not None and path.name not in known) or (known is None and not path.is_dir()):
+                    self.warnings.append(f"skipped {path}: not a benchit file")
+
     def build_names(self) -> list[str]:
         folder = self.root / "builds"
         return sorted(p.name for p in folder.iterdir() if p.is_dir()) if folder.is_dir() else []

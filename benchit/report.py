@@ -137,43 +137,59 @@ def _result_row(result: dict[str, Any]) -> dict[str, Any]:
 def rows(cache: Cache) -> list[dict[str, Any]]:
     """Every row of the report; damaged files are skipped and noted in ``cache.warnings``."""
     table = []
+    cache.check_strays()
     for key in cache.script_keys():
         record = cache.read_script(key)
         if record is None:
             continue
-        script_status = _script_status(record)
-        base = {
-            "script": record.get("script"),
-            "script_status": script_status,
-            "script_error": _first_line(record.get("error")),
-            **_labels(record.get("labels")),
+        try:
+            table += _script_rows(cache, record)
+        except (TypeError, AttributeError, KeyError, ValueError) as exc:  # a hand-edited record
+            cache.warnings.append(f"skipped {cache.script_path(key)}: malformed record ({type(exc).__name__}: {exc})")
+    return table
+
+
+def _script_rows(cache: Cache, record: dict[str, Any]) -> list[dict[str, Any]]:
+    table = []
+    script_status = _script_status(record)
+    base = {
+        "script": record.get("script"),
+        "script_status": script_status,
+        "script_error": _first_line(record.get("error")),
+        **_labels(record.get("labels")),
+    }
+    produced = 0
+    for build in record.get("builds") or []:
+        info = cache.read_build(build) if isinstance(build, str) else None
+        if info is None:
+            continue
+        invocation = info.get("invocation") or {}
+        build_row = {
+            **base,
+            "build_name": build,
+            "model_class": invocation.get("model_class"),
+            "invocation": invocation.get("hash"),
+            "params": invocation.get("params"),
+            "input_shapes": invocation.get("input_shapes"),
+            "batch_size": invocation.get("batch_size"),
+            "call_count": invocation.get("call_count"),
+            "call_site": invocation.get("call_site"),
         }
-        produced = 0
-        for build in record.get("builds") or []:
-            info = cache.read_build(build)
-            if info is None:
-                continue
-            invocation = info.get("invocation") or {}
-            build_row = {
-                **base,
-                "build_name": build,
-                "model_class": invocation.get("model_class"),
-                "invocation": invocation.get("hash"),
-                "params": invocation.get("params"),
-                "input_shapes": invocation.get("input_shapes"),
-                "batch_size": invocation.get("batch_size"),
-                "call_count": invocation.get("call_count"),
-                "call_site": invocation.get("call_site"),
-            }
-            results = [r for r in cache.read_results(build) if r.get("script_digest") in (None, record.get("digest"))]
-            for result in results:
+        results = [r for r in cache.read_results(build) if r.get("script_digest") in (None, record.get("digest"))]
+        good = 0
+        for result in results:
+            try:
                 table.append({**build_row, **_result_row(result)})
-            if not results:
-                reason = "--analyze-only" if record.get("analyze_only") else f"script ended as {script_status}"
-                table.append({**build_row, "status": "not_run", "error": f"not benchmarked ({reason})"})
-            produced += 1
-        if not produced:
-            table.append({**base, "status": script_status, "error": base["script_error"]})
+                good += 1
+            except (TypeError, AttributeError, KeyError, ValueError) as exc:
+                path = cache.result_path(build, str(result["device"]), str(result["runtime"]))
+                cache.warnings.append(f"skipped {path}: malformed result ({type(exc).__name__}: {exc})")
+        if not good:
+            reason = "--analyze-only" if record.get("analyze_only") else f"script ended as {script_status}"
+            table.append({**build_row, "status": "not_run", "error": f"not benchmarked ({reason})"})
+        produced += 1
+    if not produced:
+        table.append({**base, "status": script_status, "error": base["script_error"]})
     return table
 
 
