@@ -111,11 +111,14 @@ class Accelerator(Device):
     def describe(self) -> dict[str, Any]:
         backend = self.backend()
         props = backend.get_device_properties(backend.current_device())
+        versions = self.versions(props)
         return {
             "device_name": backend.get_device_name(),
             "device_memory_bytes": int(getattr(props, "total_memory", 0)),
             "device_count": int(backend.device_count()),
-            **self.versions(props),
+            **versions,
+            # One report column for all of it, whatever the vendor calls each part.
+            "device_software": ", ".join(f"{k} {v}" for k, v in versions.items() if v is not None),
         }
 
     def versions(self, props: Any) -> dict[str, Any]:

@@ -186,6 +186,7 @@ def test_accelerators_describe_the_gpu_and_its_software(
     assert facts["device_memory_bytes"] == 80 << 30
     assert facts["device_count"] == 2
     assert expected.items() <= facts.items()
+    assert all(f"{key} {value}" in facts["device_software"] for key, value in expected.items())
     device = cls()
     device.reset_peak_memory()
     assert backend.peak_reset == 1

@@ -273,6 +273,7 @@ def test_a_plugin_device_runs_its_accelerator_path(off_by_scan: Any) -> None:
     assert set(fake["status"]) == {"ok"}
     assert set(fake["device_name"]) == {"Fake Accelerator"}
     assert set(fake["peak_device_memory_mb"]) == {5.0}
+    assert set(fake["info_peak_memory_reserved_bytes"]) == {6 << 20}
 
 
 def test_a_tolerance_wide_enough_passes_the_same_runtime(tmp_path: Path) -> None:
