@@ -174,6 +174,8 @@ def benchmark(placement: Placement, runtime: Runtime, config: Config, artifacts:
                 info.update(device.peak_memory())
                 info["peak_rss_bytes"] = resident_bytes("VmHWM")
                 info["worker_start_rss_bytes"] = _worker_start_rss
+    except Unavailable as exc:  # prepare found the model does not suit the runtime (nothing to quantise, ...)
+        return Result(**base, status="unavailable", error=str(exc), info=info, environment=environment)
     except Exception as exc:  # noqa: BLE001 - a failing runtime is a result
         return Result(**base, status="failed", error=error_text(exc), info=info, environment=environment)
     info["overhead_ns"] = _overhead[device.name]

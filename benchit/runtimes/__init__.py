@@ -77,7 +77,8 @@ class Runtime:
         ``model`` and the inputs are already on ``device.torch_device`` and in eval mode;
         do not change them in place. ``artifacts`` is this build's folder for files
         (ONNX models, engines) that later runs may reuse; ``self.options["rebuild"]``
-        says whether to reuse them. Raise any exception to record the result as failed.
+        says whether to reuse them. Raise any exception to record the result as failed, or
+        ``Unavailable`` when the model does not suit this runtime (recorded as unavailable).
         """
         raise NotImplementedError
 

@@ -90,8 +90,9 @@ class TorchInt8(benchit.Runtime):
         seconds = time.perf_counter() - start
         replaced = _count_quantized(quantized)
         if not replaced:
+            # Unavailable, not failed: the runtime does not apply to this model, nothing broke.
             names = ", ".join(sorted(t.__name__ for t in types))
-            raise ValueError(f"nothing to quantise: the model has no {names} layers")
+            raise benchit.Unavailable(f"nothing to quantise: the model has no {names} layers")
         info = {
             "quantize_s": seconds,
             "quantized_layers": replaced,
