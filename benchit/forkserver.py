@@ -174,6 +174,9 @@ class ForkServer:
             pass_fds=[theirs.fileno()],
             env=env,
             stdin=subprocess.DEVNULL,
+            # Out of the terminal's process group: Ctrl-C reaches benchit alone, which then stops
+            # the server and the scripts in order (the server dies with benchit in any case).
+            start_new_session=True,
         )
         theirs.close()
         self.ready = False

@@ -128,11 +128,17 @@ def _interrupt_and_resume(tmp_path: Path, flags: list[str], when: Callable[[Path
         (corpus / f"{name}.flag").write_text("hang")
     args = _scan_args(corpus, cache)
     with open(tmp_path / "first.out", "w") as out:
-        scan = subprocess.Popen([sys.executable, "-m", "benchit", *args], stdout=out, stderr=subprocess.STDOUT)
+        # In a session of its own, so that SIGINT can go to the whole process group, as a terminal's Ctrl-C does.
+        scan = subprocess.Popen(
+            [sys.executable, "-m", "benchit", *args], stdout=out, stderr=subprocess.STDOUT, start_new_session=True
+        )
         try:
             _wait(lambda: when(corpus, cache) or scan.poll() is not None)
             assert scan.poll() is None, "the scan ended before the point to interrupt"
-            scan.send_signal(sig)
+            if sig == signal.SIGINT:
+                os.killpg(scan.pid, sig)
+            else:
+                scan.send_signal(sig)
             sent = time.monotonic()
             code = scan.wait(timeout=30)
             stopped_in = time.monotonic() - sent
@@ -217,3 +223,48 @@ def test_kill_9_at_a_random_moment_leaves_a_readable_cache(tmp_path: Path, seed:
     again = run_benchit(*args, timeout=240)
     assert again.returncode == 0, again.stdout
     assert set(report_df(cache)["status"]) == {"ok"} and len(_results(cache)) == len(NAMES)
+
+
+def _edit_record(cache: Path, **changes: object) -> None:
+    path = next((cache / "scripts").glob("s-*.json"))
+    path.write_text(json.dumps({**json.loads(path.read_text()), **changes}))
+
+
+def _ran(done: subprocess.CompletedProcess[str]) -> bool:
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert ("[skip]" in done.stdout) != ("s.py: ok (" in done.stdout), done.stdout
+    return "s.py: ok (" in done.stdout
+
+
+@pytest.mark.parametrize("full", [False, pytest.param(True, marks=pytest.mark.slow)])
+def test_what_makes_a_complete_script_run_again(tmp_path: Path, full: bool) -> None:
+    script = write_script(tmp_path, "s.py", QUICK.format(n=3))
+    cache = tmp_path / "cache"
+
+    def scan(*extra: str) -> bool:
+        return _ran(run_benchit("benchmark", script, "--cache-dir", cache, *FAST, *extra))
+
+    assert scan() and not scan()
+    torch_result = next(cache.glob("builds/*/results/cpu-torch.json")).read_bytes()
+    assert scan("--device", "cpu,cuda")  # a new device: only its pair is done
+    assert next(cache.glob("builds/*/results/cpu-torch.json")).read_bytes() == torch_result
+    assert json.loads(next(cache.glob("builds/*/results/cuda-torch.json")).read_text())["status"] == "unavailable"
+    assert not scan("--device", "cpu,cuda")
+    assert scan("--script-args", "--batch_size 2")  # other script arguments
+    _edit_record(cache, benchit_version="0.0.1")
+    assert scan("--script-args", "--batch_size 2")  # another benchit version
+    script.write_text(script.read_text() + "# edited\n")
+    assert scan("--script-args", "--batch_size 2")  # the script changed
+    if not full:
+        return
+    _edit_record(cache, status="running", pid=2**22 + 1)  # benchit was killed while it ran
+    assert scan("--script-args", "--batch_size 2")
+    _edit_record(cache, status="timeout", timeout_s=300.0)
+    assert not scan("--script-args", "--batch_size 2")  # it would time out again
+    assert scan("--script-args", "--batch_size 2", "--timeout", "600")  # unless given longer
+    _edit_record(cache, status="oom", memory_limit_bytes=2**30)
+    assert not scan("--script-args", "--batch_size 2", "--timeout", "600", "--memory-limit", "1G")
+    assert scan("--script-args", "--batch_size 2", "--timeout", "600", "--memory-limit", "2G")
+    assert scan("--script-args", "--batch_size 2", "--timeout", "600", "--rebuild", "always")
+    script.write_text(script.read_text() + "# edited again\n")
+    assert not scan("--rebuild", "never")
