@@ -112,7 +112,7 @@ def build_parser(registry: Any) -> Parser:
         type=_size,
         default=None,
         metavar="SIZE",
-        help="stop a script whose processes use more resident memory, e.g. 8G",
+        help="stop a script whose processes together use more memory (proportional set size), e.g. 8G",
     )
     bench.add_argument(
         "-j",

@@ -31,9 +31,10 @@ def _child(job: dict[str, Any], msg_fd: int, log_fd: int, server: int) -> None:
     process.die_with_parent(signal.SIGKILL, parent=server)
     # Orphans of the script's processes are adopted here, so a timeout still finds them.
     process.become_subreaper()
-    limit = job.get("config", {}).get("memory_limit_bytes")
-    if limit:
-        process.limit_data(limit)
+    config = job.get("config", {})
+    # Accelerator drivers map memory in ways RLIMIT_DATA may count; there the polling alone rules.
+    if config.get("memory_limit_bytes") and set(config.get("devices", ())) <= {"cpu"}:
+        process.limit_data(config["memory_limit_bytes"])
     for sig in (signal.SIGCHLD, signal.SIGINT, signal.SIGTERM, signal.SIGPIPE):
         signal.signal(sig, signal.SIG_DFL)
     signal.set_wakeup_fd(-1)
