@@ -97,13 +97,8 @@ def dimension(name: str, position: int, rank: int, params: dict[str, Any]) -> tu
 
 def generate(model: OnnxModel, script_args: tuple[str, ...] | list[str], seed: int = 0) -> dict[str, np.ndarray]:
     """One array per input, sized by ``script_args`` (``--batch_size 8 ...``) where dimensions are symbolic."""
-    params = dict(
-        zip(
-            benchit_parser.STANDARD_PARAMS,
-            benchit_parser.parse(list(benchit_parser.STANDARD_PARAMS), list(script_args)),
-            strict=True,
-        )
-    )
+    names = list(benchit_parser.STANDARD_PARAMS)
+    params = dict(zip(names, benchit_parser.parse(names, list(script_args)), strict=True))
     rng = np.random.default_rng(seed)
     arrays = {}
     for name, dtype, dims in model.inputs:
@@ -208,12 +203,8 @@ def run(script: Script, config: Config, registry: Any, done: dict[str, list[str]
         arrays = generate(model, config.script_args)
         record = invocation(model, arrays, file_digest(script.path))
     except Exception as exc:  # noqa: BLE001 - an unreadable file is the script's failure
-        send(
-            {
-                "type": "script_error",
-                "error": {"type": type(exc).__name__, "message": str(exc)[:2000], "traceback": error_text(exc)},
-            }
-        )
+        error = {"type": type(exc).__name__, "message": str(exc)[:2000], "traceback": error_text(exc)}
+        send({"type": "script_error", "error": error})
         return
     if script.hashes and not record.hash.startswith(script.hashes):
         return
@@ -222,13 +213,12 @@ def run(script: Script, config: Config, registry: Any, done: dict[str, list[str]
     if config.analyze_only:
         return
     artifacts = Path(config.cache_dir) / "builds" / name / "artifacts"
+    options = {**config.options, "rebuild": config.rebuild}
     for device_name in config.devices:
         placement = FilePlacement(record, registry.device(device_name))
         for runtime_name in config.runtimes:
             if f"{device_name}-{runtime_name}" in done.get(name, []):
                 continue
-            runtime = FileRuntime(
-                registry.runtime(runtime_name, {**config.options, "rebuild": config.rebuild}), script.path, arrays
-            )
-            result = benchmark(placement, runtime, config, artifacts)  # type: ignore[arg-type] - a duck-typed placement
+            runtime = FileRuntime(registry.runtime(runtime_name, options), script.path, arrays)
+            result = benchmark(placement, runtime, config, artifacts)  # type: ignore[arg-type] - duck-typed placement
             send({"type": "result", "build": name, "result": result.to_dict()})

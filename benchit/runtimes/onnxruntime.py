@@ -124,15 +124,18 @@ class OnnxRuntime(Runtime):
     def _run_file(self, path: Path, inputs: dict[str, Any], device: Device, artifacts: Path) -> Prepared:
         start = time.perf_counter()
         session = self._session(path, device, artifacts)
+        session_s = time.perf_counter() - start
         info: dict[str, Any] = {
             **onnxfile.facts(path),
-            "session_s": time.perf_counter() - start,
+            "session_s": session_s,
             "provider": session.get_providers()[0],
             "ort_threads": session.get_session_options().intra_op_num_threads,
         }
         feeds = match_inputs([i.name for i in session.get_inputs()], inputs)
         if device.name == "cuda" and info["provider"] in ("CUDAExecutionProvider", "TensorrtExecutionProvider"):
-            step = _device_step(session, feeds)
+            import torch
+
+            step = _bound_step(session, feeds, "cuda", torch.cuda.current_device())
             info["io"] = "device"
         else:
             # Other providers read host memory; the copy to the device is part of each step.
@@ -202,28 +205,41 @@ def _host_step(session: Any, feeds: dict[str, Any]) -> Any:
     return lambda: session.run(None, host)
 
 
-def _device_step(session: Any, feeds: dict[str, Any]) -> Any:
-    """Bind inputs and outputs in GPU memory so that a step copies nothing to or from the host."""
+def _bound_step(session: Any, feeds: dict[str, Any], where: str = "cuda", index: int = 0) -> Any:
+    """Bind inputs and outputs in the memory of ``where`` (torch's and onnxruntime's name for the
+    device, ``cuda`` or ``cpu``) so that a step copies nothing to or from the host."""
     import numpy as np
     import torch
 
     tensors = {
-        name: (torch.from_numpy(value) if isinstance(value, np.ndarray) else value).to("cuda").contiguous()
+        name: (torch.from_numpy(value) if isinstance(value, np.ndarray) else value).to(where).contiguous()
         for name, value in feeds.items()
     }
     binding = session.io_binding()
     for name, tensor in tensors.items():
         element = torch.empty(0, dtype=tensor.dtype).numpy().dtype
-        binding.bind_input(name, "cuda", tensor.device.index or 0, element, list(tensor.shape), tensor.data_ptr())
+        binding.bind_input(name, where, index, element, list(tensor.shape), tensor.data_ptr())
     for output in session.get_outputs():
-        binding.bind_output(output.name, "cuda", torch.cuda.current_device())
+        binding.bind_output(output.name, where, index)
+    outputs = BoundOutputs(binding, tensors)
 
-    def step() -> Any:
+    def step() -> BoundOutputs:
         session.run_with_iobinding(binding)
-        return binding.get_outputs()  # OrtValues on the GPU; parity copies them to the host
+        return outputs
 
-    step.keep_alive = tensors  # type: ignore[attr-defined] - the binding points into these tensors
     return step
+
+
+class BoundOutputs:
+    """A step's outputs, left where onnxruntime wrote them; copied to the host only when parity
+    asks (``to_tuple``, which ``parity.flatten`` understands)."""
+
+    def __init__(self, binding: Any, inputs: dict[str, Any]):
+        self.binding = binding
+        self.inputs = inputs  # the binding points into these tensors: keep them alive
+
+    def to_tuple(self) -> tuple[Any, ...]:
+        return tuple(self.binding.copy_outputs_to_cpu())
 
 
 def _one_line(exc: BaseException) -> str:
