@@ -9,6 +9,7 @@ import ctypes
 import os
 import resource
 import signal
+import time
 from collections.abc import Collection
 from pathlib import Path
 
@@ -107,11 +108,20 @@ def kill_session(sid: int) -> None:
             _signal(pid, signal.SIGKILL)
 
 
-def kill_children(parent: int, keep: Collection[int] = ()) -> None:
-    """SIGKILL every child of ``parent`` not in ``keep``, with its tree (orphans adopted by a subreaper)."""
+def kill_children(parent: int, keep: Collection[int] = (), reap: bool = False) -> None:
+    """SIGKILL every child of ``parent`` not in ``keep``, with its tree (orphans adopted by a
+    subreaper); with ``reap``, also collect their exit status (``parent`` must be this process)."""
     for pid, (ppid, _) in _table().items():
         if ppid == parent and pid not in keep:
             kill_tree(pid)
+            deadline = time.monotonic() + 1.0
+            while reap and time.monotonic() < deadline:
+                try:
+                    if os.waitpid(pid, os.WNOHANG)[0]:
+                        break
+                except ChildProcessError:
+                    break
+                time.sleep(0.01)
 
 
 def _signal(pid: int, sig: int) -> None:

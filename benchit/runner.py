@@ -19,7 +19,15 @@ from benchit.cache import Cache, file_digest, script_key
 from benchit.config import Config
 from benchit.forkserver import ForkServer
 from benchit.model import Script
-from benchit.process import kill_session, kill_tree, oom_killed_since, oom_kills, tree_rss
+from benchit.process import (
+    become_subreaper,
+    kill_children,
+    kill_session,
+    kill_tree,
+    oom_killed_since,
+    oom_kills,
+    tree_rss,
+)
 
 LOG_LIMIT = 8 << 20  # bytes of a script's output kept from its start
 LOG_TAIL = 64 << 10  # bytes kept from its end when the output is longer
@@ -228,6 +236,7 @@ class Runner:
         queue: collections.deque[Script] = collections.deque(scripts)
         deferred: list[Script] = []
         index = 0
+        become_subreaper()  # if the warm worker dies, what its scripts started comes here to be killed
         try:
             while queue or self.active or deferred:
                 while queue and len(self.active) < self.config.jobs:
@@ -330,7 +339,8 @@ class Runner:
         assert self.server is not None
         message = self.server.receive()
         if message is None:
-            raise RuntimeError("the warm worker process died; see the messages above")
+            self._server_died()
+            return
         job = self.active.get(message.get("job", -1))
         if job is None:
             return
@@ -341,6 +351,33 @@ class Runner:
         elif "exit" in message:
             job.exit_code = message["exit"]
             job.exited_at = time.monotonic()
+
+    def _server_died(self) -> None:
+        """The warm worker died (the kernel's OOM killer picks the biggest process): its children
+        die with it. Record them, and let the next script start a fresh one."""
+        assert self.server is not None
+        self.selector.unregister(self.server.sock)
+        self.server.close()
+        code = self.server.process.returncode
+        self.server = None
+        how = (
+            f"was killed by {signal.Signals(-code).name}"
+            if code and -code in signal.Signals._value2member_map_
+            else f"exited with code {code}"
+        )
+        for job in list(self.active.values()):
+            oom = code == -signal.SIGKILL and oom_killed_since(job.oom_before)
+            job.verdict = job.verdict or (
+                "oom" if oom else "killed",
+                f"benchit's warm worker process {how}"
+                + (" by the kernel's out-of-memory killer" if oom else "")
+                + " while this script ran; the scan went on with a new one",
+            )
+            if job.pid:
+                kill_tree(job.pid)
+            self._finish(job)
+        # Processes that had left a script's session were adopted by this process (a subreaper).
+        kill_children(os.getpid(), reap=True)
 
     def _close(self, job: Job, attr: str) -> None:
         fd = getattr(job, attr)

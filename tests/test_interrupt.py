@@ -268,3 +268,29 @@ def test_what_makes_a_complete_script_run_again(tmp_path: Path, full: bool) -> N
     assert scan("--script-args", "--batch_size 2", "--timeout", "600", "--rebuild", "always")
     script.write_text(script.read_text() + "# edited again\n")
     assert not scan("--rebuild", "never")
+
+
+def test_the_scan_survives_the_death_of_its_warm_worker(tmp_path: Path) -> None:
+    """The kernel's OOM killer may pick benchit's warm worker rather than a script: the script it
+    was running is recorded as killed, and the scan goes on with a new warm worker."""
+    corpus, cache = _corpus(tmp_path / "corpus"), tmp_path / "cache"
+    (corpus / "c_slow.flag").write_text("hang")
+    scan = subprocess.Popen([sys.executable, "-m", "benchit", *_scan_args(corpus, cache)], stdout=subprocess.PIPE)
+    try:
+        _wait(lambda: (corpus / "c_slow.pids").exists())
+        pids = _pids(corpus)
+        with open(f"/proc/{pids[0]}/stat") as file:
+            server = int(file.read().rsplit(")", 1)[1].split()[1])
+        os.kill(server, signal.SIGKILL)
+        out = scan.communicate(timeout=120)[0].decode()
+    finally:
+        if scan.poll() is None:
+            scan.kill()
+    assert scan.returncode == 1, out
+    assert _all_gone(pids)
+    records = _records(cache)
+    assert records["c_slow.py"]["status"] == "killed"
+    assert "warm worker process was killed by SIGKILL" in records["c_slow.py"]["error"]["message"]
+    assert {n: r["status"] for n, r in records.items() if n != "c_slow.py"} == dict.fromkeys(
+        ["a_first.py", "b_second.py", "d_bench.py", "e_last.py"], "ok"
+    )
