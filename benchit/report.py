@@ -157,7 +157,10 @@ def _script_rows(cache: Cache, record: dict[str, Any]) -> list[dict[str, Any]]:
     base = {
         "script": record.get("script"),
         "script_status": script_status,
-        "script_error": _first_line(record.get("error")),
+        "script_error": _first_line(record.get("error"))
+        or (
+            "benchit itself was stopped (killed?) while the script ran" if script_status != record.get("status") else ""
+        ),
         **_labels(record.get("labels")),
     }
     produced = 0

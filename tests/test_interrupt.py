@@ -186,7 +186,10 @@ def test_interrupt_then_resume_loses_nothing(tmp_path: Path, point: str, sig: si
     if hung:
         assert run["report"] is not None
         between = pd.read_csv(run["report"].args[run["report"].args.index("-o") + 1])
-        assert set(between[between["script"].str.endswith(hung)]["script_status"]) == {"interrupted"}
+        rows = between[between["script"].str.endswith(hung)]
+        assert set(rows["script_status"]) == {"interrupted"}
+        reason = "Ctrl-C" if sig == signal.SIGINT else "benchit itself was stopped (killed?) while the script ran"
+        assert all(reason in error for error in rows["script_error"]), rows["script_error"]
         assert {"a_first.py", "b_second.py"} <= run["complete"]
         if sig == signal.SIGINT:
             error = run["records"][hung]["error"]
