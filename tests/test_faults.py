@@ -7,6 +7,8 @@ import json
 import os
 import shutil
 import signal
+import subprocess
+import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -221,3 +223,53 @@ def test_report_columns_carry_the_reasons(faults: dict[str, Any]) -> None:
     )
     assert statuses.loc["abort.py", "script_error"] == "SIGABRT: the worker was killed by SIGABRT (aborted)"
     assert statuses.loc["os_exit.py", "error"].startswith("not benchmarked (script ended as failed)")
+
+
+CGROUP_V1 = Path("/sys/fs/cgroup/memory")
+
+
+def test_a_real_kernel_oom_kill_is_oom(tmp_path: Path) -> None:
+    """Run a scan in a memory cgroup too small for memory_hog.py, without --memory-limit: the
+    kernel's OOM killer ends the script (or the warm worker), and the status says so."""
+    group = CGROUP_V1 / f"benchit-test-{os.getpid()}"
+    try:
+        group.mkdir()
+        (group / "memory.limit_in_bytes").write_text(str(1400 << 20))
+    except OSError as exc:
+        pytest.skip(f"cannot make a cgroup v1 memory group here ({exc})")
+    try:
+        corpus = _copy(["memory_hog.py", "ok_model.py"], tmp_path / "corpus")
+        cache = tmp_path / "cache"
+        procs = group / "cgroup.procs"
+        done = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "benchit",
+                "benchmark",
+                "--all",
+                "--search-dir",
+                corpus,
+                "--cache-dir",
+                cache,
+                *FAST,
+            ],
+            capture_output=True,
+            text=True,
+            timeout=240,
+            preexec_fn=lambda: procs.write_text(str(os.getpid())),  # in the child, before exec
+        )
+        assert done.returncode == 1, done.stdout + done.stderr
+        records = {
+            Path(r["script"]).name: r for r in map(json.loads, map(Path.read_text, cache.glob("scripts/*.json")))
+        }
+        assert records["memory_hog.py"]["status"] == "oom"
+        assert "the kernel's out-of-memory killer" in records["memory_hog.py"]["error"]["message"]
+        assert records["ok_model.py"]["status"] == "ok"
+    finally:
+        for _ in range(50):  # the group can go once its processes have
+            try:
+                group.rmdir()
+                break
+            except OSError:
+                time.sleep(0.1)
