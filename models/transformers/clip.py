@@ -13,6 +13,8 @@ batch_size, max_seq_length, num_channels, height, width = parse(["batch_size", "
 
 config = CLIPConfig(vision_config={"image_size": height, "num_channels": num_channels})
 model = CLIPModel(config).eval()
+# the text encoder's position embeddings cap the number of tokens (77 for CLIP)
+max_seq_length = min(max_seq_length, config.text_config.max_position_embeddings)
 inputs = {
     "input_ids": torch.randint(config.text_config.vocab_size, (batch_size, max_seq_length)),
     "attention_mask": torch.ones(batch_size, max_seq_length, dtype=torch.long),

@@ -14,6 +14,8 @@ max_seq_length = min(max_seq_length, 16)  # OWL-ViT text queries are at most 16 
 
 config = OwlViTConfig(vision_config={"image_size": height, "num_channels": num_channels})
 model = OwlViTForObjectDetection(config).eval()
+# the text encoder's position embeddings cap the number of tokens (77 for CLIP)
+max_seq_length = min(max_seq_length, config.text_config.max_position_embeddings)
 inputs = {
     "input_ids": torch.randint(config.text_config.vocab_size, (batch_size, max_seq_length)),
     "attention_mask": torch.ones(batch_size, max_seq_length, dtype=torch.long),

@@ -14,6 +14,7 @@ batch_size, max_seq_length, num_channels, height, width = parse(["batch_size", "
 config = XCLIPConfig(vision_config={"image_size": height, "num_channels": num_channels})
 model = XCLIPModel(config).eval()
 num_frames = config.vision_config.num_frames
+max_seq_length = min(max_seq_length, config.text_config.max_position_embeddings)  # 77 text tokens at most
 inputs = {
     "input_ids": torch.randint(config.text_config.vocab_size, (batch_size, max_seq_length)),
     "attention_mask": torch.ones(batch_size, max_seq_length, dtype=torch.long),

@@ -1,4 +1,6 @@
 # labels: name::mask2former author::huggingface task::computer_vision test_group::daily
+# skipped: MaskFormer models build their loss (a Hungarian matcher) at construction, which needs
+# scipy; scipy is not a dependency of benchit's corpora.
 """
 Mask2Former universal segmentation (Swin-T backbone).
 Built from transformers.Mask2FormerConfig() with random weights: Mask2FormerForUniversalSegmentation(config).

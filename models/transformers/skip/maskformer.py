@@ -1,4 +1,6 @@
 # labels: name::maskformer author::huggingface task::computer_vision test_group::daily
+# skipped: MaskFormer models build their loss (a Hungarian matcher) at construction, which needs
+# scipy; scipy is not a dependency of benchit's corpora.
 """
 MaskFormer segmentation (Swin-B backbone).
 Built from transformers.MaskFormerConfig() with random weights: MaskFormerForInstanceSegmentation(config).
