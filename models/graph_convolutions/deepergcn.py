@@ -22,7 +22,7 @@ class DeeperGCN(torch.nn.Module):
         super().__init__()
         self.encoder = torch.nn.Linear(in_channels, hidden_channels)
         self.layers = torch.nn.ModuleList()
-        for i in range(num_layers):
+        for _ in range(num_layers):
             conv = GENConv(hidden_channels, hidden_channels, aggr="softmax", t=1.0, learn_t=True, num_layers=2, norm="layer")
             norm = torch.nn.LayerNorm(hidden_channels, elementwise_affine=True)
             self.layers.append(DeepGCNLayer(conv, norm, torch.nn.ReLU(), block="res+"))

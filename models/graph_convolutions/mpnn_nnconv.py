@@ -2,8 +2,7 @@
 """
 Message Passing Neural Network with edge networks (Gilmer et al., https://arxiv.org/abs/1704.01212):
 an NNConv layer (an MLP maps each edge's 4 features to a weight matrix) followed by a GRU update,
-repeated 3 times, on a synthetic molecule-sized batch of 32 graphs of 24 atoms (random bonds).
-random weights.
+repeated 3 times, on a synthetic molecule-sized batch of 32 graphs of 24 atoms (random bonds); random weights.
 Source: https://pytorch-geometric.readthedocs.io/en/latest/generated/torch_geometric.nn.conv.NNConv.html
 """
 from benchit.parser import parse

@@ -215,9 +215,9 @@ def layer_script(f: Family) -> str:
     mask = 'causal_mask = torch.full((max_seq_length, max_seq_length), float("-inf")).triu(1)'
     if f.key == "gpt_oss_20b":
         mask = (
-            'positions = torch.arange(max_seq_length)\n'
-            'distance = positions[:, None] - positions[None, :]\n'
-            'visible = (distance >= 0) & (distance < config.sliding_window)  # causal, within the window\n'
+            "positions = torch.arange(max_seq_length)\n"
+            "distance = positions[:, None] - positions[None, :]\n"
+            "visible = (distance >= 0) & (distance < config.sliding_window)  # causal, within the window\n"
             'causal_mask = torch.zeros(max_seq_length, max_seq_length).masked_fill(~visible, float("-inf"))'
         )
     groups = "ci,daily" if f.ci else "daily"

@@ -25,13 +25,25 @@ DOCS = "https://pytorch.org/vision/stable/models.html"
 FAMILIES = {
     "alexnet": ("AlexNet", "Krizhevsky et al., ImageNet Classification with Deep Convolutional Neural Networks (2012)"),
     "convnext": ("ConvNeXt", "Liu et al., A ConvNet for the 2020s, https://arxiv.org/abs/2201.03545"),
-    "densenet": ("DenseNet", "Huang et al., Densely Connected Convolutional Networks, https://arxiv.org/abs/1608.06993"),
+    "densenet": (
+        "DenseNet",
+        "Huang et al., Densely Connected Convolutional Networks, https://arxiv.org/abs/1608.06993",
+    ),
     "efficientnet_b": ("EfficientNet", "Tan and Le, EfficientNet, https://arxiv.org/abs/1905.11946"),
     "efficientnet_v2": ("EfficientNetV2", "Tan and Le, EfficientNetV2, https://arxiv.org/abs/2104.00298"),
-    "googlenet": ("GoogLeNet (Inception v1)", "Szegedy et al., Going Deeper with Convolutions, https://arxiv.org/abs/1409.4842"),
-    "inception_v3": ("Inception v3", "Szegedy et al., Rethinking the Inception Architecture, https://arxiv.org/abs/1512.00567"),
+    "googlenet": (
+        "GoogLeNet (Inception v1)",
+        "Szegedy et al., Going Deeper with Convolutions, https://arxiv.org/abs/1409.4842",
+    ),
+    "inception_v3": (
+        "Inception v3",
+        "Szegedy et al., Rethinking the Inception Architecture, https://arxiv.org/abs/1512.00567",
+    ),
     "maxvit": ("MaxViT", "Tu et al., MaxViT: Multi-Axis Vision Transformer, https://arxiv.org/abs/2204.01697"),
-    "mnasnet": ("MNASNet", "Tan et al., MnasNet: Platform-Aware Neural Architecture Search, https://arxiv.org/abs/1807.11626"),
+    "mnasnet": (
+        "MNASNet",
+        "Tan et al., MnasNet: Platform-Aware Neural Architecture Search, https://arxiv.org/abs/1807.11626",
+    ),
     "mobilenet_v2": ("MobileNetV2", "Sandler et al., MobileNetV2, https://arxiv.org/abs/1801.04381"),
     "mobilenet_v3": ("MobileNetV3", "Howard et al., Searching for MobileNetV3, https://arxiv.org/abs/1905.02244"),
     "regnet": ("RegNet", "Radosavovic et al., Designing Network Design Spaces, https://arxiv.org/abs/2003.13678"),
@@ -42,12 +54,21 @@ FAMILIES = {
     "swin_": ("Swin Transformer", "Liu et al., Swin Transformer, https://arxiv.org/abs/2103.14030"),
     "swin_v2": ("Swin Transformer V2", "Liu et al., Swin Transformer V2, https://arxiv.org/abs/2111.09883"),
     "vgg": ("VGG", "Simonyan and Zisserman, Very Deep Convolutional Networks, https://arxiv.org/abs/1409.1556"),
-    "vit_": ("Vision Transformer (ViT)", "Dosovitskiy et al., An Image is Worth 16x16 Words, https://arxiv.org/abs/2010.11929"),
+    "vit_": (
+        "Vision Transformer (ViT)",
+        "Dosovitskiy et al., An Image is Worth 16x16 Words, https://arxiv.org/abs/2010.11929",
+    ),
     "wide_resnet": ("Wide ResNet", "Zagoruyko and Komodakis, Wide Residual Networks, https://arxiv.org/abs/1605.07146"),
     # detection
     "fasterrcnn": ("Faster R-CNN", "Ren et al., Faster R-CNN, https://arxiv.org/abs/1506.01497"),
-    "fasterrcnn_resnet50_fpn_v2": ("Faster R-CNN v2", "Li et al., Benchmarking Detection Transfer Learning with Vision Transformers, https://arxiv.org/abs/2111.11429"),
-    "fcos": ("FCOS", "Tian et al., FCOS: Fully Convolutional One-Stage Object Detection, https://arxiv.org/abs/1904.01355"),
+    "fasterrcnn_resnet50_fpn_v2": (
+        "Faster R-CNN v2",
+        "Li et al., Benchmarking Detection Transfer Learning with Vision Transformers, https://arxiv.org/abs/2111.11429",
+    ),
+    "fcos": (
+        "FCOS",
+        "Tian et al., FCOS: Fully Convolutional One-Stage Object Detection, https://arxiv.org/abs/1904.01355",
+    ),
     "keypointrcnn": ("Keypoint R-CNN", "He et al., Mask R-CNN, https://arxiv.org/abs/1703.06870"),
     "maskrcnn": ("Mask R-CNN", "He et al., Mask R-CNN, https://arxiv.org/abs/1703.06870"),
     "retinanet": ("RetinaNet", "Lin et al., Focal Loss for Dense Object Detection, https://arxiv.org/abs/1708.02002"),
@@ -55,12 +76,24 @@ FAMILIES = {
     "ssdlite": ("SSDlite", "Sandler et al., MobileNetV2 (SSDlite), https://arxiv.org/abs/1801.04381"),
     # segmentation
     "deeplabv3": ("DeepLabV3", "Chen et al., Rethinking Atrous Convolution, https://arxiv.org/abs/1706.05587"),
-    "fcn": ("FCN", "Long et al., Fully Convolutional Networks for Semantic Segmentation, https://arxiv.org/abs/1411.4038"),
+    "fcn": (
+        "FCN",
+        "Long et al., Fully Convolutional Networks for Semantic Segmentation, https://arxiv.org/abs/1411.4038",
+    ),
     "lraspp": ("LR-ASPP", "Howard et al., Searching for MobileNetV3, https://arxiv.org/abs/1905.02244"),
     # video
-    "mc3": ("Mixed Convolution (MC3)", "Tran et al., A Closer Look at Spatiotemporal Convolutions, https://arxiv.org/abs/1711.11248"),
-    "r2plus1d": ("R(2+1)D", "Tran et al., A Closer Look at Spatiotemporal Convolutions, https://arxiv.org/abs/1711.11248"),
-    "r3d": ("3D ResNet (R3D)", "Tran et al., A Closer Look at Spatiotemporal Convolutions, https://arxiv.org/abs/1711.11248"),
+    "mc3": (
+        "Mixed Convolution (MC3)",
+        "Tran et al., A Closer Look at Spatiotemporal Convolutions, https://arxiv.org/abs/1711.11248",
+    ),
+    "r2plus1d": (
+        "R(2+1)D",
+        "Tran et al., A Closer Look at Spatiotemporal Convolutions, https://arxiv.org/abs/1711.11248",
+    ),
+    "r3d": (
+        "3D ResNet (R3D)",
+        "Tran et al., A Closer Look at Spatiotemporal Convolutions, https://arxiv.org/abs/1711.11248",
+    ),
     "mvit_v1": ("MViT v1", "Fan et al., Multiscale Vision Transformers, https://arxiv.org/abs/2104.11227"),
     "mvit_v2": ("MViT v2", "Li et al., MViTv2, https://arxiv.org/abs/2112.01526"),
     "s3d": ("S3D", "Xie et al., Rethinking Spatiotemporal Feature Learning, https://arxiv.org/abs/1712.04851"),
@@ -79,8 +112,18 @@ QUANTIZED_SKIP = (
 SKIP: dict[str, str] = {name: QUANTIZED_SKIP for name in tvm.list_models(module=tvm.quantization)}
 
 # Classification models that are cheap enough for the "ci" test group.
-CI = {"resnet18", "mobilenet_v3_small", "squeezenet1_1", "shufflenet_v2_x0_5", "mnasnet0_5", "alexnet",
-      "fasterrcnn_mobilenet_v3_large_320_fpn", "lraspp_mobilenet_v3_large", "r3d_18", "raft_small"}
+CI = {
+    "resnet18",
+    "mobilenet_v3_small",
+    "squeezenet1_1",
+    "shufflenet_v2_x0_5",
+    "mnasnet0_5",
+    "alexnet",
+    "fasterrcnn_mobilenet_v3_large_320_fpn",
+    "lraspp_mobilenet_v3_large",
+    "r3d_18",
+    "raft_small",
+}
 
 
 def family(name: str) -> tuple[str, str]:

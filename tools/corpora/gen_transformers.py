@@ -93,8 +93,14 @@ inputs = {
     ),
 }
 
-TASK = {"text": "nlp", "text_ids": "nlp", "seq2seq": "nlp", "image": "computer_vision", "audio": "audio",
-        "clip": "multimodal"}
+TASK = {
+    "text": "nlp",
+    "text_ids": "nlp",
+    "seq2seq": "nlp",
+    "image": "computer_vision",
+    "audio": "audio",
+    "clip": "multimodal",
+}
 
 SHRUNK = "The default config is {what}; this script keeps its sizes but uses {how} so it runs on a CPU."
 
@@ -625,7 +631,10 @@ def render(m: M) -> str:
     names = [m.config, m.model] + ([x.strip() for x in m.imports.split(",")] if m.imports else [])
     names = sorted(set(names), key=lambda n: (n not in (m.config, m.model), names.index(n)))
     imports = ", ".join(names)
-    doc_lines = [f"{m.about}.", f"Built from transformers.{m.config}({'...' if m.cfg else ''}) with random weights: {m.model}(config)."]
+    doc_lines = [
+        f"{m.about}.",
+        f"Built from transformers.{m.config}({'...' if m.cfg else ''}) with random weights: {m.model}(config).",
+    ]
     if m.note:
         doc_lines += [""] + textwrap.wrap(m.note, 96)
     doc_lines += [f"Source: {doc}"]
