@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from benchit.config import Config
-from benchit.environment import machine, torch_settings
+from benchit.environment import machine, run_queue_wait_ns, torch_settings
 from benchit.errors import Unavailable
 from benchit.model import Result
 from benchit.parity import compare, flatten
@@ -164,13 +164,16 @@ def benchmark(placement: Placement, runtime: Runtime, config: Config, artifacts:
                 device.reset_peak_memory()
                 _reset_peak_rss()
                 info["measure_start"] = time.time()  # wall clock: shows measurements never overlap
-                before = resource.getrusage(resource.RUSAGE_SELF)
+                before, waited = resource.getrusage(resource.RUSAGE_SELF), run_queue_wait_ns()
                 stats = measure(prepared.step, timer, config.timing)
-                after = resource.getrusage(resource.RUSAGE_SELF)
+                after, waited_after = resource.getrusage(resource.RUSAGE_SELF), run_queue_wait_ns()
                 info["measure_end"] = time.time()
-                # Times the kernel took the CPU away from this worker to run something else:
-                # a busy machine shows here even when the numbers look plausible.
+                # How much other work took the CPU from this worker while it measured: a busy
+                # machine shows here even when the numbers look tight (consistently slow).
                 info["involuntary_context_switches"] = after.ru_nivcsw - before.ru_nivcsw
+                if waited is not None and waited_after is not None:
+                    wall = info["measure_end"] - info["measure_start"]
+                    info["cpu_wait_fraction"] = (waited_after - waited) * 1e-9 / (wall * torch.get_num_threads())
                 info.update(device.peak_memory())
                 info["peak_rss_bytes"] = resident_bytes("VmHWM")
                 info["worker_start_rss_bytes"] = _worker_start_rss

@@ -103,3 +103,21 @@ def torch_settings() -> dict[str, Any]:
         **_torch_build(),
         "thread_variables": {name: os.environ[name] for name in THREAD_VARIABLES if name in os.environ},
     }
+
+
+def run_queue_wait_ns() -> int | None:
+    """Nanoseconds this process's threads have spent runnable but waiting for a CPU (the kernel's
+    schedstat ``run_delay``, summed over threads): the time other work took from it."""
+    total, found = 0, False
+    try:
+        tasks = os.listdir("/proc/self/task")
+    except OSError:
+        return None
+    for task in tasks:
+        try:
+            with open(f"/proc/self/task/{task}/schedstat", encoding="ascii") as file:
+                total += int(file.read().split()[1])
+                found = True
+        except (OSError, IndexError, ValueError):  # a thread that just ended, or no schedstats
+            continue
+    return total if found else None

@@ -20,14 +20,27 @@ from typing import Any
 
 from _common import ENV, REPO, RESULTS, describe_machine
 
-BENCHMARKS = ("overhead", "timer_agreement", "analyze_only", "corpus_scan", "rerun", "stability")
+# name -> (script, extra arguments). The timing benchmarks run twice: with benchit's default
+# threads (the physical cores) and with one thread, which a single busy core cannot disturb.
+BENCHMARKS = {
+    "overhead": ("overhead", []),
+    "timer_agreement": ("timer_agreement", []),
+    "timer_agreement_1thread": ("timer_agreement", ["--threads", "1"]),
+    "analyze_only": ("analyze_only", []),
+    "corpus_scan": ("corpus_scan", []),
+    "rerun": ("rerun", []),
+    "stability": ("stability", []),
+    "stability_1thread": ("stability", ["--threads", "1"]),
+}
 TITLES = {
     "analyze_only": "(a) --analyze-only vs plain python, heavy scripts",
     "overhead": "(b) harness overhead per iteration",
     "corpus_scan": "(c) 20-script scan vs sum of plain python runs",
     "rerun": "(d) unchanged re-run vs first run",
-    "stability": "(e) run-to-run stability, CV of 5 medians",
-    "timer_agreement": "agreement with torch.utils.benchmark.Timer",
+    "stability": "(e) run-to-run stability, CV of 5 medians (default threads)",
+    "stability_1thread": "(e) run-to-run stability, CV of 5 medians (--threads 1)",
+    "timer_agreement": "agreement with torch.utils.benchmark.Timer (default threads)",
+    "timer_agreement_1thread": "agreement with torch.utils.benchmark.Timer (1 thread)",
 }
 
 
@@ -70,7 +83,7 @@ def summary(results: dict[str, dict[str, Any]], started: dict[str, Any]) -> str:
 
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--only", nargs="+", choices=BENCHMARKS, default=list(BENCHMARKS))
+    p.add_argument("--only", nargs="+", choices=list(BENCHMARKS), default=list(BENCHMARKS))
     p.add_argument("--quick", action="store_true", help="small settings, to check that everything works")
     p.add_argument("--max-load", type=float, default=None, help="wait until the load average is below this")
     p.add_argument("--wait", type=float, default=1800.0, help="seconds to wait for --max-load at most")
@@ -88,7 +101,8 @@ def main() -> None:
     results: dict[str, dict[str, Any]] = {}
     for name in args.only:
         path = args.out / f"{name}.json"
-        command = [sys.executable, str(Path(__file__).parent / f"{name}.py"), "--json", str(path)]
+        script, extra = BENCHMARKS[name]
+        command = [sys.executable, str(Path(__file__).parent / f"{script}.py"), *extra, "--json", str(path)]
         command += ["--quick"] if args.quick else []
         print(f"== {name}: {' '.join(command)}", flush=True)
         start = time.perf_counter()
@@ -98,6 +112,7 @@ def main() -> None:
         else:
             results[name] = {"error": f"exited with {done.returncode}"}
         results[name]["wall_s"] = time.perf_counter() - start
+        results[name]["command"] = " ".join(["python", f"benchmarks/{script}.py", *extra])
     started["load_average_at_end"] = list(os.getloadavg())
     (args.out / "all.json").write_text(json.dumps({"run": started, "results": results}, indent=2) + "\n")
     text = summary(results, started)

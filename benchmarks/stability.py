@@ -22,9 +22,11 @@ def main() -> None:
     p = parser(__doc__.splitlines()[0])
     p.add_argument("script", nargs="?", type=Path, default=SCRIPTS / "resnet18.py")
     p.add_argument("--runs", type=int, default=5)
+    p.add_argument("--threads", type=int, default=None, help="passed to benchit (default: benchit's default)")
     args = p.parse_args()
     runs = 3 if args.quick else args.runs
     extra = ["--min-time", "0.2", "--max-time", "1"] if args.quick else []
+    extra += ["--threads", str(args.threads)] if args.threads else []
     medians, scans = [], []
     for _ in range(runs):
         with tempfile.TemporaryDirectory() as cache:
@@ -41,11 +43,17 @@ def main() -> None:
                 "cv_of_samples": stats["cv"],
                 "threads": result["environment"]["threads"],
                 "load_average": result["environment"].get("load_average"),
+                "cpu_wait_fraction": result["info"].get("cpu_wait_fraction"),
                 "scan_s": elapsed,
             }
         )
-        print(f"  run {len(medians)}: median {stats['median_ms']:.3f} ms, n={stats['iterations']}")
+        print(
+            f"  run {len(medians)}: median {stats['median_ms']:.3f} ms, n={stats['iterations']},"
+            f" noisy {stats['noisy']}, cpu wait {scans[-1]['cpu_wait_fraction']:.1%}"
+        )
     cv = statistics.stdev(medians) / statistics.mean(medians)
+    threads = scans[0]["threads"]
+    waits = ", ".join(f"{s['cpu_wait_fraction']:.0%}" for s in scans)
     finish(
         "stability",
         {
@@ -53,14 +61,19 @@ def main() -> None:
             "measured": f"{cv:.2%}",
             "passed": cv <= GOAL,
             "headline": (
-                f"{runs} scans of {relative(args.script)}: medians {', '.join(f'{m:.2f}' for m in medians)} ms,"
-                f" CV {cv:.2%} (goal <= {GOAL:.0%})"
+                f"{runs} scans of {relative(args.script)} with {threads} threads: medians"
+                f" {', '.join(f'{m:.2f}' for m in medians)} ms, CV {cv:.2%} (goal <= {GOAL:.0%});"
+                f" {sum(s['noisy'] for s in scans)} flagged noisy; CPU wait {waits}"
             ),
             "script": relative(args.script),
             "cv": cv,
+            "threads": threads,
             "medians_ms": medians,
             "runs": scans,
-            "commands": [f"python -m benchit benchmark {relative(args.script)} --cache-dir FRESH_TMP_DIR  (x{runs})"],
+            "commands": [
+                f"python -m benchit benchmark {relative(args.script)} {' '.join(extra)} --cache-dir FRESH_TMP_DIR"
+                f"  (x{runs})"
+            ],
         },
         args.json,
     )

@@ -11,7 +11,7 @@ import torch
 
 import benchit
 from benchit import environment
-from benchit.environment import available_cpus, machine, physical_cores, torch_settings
+from benchit.environment import available_cpus, machine, physical_cores, run_queue_wait_ns, torch_settings
 
 
 def test_machine_records_cpu_python_and_library_versions() -> None:
@@ -55,6 +55,14 @@ def test_torch_settings_are_the_ones_in_effect() -> None:
 def test_thread_variables_are_recorded(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("OMP_NUM_THREADS", "3")
     assert torch_settings()["thread_variables"]["OMP_NUM_THREADS"] == "3"
+
+
+def test_run_queue_wait_is_a_growing_count() -> None:
+    first = run_queue_wait_ns()
+    assert isinstance(first, int) and first >= 0
+    sum(range(100_000))
+    second = run_queue_wait_ns()
+    assert isinstance(second, int) and second >= first
 
 
 def test_the_cli_does_not_import_torch() -> None:

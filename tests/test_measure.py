@@ -65,6 +65,7 @@ def test_a_result_records_sane_statistics_machine_and_memory(tmp_path: Path) -> 
     assert 0 < info["worker_start_rss_bytes"] <= info["peak_rss_bytes"] * 1.5
     assert info["measure_start"] < info["measure_end"]
     assert info["involuntary_context_switches"] >= 0
+    assert 0 <= info["cpu_wait_fraction"] < 5
 
     row = report_df(cache).iloc[0]
     assert row["threads"] == 1
