@@ -3,6 +3,12 @@
 ``Module.__call__`` is patched for the duration of the script: a call made while
 no other module call is running is top-level. Nothing else is traced, so a
 script runs at its own speed.
+
+Calls made while a model is being *built* are not uses of a model and are not
+recorded: calls made inside a module's ``__init__`` (a dummy forward to find a
+layer's size, weight-norm parametrizations read while initialising) or inside a
+torchvision model builder (the SSD builders probe their backbone; the quantized
+builders calibrate the model and call one observer per layer).
 """
 
 from __future__ import annotations
@@ -64,6 +70,45 @@ def _short(signature: Any) -> str:
     return repr(signature)
 
 
+def _batch_size(args: tuple[Any, ...], kwargs: dict[str, Any]) -> int:
+    """The first dimension of the first tensor input, or the length of a leading list of tensors
+    (torchvision's detection models take a list of 3-D images)."""
+    first = args[0] if args else next(iter(kwargs.values()), None)
+    if isinstance(first, list) and first and all(isinstance(v, torch.Tensor) for v in first):
+        return len(first)
+    tensor = _first_tensor((args, kwargs))
+    return int(tensor.shape[0]) if tensor is not None and tensor.dim() > 0 else 1
+
+
+def _builder_codes() -> frozenset[Any]:
+    """The code objects of the model builders torchvision registers (with their wrappers), if
+    torchvision is loaded: calls made while one runs belong to building the model."""
+    models = sys.modules.get("torchvision.models")
+    if models is None or not hasattr(models, "list_models"):
+        return frozenset()
+    codes = set()
+    for name in models.list_models():
+        fn: Any = models.get_model_builder(name)
+        while fn is not None:
+            if hasattr(fn, "__code__"):
+                codes.add(fn.__code__)
+            fn = getattr(fn, "__wrapped__", None)
+    return frozenset(codes)
+
+
+def _building(frame: Any, builders: frozenset[Any]) -> bool:
+    """Whether ``frame`` or one of its callers is a module's ``__init__`` or a model builder."""
+    while frame is not None:
+        code = frame.f_code
+        if code in builders:
+            return True
+        if code.co_name == "__init__" and code.co_argcount:
+            if isinstance(frame.f_locals.get(code.co_varnames[0]), torch.nn.Module):
+                return True
+        frame = frame.f_back
+    return False
+
+
 def _first_tensor(value: Any) -> torch.Tensor | None:
     if isinstance(value, torch.Tensor):
         return value
@@ -97,6 +142,25 @@ def structure_hash(module: torch.nn.Module) -> str:
     return digest.hexdigest()
 
 
+def count_params(module: torch.nn.Module) -> int:
+    """The model's parameter count; for a quantized model, whose int8 weights are not
+    ``Parameter``s, the elements of the weights and biases in its state dict (packed ones too)."""
+    count = sum(p.numel() for p in module.parameters())
+    if count:
+        return count
+
+    def numel(value: Any) -> int:
+        if isinstance(value, torch.Tensor):
+            return value.numel()
+        return sum(numel(v) for v in value) if isinstance(value, (list, tuple)) else 0
+
+    try:
+        state = module.state_dict()
+    except Exception:  # noqa: BLE001 - a model whose state dict fails just reports no parameters
+        return 0
+    return sum(numel(v) for k, v in state.items() if k.endswith(("weight", "bias", "_packed_params")))
+
+
 def _arg_names(module: torch.nn.Module, count: int) -> list[str]:
     try:
         params = list(inspect.signature(module.forward).parameters.values())
@@ -116,6 +180,7 @@ class Capture:
         self._structure: dict[int, tuple[torch.nn.Module, str, int]] = {}
         self._local = threading.local()
         self._original: Callable[..., Any] | None = None
+        self._builders: frozenset[Any] | None = None
 
     def __enter__(self) -> Capture:
         original = self._original = torch.nn.Module.__call__
@@ -147,9 +212,13 @@ class Capture:
         return f"{frame.f_code.co_filename}:{frame.f_lineno}"
 
     def _record(self, module: torch.nn.Module, args: tuple, kwargs: dict, frame: Any) -> None:
+        if self._builders is None and "torchvision.models" in sys.modules:  # imported by now
+            self._builders = _builder_codes()
+        if _building(frame, self._builders or frozenset()):
+            return
         known = self._structure.get(id(module))
         if known is None or known[0] is not module:
-            params = sum(p.numel() for p in module.parameters())
+            params = count_params(module)
             known = self._structure[id(module)] = (module, structure_hash(module), params)
         names = _arg_names(module, len(args))
         signature = {"args": describe(list(args)), "kwargs": describe(kwargs)}
@@ -157,7 +226,6 @@ class Capture:
         if key in self.captured:
             self.captured[key].calls += 1
             return
-        first = _first_tensor((args, kwargs))
         shapes = [f"{n}: {_short(s)}" for n, s in zip(names, signature["args"], strict=False)]
         shapes += [f"{n}: {_short(s)}" for n, s in signature["kwargs"].items()]
         invocation = Invocation(
@@ -166,7 +234,7 @@ class Capture:
             params=known[2],
             signature=signature,
             input_shapes=", ".join(shapes),
-            batch_size=int(first.shape[0]) if first is not None and first.dim() > 0 else 1,
+            batch_size=_batch_size(args, kwargs),
             call_site=self._call_site(frame),
         )
         captured = Captured(module, clone(args), clone(kwargs), invocation)

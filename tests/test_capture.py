@@ -100,3 +100,49 @@ def test_describe_handles_odd_values() -> None:
     assert describe(float("nan")) == "nan"
     assert describe(object())["object"] == "builtins.object"
     assert describe(None) is None
+
+
+class Probing(torch.nn.Module):
+    """Runs its feature extractor on a dummy input while initialising, to size its head."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.features = torch.nn.Sequential(torch.nn.Conv2d(3, 4, 3), torch.nn.Flatten())
+        with torch.no_grad():
+            width = self.features(torch.zeros(1, 3, 8, 8)).shape[1]
+        self.head = torch.nn.Linear(width, 2)
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        return self.head(self.features(x))
+
+
+def test_calls_made_while_a_model_is_built_are_not_captured() -> None:
+    with Capture() as capture:
+        model = Probing()
+        model(torch.randn(5, 3, 8, 8))
+    (only,) = capture.captured.values()
+    assert only.invocation.model_class == "Probing"
+    assert only.calls == 1 and only.invocation.batch_size == 5
+
+
+def test_calls_inside_a_torchvision_builder_are_not_captured() -> None:
+    import torchvision
+
+    with Capture() as capture:  # the builder probes its backbone on a dummy 320 x 320 image
+        model = torchvision.models.detection.ssdlite320_mobilenet_v3_large(
+            weights=None, weights_backbone=None, num_classes=3
+        ).eval()
+        model([torch.rand(3, 64, 64), torch.rand(3, 64, 64)])
+    (only,) = capture.captured.values()
+    assert only.invocation.model_class == "SSD"
+    assert only.invocation.batch_size == 2  # a list of two images, not 3 channels
+
+
+def test_a_quantized_model_counts_its_int8_weights() -> None:
+    float_model = torch.nn.Sequential(torch.nn.Linear(8, 4), torch.nn.ReLU(), torch.nn.Linear(4, 2))
+    quantized = torch.ao.quantization.quantize_dynamic(float_model, {torch.nn.Linear}, dtype=torch.qint8)
+    assert not list(quantized.parameters())
+    with Capture() as capture:
+        quantized(torch.randn(1, 8))
+    (only,) = capture.captured.values()
+    assert only.invocation.params == 8 * 4 + 4 + 4 * 2 + 2

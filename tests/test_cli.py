@@ -235,6 +235,37 @@ def test_analyze_only_and_file_hash(tmp_path: Path) -> None:
     assert list(df2["invocation"]) == [one] and list(df2["status"]) == ["ok"]
 
 
+def test_calls_made_while_building_a_model_are_not_models(tmp_path: Path) -> None:
+    """A module probing a submodule in its ``__init__``, and torchvision's SSDlite builder probing
+    its backbone, make module calls before the script calls anything: only the script's calls count."""
+    script = write_script(
+        tmp_path,
+        "built.py",
+        """
+import torch, torchvision
+class Probing(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.features = torch.nn.Sequential(torch.nn.Conv2d(3, 4, 3), torch.nn.Flatten())
+        with torch.no_grad():
+            width = self.features(torch.zeros(1, 3, 8, 8)).shape[1]
+        self.head = torch.nn.Linear(width, 2)
+    def forward(self, x):
+        return self.head(self.features(x))
+Probing()(torch.randn(5, 3, 8, 8))
+ssd = torchvision.models.detection.ssdlite320_mobilenet_v3_large(weights=None, weights_backbone=None, num_classes=3)
+ssd.eval()([torch.rand(3, 64, 64), torch.rand(3, 64, 64)])
+""",
+    )
+    cache = tmp_path / "cache"
+    done = run_benchit("benchmark", script, "--analyze-only", "--cache-dir", cache)
+    assert done.returncode == 0, done.stderr
+    df = report_df(cache).sort_values("model_class")
+    assert list(df["model_class"]) == ["Probing", "SSD"]
+    assert list(df["batch_size"]) == [5, 2]  # SSD takes a list of two images
+    assert list(df["call_count"]) == [1, 1]
+
+
 def test_label_filter_selects_scripts(tmp_path: Path) -> None:
     write_script(tmp_path / "c", "nlp.py", SCRIPTS["five_calls.py"], labels="author::google task::nlp")
     write_script(tmp_path / "c", "cv.py", SCRIPTS["five_calls.py"], labels="author::meta task::vision")
