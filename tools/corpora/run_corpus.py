@@ -80,7 +80,7 @@ def main() -> None:
     t0 = time.perf_counter()
     for path in paths:
         status, wall, rss, tail = run_one(path, args.timeout, args.script_args.split())
-        rel = path.relative_to(ROOT) if path.is_absolute() else path
+        rel = path.relative_to(ROOT) if path.is_absolute() and path.is_relative_to(ROOT) else path
         line = f"{status}\t{wall:.1f}\t{rss:.0f}\t{rel}\t{tail}"
         print(line, flush=True)
         rows.append(line)

@@ -1,8 +1,4 @@
 # labels: name::quantized_resnet50 author::torchvision task::image_classification test_group::daily
-# skipped: building a quantized model makes top-level module calls of its own: torchvision
-# calibrates the prepared model on a random 1x3x299x299 image and convert() calls one weight
-# observer per layer, so benchit's capture records dozens of extra 'models' (observers, the
-# calibration call) besides the int8 model. The script itself runs fine with plain python.
 """
 Post-training-quantized ResNet (int8): torchvision.models.quantization.resnet50(weights=None, quantize=True).
 With weights=None torchvision builds the float model with random weights, fuses it, calibrates it
