@@ -194,8 +194,9 @@ def cmd_benchmark(args: argparse.Namespace, registry: Any) -> int:
     from benchit.cache import Cache
     from benchit.config import Config
     from benchit.environment import physical_cores
+    from benchit.preload import preload_modules
     from benchit.progress import Printer
-    from benchit.runner import Runner, preload_modules
+    from benchit.runner import Runner
     from benchit.timing import TimingSettings
 
     registry.check_names(args.device, args.runtime)

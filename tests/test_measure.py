@@ -12,7 +12,7 @@ from conftest import FAST, report_df, run_benchit, write_script
 
 from benchit.environment import physical_cores
 from benchit.model import Script
-from benchit.runner import preload_modules, script_imports
+from benchit.preload import preload_modules, script_imports
 
 MLP = """
 import torch
