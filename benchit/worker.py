@@ -104,6 +104,9 @@ def run(job: dict[str, Any], send: Send) -> None:
         return
     install_compat()
     with host_lock(exclusive=False):  # the script's own work never overlaps a measurement (-j N)
+        # Scripts run side by side (-j N) share the cores instead of oversubscribing them; a
+        # measurement runs alone and sets --threads again (bench.benchmark).
+        torch.set_num_threads(max(1, config.threads // config.jobs))
         captured = run_script(script, config, send)
     if script.hashes:
         captured = [c for c in captured if c.invocation.hash.startswith(script.hashes)]

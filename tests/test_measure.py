@@ -89,6 +89,20 @@ model(torch.randn(2, 8))
     assert _results(cache)[0]["environment"]["threads"] == 1
 
 
+def test_scripts_run_side_by_side_share_the_threads_but_measure_with_all(tmp_path: Path) -> None:
+    """With -j 2 --threads 2, each script runs with one thread (two scripts do not oversubscribe two
+    cores); its measurement, which runs alone, uses both."""
+    seen = tmp_path / "threads.txt"
+    body = f"""
+import torch
+open({str(seen)!r}, "w").write(str(torch.get_num_threads()))
+torch.nn.Linear(8, 8)(torch.randn(2, 8))
+"""
+    cache = _bench(tmp_path, write_script(tmp_path, "threads.py", body), "--threads", "2", "-j", "2")
+    assert seen.read_text() == "1"
+    assert _results(cache)[0]["environment"]["threads"] == 2
+
+
 def test_threads_default_to_the_physical_cores(tmp_path: Path) -> None:
     cache = _bench(tmp_path, write_script(tmp_path, "mlp.py", MLP))
     assert _results(cache)[0]["environment"]["threads"] == physical_cores()
