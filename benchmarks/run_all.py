@@ -75,7 +75,8 @@ def summary(results: dict[str, dict[str, Any]], started: dict[str, Any]) -> str:
             continue
         r = results[name]
         verdict = "meets goal" if r.get("passed") else ("**misses goal**" if "passed" in r else "**failed to run**")
-        lines.append(f"| {TITLES[name]} | {r.get('goal', '')} | {r.get('measured', r.get('error', ''))} | {verdict} |")
+        cells = [TITLES[name], r.get("goal", ""), r.get("measured", r.get("error", "")), verdict]
+        lines.append("| " + " | ".join(str(c).replace("|", "\\|") for c in cells) + " |")
     lines += ["", "Details:", ""]
     lines += [f"- {name}: {results[name].get('headline', results[name].get('error', ''))}" for name in results]
     return "\n".join(lines) + "\n"
