@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -17,9 +18,14 @@ FAST = ["--min-time", "0", "--max-time", "0.3", "--min-iterations", "8", "--warm
 
 
 def run_benchit(
-    *args: Any, cwd: Path | str | None = None, timeout: float = 300, env: dict[str, str] | None = None
+    *args: Any,
+    cwd: Path | str | None = None,
+    timeout: float = 300,
+    env: dict[str, str] | None = None,
+    preexec_fn: Callable[[], Any] | None = None,
 ) -> subprocess.CompletedProcess[str]:
-    """Run ``python -m benchit ARGS`` and return the finished process (stdout, stderr, returncode)."""
+    """Run ``python -m benchit ARGS`` and return the finished process (stdout, stderr, returncode).
+    ``preexec_fn`` runs in the child before benchit starts (to put it in a cgroup, say)."""
     full_env = {**os.environ, "HF_HUB_OFFLINE": "1", **(env or {})}
     return subprocess.run(
         [sys.executable, "-m", "benchit", *map(str, args)],
@@ -28,6 +34,7 @@ def run_benchit(
         capture_output=True,
         text=True,
         timeout=timeout,
+        preexec_fn=preexec_fn,
     )
 
 

@@ -13,14 +13,13 @@ from __future__ import annotations
 import csv
 import os
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from conftest import REPO, run_benchit
 
-REPO = Path(__file__).resolve().parent.parent
 MODELS = REPO / "models"
+QUIET = {"TOKENIZERS_PARALLELISM": "false"}
 
 # corpus folder -> the library its scripts need
 CORPORA = {
@@ -53,29 +52,19 @@ def corpus_scripts(corpus: str) -> list[Path]:
     return found
 
 
-def run_benchit(*args: object, timeout: float) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "HF_HUB_OFFLINE": "1", "TOKENIZERS_PARALLELISM": "false"}
-    return subprocess.run(
-        [sys.executable, "-m", "benchit", *map(str, args)],
-        cwd=REPO,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=timeout,
-    )
-
-
 def analyze(script: Path, tmp_path: Path, timeout: float) -> None:
     """Analyse one script into a fresh cache and check that benchit found a model in it."""
     cache = tmp_path / "cache"
-    done = run_benchit("benchmark", script, "--analyze-only", "--cache-dir", cache, timeout=timeout)
+    done = run_benchit(
+        "benchmark", script, "--analyze-only", "--cache-dir", cache, cwd=REPO, timeout=timeout, env=QUIET
+    )
     output = done.stdout + done.stderr
     assert done.returncode == 0, f"benchit exited with {done.returncode}:\n{output[-4000:]}"
     lines = [line for line in output.splitlines() if script.name in line]
     assert any(re.search(r"\bok\b", line) for line in lines), f"no 'ok' line for {script.name}:\n{output[-4000:]}"
 
     report = tmp_path / "r.csv"
-    done = run_benchit("report", "--cache-dir", cache, "--output", report, timeout=120)
+    done = run_benchit("report", "--cache-dir", cache, "--output", report, cwd=REPO, timeout=120, env=QUIET)
     assert done.returncode == 0, done.stdout + done.stderr
     with report.open(newline="") as f:
         rows = [row for row in csv.DictReader(f) if Path(row.get("script") or "").name == script.name]

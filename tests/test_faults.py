@@ -7,8 +7,6 @@ import json
 import os
 import shutil
 import signal
-import subprocess
-import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -241,21 +239,14 @@ def test_a_real_kernel_oom_kill_is_oom(tmp_path: Path) -> None:
         corpus = _copy(["memory_hog.py", "ok_model.py"], tmp_path / "corpus")
         cache = tmp_path / "cache"
         procs = group / "cgroup.procs"
-        done = subprocess.run(
-            [
-                sys.executable,
-                "-m",
-                "benchit",
-                "benchmark",
-                "--all",
-                "--search-dir",
-                corpus,
-                "--cache-dir",
-                cache,
-                *FAST,
-            ],
-            capture_output=True,
-            text=True,
+        done = run_benchit(
+            "benchmark",
+            "--all",
+            "--search-dir",
+            corpus,
+            "--cache-dir",
+            cache,
+            *FAST,
             timeout=240,
             preexec_fn=lambda: procs.write_text(str(os.getpid())),  # in the child, before exec
         )
