@@ -95,7 +95,6 @@ def run(job: dict[str, Any], send: Send) -> None:
 
     config = Config.from_dict(job["config"])
     script = Script.from_dict(job["script"])
-    torch.set_num_threads(config.threads)
     if script.path.suffix == ".onnx":  # an ONNX file: nothing to run or capture
         from benchit import onnxinput
 
