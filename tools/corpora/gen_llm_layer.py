@@ -20,6 +20,8 @@ import textwrap
 from dataclasses import dataclass
 from pathlib import Path
 
+from corpus_files import clear, write
+
 ROOT = Path(__file__).resolve().parents[2]
 OUT = ROOT / "models" / "llm_layer"
 DOCS = "https://huggingface.co/docs/transformers/model_doc/"
@@ -300,18 +302,16 @@ with torch.no_grad():
 
 
 def main(only: list[str]) -> None:
-    OUT.mkdir(parents=True, exist_ok=True)
     n = 0
     if not only:  # a full run rewrites the corpus: drop scripts of entries that were removed
-        for old in list(OUT.glob("*.py")) + list(OUT.glob("skip/*.py")):
-            old.unlink()
+        clear(OUT)
     for f in FAMILIES:
         if only and f.key not in only:
             continue
-        (OUT / f"{f.key}_layer.py").write_text(layer_script(f))
+        write(OUT, f"{f.key}_layer", layer_script(f))
         n += 1
         if f.two_layers:
-            (OUT / f"{f.key}_2layers.py").write_text(two_layer_script(f))
+            write(OUT, f"{f.key}_2layers", two_layer_script(f))
             n += 1
     print(f"wrote {n} scripts under {OUT.relative_to(ROOT)}", file=sys.stderr)
 

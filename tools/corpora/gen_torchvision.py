@@ -11,10 +11,10 @@ Scripts listed in SKIP are written to models/torchvision/skip/ with the reason o
 from __future__ import annotations
 
 import sys
-import textwrap
 from pathlib import Path
 
 import torchvision.models as tvm
+from corpus_files import clear, write
 
 ROOT = Path(__file__).resolve().parents[2]
 OUT = ROOT / "models" / "torchvision"
@@ -341,18 +341,9 @@ def main() -> None:
     for name in tvm.list_models(module=tvm.optical_flow):
         scripts[name] = optical_flow(name)
 
-    OUT.mkdir(parents=True, exist_ok=True)
-    for old in list(OUT.glob("*.py")) + list(OUT.glob("skip/*.py")):  # rewrite the whole corpus
-        old.unlink()
+    clear(OUT)  # rewrite the whole corpus
     for name, text in sorted(scripts.items()):
-        path = OUT / f"{name}.py"
-        if name in SKIP:
-            (OUT / "skip").mkdir(exist_ok=True)
-            path = OUT / "skip" / f"{name}.py"
-            label, rest = text.split("\n", 1)
-            reason = textwrap.wrap(f"skipped: {SKIP[name]}", 98)
-            text = label + "\n" + "".join(f"# {line}\n" for line in reason) + rest
-        path.write_text(text)
+        write(OUT, name, text, SKIP.get(name, ""))
     print(f"wrote {len(scripts)} scripts ({len(SKIP)} in skip/) under {OUT.relative_to(ROOT)}", file=sys.stderr)
 
 

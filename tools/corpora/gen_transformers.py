@@ -19,6 +19,8 @@ import textwrap
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from corpus_files import clear, write
+
 ROOT = Path(__file__).resolve().parents[2]
 OUT = ROOT / "models" / "transformers"
 DOCS = "https://huggingface.co/docs/transformers/model_doc/"
@@ -667,23 +669,13 @@ with torch.no_grad():
 
 
 def main(only: list[str]) -> None:
-    OUT.mkdir(parents=True, exist_ok=True)
     n = 0
     if not only:  # a full run rewrites the corpus: drop scripts of entries that were removed
-        for old in list(OUT.glob("*.py")) + list(OUT.glob("skip/*.py")):
-            old.unlink()
+        clear(OUT)
     for m in MODELS:
         if only and m.name not in only:
             continue
-        text = render(m)
-        path = OUT / f"{m.name}.py"
-        if m.skip:
-            (OUT / "skip").mkdir(exist_ok=True)
-            path = OUT / "skip" / f"{m.name}.py"
-            label, rest = text.split("\n", 1)
-            reason = textwrap.wrap(f"skipped: {m.skip}", 98)
-            text = label + "\n" + "".join(f"# {line}\n" for line in reason) + rest
-        path.write_text(text)
+        write(OUT, m.name, render(m), m.skip)
         n += 1
     print(f"wrote {n} scripts under {OUT.relative_to(ROOT)}", file=sys.stderr)
 
