@@ -40,14 +40,18 @@ def main() -> None:
     control = [PYTHON, REPO / "benchmarks" / "bare_loop.py", args.script.resolve(), "--threads", threads]
     control += ["--seconds", "1", "--warmup", "0.3"] if args.quick else []
     medians, scans, bare = [], [], []
+
+    def time_control() -> None:
+        bare.append(json.loads(timed(control)[1].stdout.strip().splitlines()[-1])["median_ms"])
+
     for index in range(runs):
         if index % 2:
-            bare.append(json.loads(timed(control)[1].stdout.strip().splitlines()[-1])["median_ms"])
+            time_control()
         with tempfile.TemporaryDirectory() as cache:
             elapsed, _ = timed([*BENCHIT, "benchmark", args.script.resolve(), "--cache-dir", cache, *extra])
             [result] = [r for r in cache_results(Path(cache)) if r["status"] == "ok"]
         if not index % 2:
-            bare.append(json.loads(timed(control)[1].stdout.strip().splitlines()[-1])["median_ms"])
+            time_control()
         stats = result["stats"]
         medians.append(stats["median_ms"])
         scans.append(
