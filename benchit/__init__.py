@@ -11,18 +11,18 @@ __version__ = "0.1.0"
 __all__ = ["Device", "Prepared", "Runtime", "Unavailable", "__version__", "hookimpl"]
 
 if TYPE_CHECKING:
-    from benchit.devices import Device
-    from benchit.runtimes import Prepared, Runtime
+    from benchit.backends.devices import Device
+    from benchit.backends.runtimes import Prepared, Runtime
 
 
 def __getattr__(name: str) -> Any:
     # Lazy, so that ``import benchit`` (the CLI) does not import torch.
     if name == "Device":
-        from benchit.devices import Device
+        from benchit.backends.devices import Device
 
         return Device
     if name in ("Runtime", "Prepared"):
-        from benchit import runtimes
+        from benchit.backends import runtimes
 
         return getattr(runtimes, name)
     raise AttributeError(name)

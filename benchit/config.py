@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from benchit.timing import TimingSettings
+from benchit.measure.timing import TimingSettings
 
 REBUILD = ("if_needed", "always", "never")
 

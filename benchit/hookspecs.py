@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING
 import pluggy
 
 if TYPE_CHECKING:
-    from benchit.devices import Device
-    from benchit.runtimes import Runtime
+    from benchit.backends.devices import Device
+    from benchit.backends.runtimes import Runtime
 
 hookspec = pluggy.HookspecMarker("benchit")
 hookimpl = pluggy.HookimplMarker("benchit")

@@ -17,15 +17,15 @@ from benchit import __version__, hookspecs
 from benchit.errors import PluginError, UsageError
 
 if TYPE_CHECKING:
-    from benchit.devices import Device
-    from benchit.runtimes import Runtime
+    from benchit.backends.devices import Device
+    from benchit.backends.runtimes import Runtime
 
 ENTRY_POINT_GROUP = "benchit"
 BUILTINS = (
-    "benchit.devices",
-    "benchit.runtimes.torch",
-    "benchit.runtimes.compile",
-    "benchit.runtimes.onnxruntime",
+    "benchit.backends.devices",
+    "benchit.backends.runtimes.torch",
+    "benchit.backends.runtimes.compile",
+    "benchit.backends.runtimes.onnxruntime",
 )
 
 

@@ -52,7 +52,7 @@ def cache_results(cache: Path) -> list[dict[str, Any]]:
 
 def describe_machine() -> dict[str, Any]:
     """The machine and its load, recorded with every benchmark result."""
-    from benchit.environment import machine
+    from benchit.measure.environment import machine
 
     facts = machine()
     return {

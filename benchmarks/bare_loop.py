@@ -30,7 +30,7 @@ def main() -> None:
 
     import torch
 
-    from benchit.capture import Capture
+    from benchit.scan.capture import Capture
 
     torch.set_num_threads(args.threads)
     sys.argv = [str(args.script)]

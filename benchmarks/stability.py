@@ -22,7 +22,7 @@ from pathlib import Path
 
 from _common import BENCHIT, PYTHON, REPO, SCRIPTS, cache_results, finish, parser, relative, timed
 
-from benchit.environment import physical_cores
+from benchit.measure.environment import physical_cores
 
 GOAL = 0.03
 

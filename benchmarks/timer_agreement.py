@@ -23,9 +23,9 @@ import torch.utils.benchmark as torch_benchmark
 import torchvision
 from _common import finish, median, parser
 
-from benchit.environment import physical_cores, run_queue_wait_ns
-from benchit.runtimes.torch import TorchEager
-from benchit.timing import HostTimer, TimingSettings, measure
+from benchit.backends.runtimes.torch import TorchEager
+from benchit.measure.environment import physical_cores, run_queue_wait_ns
+from benchit.measure.timing import HostTimer, TimingSettings, measure
 
 GOAL = 0.05
 

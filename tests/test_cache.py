@@ -13,7 +13,7 @@ import pandas as pd
 import pytest
 from conftest import FAST, report_df, run_benchit, snapshot, write_script
 
-from benchit.cache import Cache
+from benchit.store.cache import Cache
 
 NAMES = ["a", "b", "c", "d", "e"]
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import torch
 
-from benchit.capture import Capture, describe
+from benchit.scan.capture import Capture, describe
 
 
 class Outer(torch.nn.Module):

@@ -9,7 +9,7 @@ import pandas as pd
 import pytest
 from conftest import FAST, REPO, report_df, run_benchit, write_script
 
-from benchit.labels import load_from_cache
+from benchit.scan.labels import load_from_cache
 
 REQUIRED = [
     "build_name",

@@ -10,15 +10,15 @@ from typing import Any
 import pytest
 import torch
 
-from benchit import devices
-from benchit.bench import Placement, benchmark
-from benchit.capture import Captured
+from benchit.backends import devices
+from benchit.backends.devices import CPU, CUDA, XPU, EventTimer, ROCm
+from benchit.backends.runtimes.torch import TorchEager
 from benchit.config import Config
-from benchit.devices import CPU, CUDA, XPU, EventTimer, ROCm
 from benchit.errors import Unavailable
-from benchit.model import Invocation
-from benchit.runtimes.torch import TorchEager
-from benchit.timing import TimingSettings
+from benchit.measure.bench import Placement, benchmark
+from benchit.measure.timing import TimingSettings
+from benchit.records import Invocation
+from benchit.scan.capture import Captured
 
 
 class FakeBackend:
@@ -94,7 +94,7 @@ def test_event_timer_synchronises_once_after_the_loop() -> None:
 
 
 def test_event_timer_measures_every_block_with_one_synchronise() -> None:
-    from benchit.timing import measure
+    from benchit.measure.timing import measure
 
     backend = FakeBackend()
     settings = TimingSettings(min_iterations=8, min_time_s=0.0, max_time_s=0.1, warmup_max_s=0.05)

@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from benchit.discovery import discover
 from benchit.errors import UsageError
-from benchit.labels import parse_filter
+from benchit.scan.discovery import discover
+from benchit.scan.labels import parse_filter
 
 
 def _corpus(root: Path) -> Path:

@@ -10,8 +10,8 @@ import pytest
 import torch
 
 import benchit
-from benchit import environment
-from benchit.environment import available_cpus, machine, physical_cores, run_queue_wait_ns, torch_settings
+from benchit.measure import environment
+from benchit.measure.environment import available_cpus, machine, physical_cores, run_queue_wait_ns, torch_settings
 
 
 def test_machine_records_cpu_python_and_library_versions() -> None:
@@ -33,7 +33,7 @@ def test_physical_cores_counts_each_core_once() -> None:
 def test_physical_cores_follow_the_affinity_mask() -> None:
     # A process pinned to one CPU has one core available, whatever the machine has.
     code = "import os; os.sched_setaffinity(0, {min(os.sched_getaffinity(0))}); "
-    code += "from benchit.environment import physical_cores; print(physical_cores())"
+    code += "from benchit.measure.environment import physical_cores; print(physical_cores())"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "1"
 
@@ -69,7 +69,7 @@ def test_the_cli_does_not_import_torch() -> None:
     # The parent process stays light: only workers pay for torch.
     code = (
         "import sys\nfrom benchit import plugins\nfrom benchit.cli import build_parser\n"
-        "build_parser(plugins.load([]))\nimport benchit.runner, benchit.environment\n"
+        "build_parser(plugins.load([]))\nimport benchit.execute.runner, benchit.measure.environment\n"
         "print('torch' in sys.modules)"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

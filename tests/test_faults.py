@@ -15,11 +15,11 @@ import pandas as pd
 import pytest
 from conftest import FAST, report_df, run_benchit
 
-from benchit import process
-from benchit.cache import Cache
 from benchit.config import Config
-from benchit.model import Script
-from benchit.runner import LOG_LIMIT, LOG_TAIL, Job, Runner
+from benchit.execute import process
+from benchit.execute.runner import LOG_LIMIT, LOG_TAIL, Job, Runner
+from benchit.records import Script
+from benchit.store.cache import Cache
 
 FAULTS = Path(__file__).parent / "faults"
 LIMITED = ("hang.py", "memory_hog.py", "memory_creep.py")  # scanned apart, with --timeout and --memory-limit

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from benchit.errors import UsageError
-from benchit.labels import LabelSyntaxError, matches, parse_filter, parse_labels, read_labels
+from benchit.scan.labels import LabelSyntaxError, matches, parse_filter, parse_labels, read_labels
 
 
 def test_parse_labels() -> None:

@@ -10,9 +10,9 @@ from typing import Any
 import pytest
 from conftest import FAST, report_df, run_benchit, write_script
 
-from benchit.environment import physical_cores
-from benchit.model import Script
-from benchit.preload import preload_modules, script_imports
+from benchit.measure.environment import physical_cores
+from benchit.records import Script
+from benchit.scan.preload import preload_modules, script_imports
 
 MLP = """
 import torch

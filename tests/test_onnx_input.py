@@ -12,7 +12,7 @@ import pytest
 from conftest import FAST, report_df, run_benchit
 from onnx import TensorProto, helper, numpy_helper
 
-from benchit import onnxinput
+from benchit.scan import onnxinput
 
 
 def token_model(path: Path) -> Path:

@@ -25,7 +25,7 @@ import time
 from types import SimpleNamespace
 
 import benchit
-from benchit.devices import Accelerator
+from benchit.backends.devices import Accelerator
 
 __version__ = "2.5"
 
@@ -133,10 +133,10 @@ def local_plugin(folder: Path, name: str, body: str) -> Path:
 
 def test_builtins_register_through_the_same_hooks() -> None:
     registry = plugins.load()
-    assert registry.runtimes["torch"][1] == "benchit.runtimes.torch"
-    assert registry.runtimes["torch-compile"][1] == "benchit.runtimes.compile"
-    assert registry.runtimes["ort"][1] == "benchit.runtimes.onnxruntime"
-    assert {name for name, (_, plugin) in registry.devices.items() if plugin == "benchit.devices"} == {
+    assert registry.runtimes["torch"][1] == "benchit.backends.runtimes.torch"
+    assert registry.runtimes["torch-compile"][1] == "benchit.backends.runtimes.compile"
+    assert registry.runtimes["ort"][1] == "benchit.backends.runtimes.onnxruntime"
+    assert {name for name, (_, plugin) in registry.devices.items() if plugin == "benchit.backends.devices"} == {
         "cpu",
         "cuda",
         "rocm",
@@ -144,7 +144,7 @@ def test_builtins_register_through_the_same_hooks() -> None:
     }
     # Their options come from benchit_addoption, like a third party's.
     options = [impl.plugin_name for impl in registry.manager.hook.benchit_addoption.get_hookimpls()]
-    assert {"benchit.runtimes.compile", "benchit.runtimes.onnxruntime"} <= set(options)
+    assert {"benchit.backends.runtimes.compile", "benchit.backends.runtimes.onnxruntime"} <= set(options)
 
 
 def test_runtimes_preload_their_heavy_imports_only_when_asked_for() -> None:
@@ -168,7 +168,7 @@ def test_benchit_plugins_lists_versions_runtimes_devices_and_availability(quanti
     assert done.returncode == 0, done.stderr
     out = done.stdout
     for line in (
-        "benchit.runtimes.onnxruntime 0.1.0 (builtin)",
+        "benchit.backends.runtimes.onnxruntime 0.1.0 (builtin)",
         "runtime ort: ONNX Runtime",
         "runtime torch-compile: torch.compile",
         "quantize 0.1.0 (entry point of benchit-quantize)",
@@ -302,7 +302,7 @@ def test_two_plugins_with_one_runtime_name_is_an_error_naming_both(tmp_path: Pat
     folder = local_plugin(tmp_path, "dupe", body)
     done = run_benchit("plugins", "--plugins-dir", folder)
     assert done.returncode == 2
-    assert "'ort' is provided by two plugins: benchit.runtimes.onnxruntime and dupe" in done.stderr
+    assert "'ort' is provided by two plugins: benchit.backends.runtimes.onnxruntime and dupe" in done.stderr
     assert "Traceback" not in done.stderr
 
 

@@ -11,11 +11,17 @@ import pytest
 import torch
 from conftest import FAST, report_df, run_benchit, write_script
 
-from benchit import onnxfile
-from benchit.devices import CPU, ROCm
+from benchit.backends import onnxfile
+from benchit.backends.devices import CPU, ROCm
+from benchit.backends.runtimes.compile import TorchCompile
+from benchit.backends.runtimes.onnxruntime import (
+    OnnxRuntime,
+    choose_providers,
+    match_inputs,
+    named_inputs,
+    provider_options,
+)
 from benchit.errors import Unavailable
-from benchit.runtimes.compile import TorchCompile
-from benchit.runtimes.onnxruntime import OnnxRuntime, choose_providers, match_inputs, named_inputs, provider_options
 
 RUNTIMES = ("torch", "torch-compile", "ort")
 
@@ -323,8 +329,8 @@ def test_inputs_are_named_like_the_exporter_names_them() -> None:
 
 def test_bound_inputs_and_outputs_run_and_reach_parity(tmp_path: Path) -> None:
     """The GPU's zero-copy path (IOBinding), run here with host memory as the device."""
-    from benchit.parity import compare, flatten
-    from benchit.runtimes.onnxruntime import BoundOutputs, _bound_step
+    from benchit.backends.runtimes.onnxruntime import BoundOutputs, _bound_step
+    from benchit.measure.parity import compare, flatten
 
     model, x = Small().eval(), torch.randn(2, 4)
     with torch.no_grad():
@@ -425,7 +431,7 @@ def test_ort_on_a_faked_rocm_gpu_asks_for_migraphx(tmp_path: Path, monkeypatch: 
 
 
 def test_torch_compile_without_a_cpp_compiler_is_unavailable(monkeypatch: Any) -> None:
-    import benchit.runtimes.compile as compile_module
+    import benchit.backends.runtimes.compile as compile_module
 
     monkeypatch.setattr(compile_module.shutil, "which", lambda name: None)
     with pytest.raises(Unavailable, match="C\\+\\+ compiler"):
@@ -434,7 +440,7 @@ def test_torch_compile_without_a_cpp_compiler_is_unavailable(monkeypatch: Any) -
 
 
 def test_torch_compile_on_a_gpu_needs_triton(monkeypatch: Any) -> None:
-    import benchit.runtimes.compile as compile_module
+    import benchit.backends.runtimes.compile as compile_module
 
     monkeypatch.setattr(compile_module.importlib.util, "find_spec", lambda name: None)
     with pytest.raises(Unavailable, match="needs triton"):

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from conftest import FAST, REPO, run_benchit, write_script
 
-from benchit.cache import Cache, build_name, safe_name, script_key
+from benchit.store.cache import Cache, build_name, safe_name, script_key
 
 MARK = "from pathlib import Path\nPath(__file__).with_name(Path(__file__).name + '.ran').write_text('ran')\n"
 MODEL = "import torch\ntorch.nn.Linear(3, 2)(torch.randn(1, 3))\n"

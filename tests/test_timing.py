@@ -11,8 +11,8 @@ from collections.abc import Callable, Iterator
 import numpy as np
 import pytest
 
-from benchit import timing
-from benchit.timing import (
+from benchit.measure import timing
+from benchit.measure.timing import (
     HostTimer,
     TimingSettings,
     Warmup,
@@ -132,7 +132,7 @@ def test_few_samples_are_noisy_unless_they_agree() -> None:
 
 # -- the loop, on a fake clock ---------------------------------------------------------------
 class FakeClock:
-    """Stands in for ``time`` inside benchit.timing: only the fake timer moves it."""
+    """Stands in for ``time`` inside benchit.measure.timing: only the fake timer moves it."""
 
     def __init__(self) -> None:
         self.now = 0.0

@@ -13,12 +13,12 @@ import pytest
 import torch
 
 from benchit import plugins
-from benchit.bench import Placement, benchmark
-from benchit.capture import Capture
+from benchit.backends.devices import CPU, CUDA
 from benchit.config import Config
-from benchit.devices import CPU, CUDA
 from benchit.errors import Unavailable
-from benchit.timing import TimingSettings
+from benchit.measure.bench import Placement, benchmark
+from benchit.measure.timing import TimingSettings
+from benchit.scan.capture import Capture
 
 FAST = ["--min-time", "0", "--max-time", "0.3", "--min-iterations", "8", "--warmup-time", "0.2"]
 

@@ -16,13 +16,13 @@ from typing import Any
 import numpy as np
 
 from benchit import parser as benchit_parser
-from benchit.bench import benchmark, error_text
-from benchit.cache import build_name, file_digest
+from benchit.backends.devices import Device
+from benchit.backends.runtimes import Prepared, Runtime
 from benchit.config import Config
-from benchit.devices import Device
 from benchit.errors import Unavailable
-from benchit.model import Invocation, Script
-from benchit.runtimes import Prepared, Runtime
+from benchit.measure.bench import benchmark, error_text
+from benchit.records import Invocation, Script
+from benchit.store.cache import build_name, file_digest
 
 # Symbolic dimension names -> the standard parameter that sizes them; the first match wins,
 # so the more specific names (audio before sequence) come first.

@@ -59,7 +59,7 @@ def matches(labels: Labels, wanted: Labels) -> bool:
 
 def load_from_cache(cache_dir: str | Path, build_name: str) -> Labels:
     """Return the labels recorded for ``build_name`` in ``cache_dir``."""
-    from benchit.cache import Cache
+    from benchit.store.cache import Cache
 
     build = Cache(Path(cache_dir)).read_build(build_name)
     if build is None:

@@ -9,10 +9,10 @@ import time
 from pathlib import Path
 from typing import Any
 
-from benchit.devices import Accelerator, Device
+from benchit.backends.devices import Accelerator, Device
+from benchit.backends.runtimes import Prepared, Runtime
 from benchit.errors import Unavailable
 from benchit.hookspecs import hookimpl
-from benchit.runtimes import Prepared, Runtime
 
 MODES = ("default", "reduce-overhead", "max-autotune", "max-autotune-no-cudagraphs")
 

@@ -15,8 +15,8 @@ import time
 from pathlib import Path
 from typing import IO, Any
 
-from benchit.cache import MARKER, Cache, safe_name
 from benchit.errors import CacheError, ExitCode, UsageError
+from benchit.store.cache import MARKER, Cache, safe_name
 
 STALE_TMP_S = 60.0  # an atomic write takes milliseconds; an older temporary file was abandoned
 

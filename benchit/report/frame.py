@@ -8,7 +8,7 @@ from typing import Any
 
 import pandas as pd
 
-from benchit.cache import Cache
+from benchit.store.cache import Cache
 
 COLUMNS = [
     "build_name",

@@ -7,8 +7,8 @@ import os
 from pathlib import Path
 
 from benchit.errors import UsageError
-from benchit.labels import Labels, LabelSyntaxError, matches, read_labels
-from benchit.model import Script
+from benchit.records import Script
+from benchit.scan.labels import Labels, LabelSyntaxError, matches, read_labels
 
 SUFFIXES = (".py", ".onnx")
 

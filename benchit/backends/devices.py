@@ -11,7 +11,7 @@ from typing import Any
 
 from benchit.errors import Unavailable
 from benchit.hookspecs import hookimpl
-from benchit.timing import HostTimer, Step, Timer
+from benchit.measure.timing import HostTimer, Step, Timer
 
 
 class Device:

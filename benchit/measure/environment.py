@@ -62,7 +62,7 @@ def _version(dist: str) -> str | None:
 @functools.lru_cache(maxsize=1)
 def machine() -> dict[str, Any]:
     """The host: CPU model, core counts, OS, Python and library versions."""
-    from benchit.devices import _cpu_model
+    from benchit.backends.devices import _cpu_model
 
     versions = {name: _version(name.replace("_", "-")) or _version(name) for name in LIBRARIES}
     return {

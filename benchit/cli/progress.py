@@ -6,7 +6,7 @@ import os
 import sys
 from typing import IO, Any
 
-from benchit.model import Script
+from benchit.records import Script
 
 
 def _fmt_ms(value: float) -> str:

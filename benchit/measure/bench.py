@@ -13,13 +13,13 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from benchit.backends.runtimes import Runtime
 from benchit.config import Config
-from benchit.environment import machine, run_queue_wait_ns, torch_settings
 from benchit.errors import Unavailable
-from benchit.model import Result
-from benchit.parity import compare, flatten
-from benchit.runtimes import Runtime
-from benchit.timing import measure, overhead_ns
+from benchit.measure.environment import machine, run_queue_wait_ns, torch_settings
+from benchit.measure.parity import compare, flatten
+from benchit.measure.timing import measure, overhead_ns
+from benchit.records import Result
 
 
 def error_text(exc: BaseException, frames: int = 6) -> str:
@@ -87,7 +87,7 @@ class Placement:
         self._reference: list[Any] | None = None
 
     def inputs(self) -> tuple[Any, tuple, dict]:
-        from benchit.runtimes import to_device
+        from benchit.backends.runtimes import to_device
 
         if self._moved is None:
             where = self.device.torch_device

@@ -25,7 +25,7 @@ from typing import Any
 
 import torch
 
-from benchit.model import Invocation
+from benchit.records import Invocation
 
 
 @dataclass

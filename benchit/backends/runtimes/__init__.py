@@ -17,7 +17,7 @@ from benchit.errors import Unavailable
 if TYPE_CHECKING:
     import torch
 
-    from benchit.devices import Device
+    from benchit.backends.devices import Device
 
 __all__ = ["Prepared", "Runtime", "Unavailable", "to_device"]
 

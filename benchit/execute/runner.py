@@ -13,11 +13,9 @@ from dataclasses import dataclass, field
 from typing import IO, Any, Protocol
 
 from benchit import __version__
-from benchit.cache import Cache, file_digest, script_key
 from benchit.config import Config
-from benchit.forkserver import ForkServer
-from benchit.model import Script
-from benchit.process import (
+from benchit.execute.forkserver import ForkServer
+from benchit.execute.process import (
     become_subreaper,
     kill_children,
     kill_session,
@@ -26,6 +24,8 @@ from benchit.process import (
     oom_kills,
     tree_rss,
 )
+from benchit.records import Script
+from benchit.store.cache import Cache, file_digest, script_key
 
 LOG_LIMIT = 8 << 20  # bytes of a script's output kept from its start
 LOG_TAIL = 64 << 10  # bytes kept from its end when the output is longer

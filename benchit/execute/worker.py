@@ -17,10 +17,10 @@ from pathlib import Path
 from typing import Any
 
 from benchit import parser as benchit_parser
-from benchit.bench import Placement, benchmark, error_text, host_lock
-from benchit.cache import build_name
 from benchit.config import Config
-from benchit.model import Script
+from benchit.measure.bench import Placement, benchmark, error_text, host_lock
+from benchit.records import Script
+from benchit.store.cache import build_name
 
 Send = Callable[[dict[str, Any]], None]
 
@@ -58,7 +58,7 @@ def _error(exc: BaseException) -> dict[str, str]:
 
 def run_script(script: Script, config: Config, send: Send) -> list[Any]:
     """Run ``script`` under capture; return the captured invocations and send each as found."""
-    from benchit.capture import Capture
+    from benchit.scan.capture import Capture
 
     error = None
 
@@ -96,7 +96,7 @@ def run(job: dict[str, Any], send: Send) -> None:
     config = Config.from_dict(job["config"])
     script = Script.from_dict(job["script"])
     if script.path.suffix == ".onnx":  # an ONNX file: nothing to run or capture
-        from benchit import onnxinput
+        from benchit.scan import onnxinput
 
         onnxinput.run(script, config, plugins.load(config.plugin_dirs), job.get("done", {}), send)
         send({"type": "done"})

@@ -6,7 +6,7 @@ from __future__ import annotations
 import ast
 import re
 
-from benchit.model import Script
+from benchit.records import Script
 
 # Libraries worth importing once in the warm worker when a script imports them.
 # What a script takes from them is preloaded too ("module:name"), because transformers and

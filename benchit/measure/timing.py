@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Protocol
 
-from benchit.model import Stats
+from benchit.records import Stats
 
 Step = Callable[[], object]
 

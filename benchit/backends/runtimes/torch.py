@@ -5,9 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from benchit.devices import Accelerator, Device
+from benchit.backends.devices import Accelerator, Device
+from benchit.backends.runtimes import Prepared, Runtime
 from benchit.hookspecs import hookimpl
-from benchit.runtimes import Prepared, Runtime
 
 
 class TorchEager(Runtime):

@@ -20,7 +20,7 @@ import sys
 import warnings
 from typing import Any
 
-from benchit import process
+from benchit.execute import process
 
 MAX_MESSAGE = 1 << 20
 
@@ -49,7 +49,8 @@ def _child(job: dict[str, Any], msg_fd: int, log_fd: int, server: int) -> None:
     import faulthandler
 
     faulthandler.enable()
-    from benchit import bench, worker
+    from benchit.execute import worker
+    from benchit.measure import bench
 
     bench.mark_worker_start()
 
@@ -58,7 +59,7 @@ def _child(job: dict[str, Any], msg_fd: int, log_fd: int, server: int) -> None:
     try:
         worker.run(job, send)
     except BaseException as exc:  # noqa: BLE001 - reported to the parent, then exit
-        from benchit.bench import error_text
+        from benchit.measure.bench import error_text
 
         send({"type": "internal_error", "error": error_text(exc, frames=12)})
         code = 3
@@ -71,7 +72,13 @@ def _child(job: dict[str, Any], msg_fd: int, log_fd: int, server: int) -> None:
 
 
 # benchit's own modules that every child needs; imported once here instead of in each child.
-OWN_MODULES = ("benchit.worker", "benchit.plugins", "benchit.capture", "benchit.bench", "benchit.runtimes.torch")
+OWN_MODULES = (
+    "benchit.execute.worker",
+    "benchit.plugins",
+    "benchit.scan.capture",
+    "benchit.measure.bench",
+    "benchit.backends.runtimes.torch",
+)
 
 
 def import_once(names: list[str]) -> None:
@@ -171,7 +178,14 @@ class ForkServer:
     def __init__(self, preload: list[str], env: dict[str, str] | None = None):
         self.sock, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "benchit.forkserver", str(theirs.fileno()), json.dumps(preload), str(os.getpid())],
+            [
+                sys.executable,
+                "-m",
+                "benchit.execute.forkserver",
+                str(theirs.fileno()),
+                json.dumps(preload),
+                str(os.getpid()),
+            ],
             pass_fds=[theirs.fileno()],
             env=env,
             stdin=subprocess.DEVNULL,

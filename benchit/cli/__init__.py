@@ -1,0 +1,82 @@
+"""The ``benchit`` command line: one module per subcommand; here, the parser and the exit codes.
+
+This is the only place where a ``BenchitError`` becomes a one-line message.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import signal
+import sys
+import traceback
+from typing import Any
+
+from benchit import __version__
+from benchit.cli import benchmark, plugins, report
+from benchit.cli import cache as cachecmd
+from benchit.cli.common import DEFAULT_CACHE, Parser, default_cache_dir
+from benchit.errors import BenchitError, ExitCode
+
+__all__ = ["build_parser", "default_cache_dir", "main"]
+
+
+def build_parser(registry: Any) -> Parser:
+    parser = Parser(prog="benchit", description="Find the models in PyTorch scripts and benchmark them.")
+    parser.add_argument("--version", action="version", version=f"benchit {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
+    benchmark.add_parser(sub, registry)
+    report.add_parser(sub)
+    plugins.add_parser(sub)
+    cachecmd.add_parser(sub, f"default $BENCHIT_CACHE_DIR or {DEFAULT_CACHE}")
+    return parser
+
+
+def _plugin_dirs(argv: list[str]) -> list[str]:
+    pre = argparse.ArgumentParser(add_help=False)
+    pre.add_argument("--plugins-dir", action="append", default=[])
+    known, _ = pre.parse_known_args(argv)
+    return known.plugins_dir
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    signal.signal(signal.SIGTERM, _terminate)
+    try:
+        from benchit import plugins
+
+        registry = plugins.load(_plugin_dirs(argv))
+        for failure in registry.failures:
+            print(f"benchit: warning: plugin {failure.name} failed to load: {failure.error}", file=sys.stderr)
+        args = build_parser(registry).parse_args(argv)
+        if args.command == "benchmark":
+            return benchmark.run(args, registry)
+        if args.command == "report":
+            return report.run(args)
+        if args.command == "plugins":
+            return plugins.run(args, registry)
+        if args.command == "cache":
+            return cachecmd.run(args, getattr(args, "cache_dir", None) or default_cache_dir(), sys.stdout)
+        build_parser(registry).print_help()
+        return ExitCode.USAGE
+    except BenchitError as exc:
+        print(f"benchit: error: {exc}", file=sys.stderr)
+        return exc.exit_code
+    except KeyboardInterrupt:
+        print("benchit: interrupted", file=sys.stderr)
+        return ExitCode.INTERRUPTED
+    except BrokenPipeError:
+        # The reader went away (benchit ... | head): not a bug; silence the flush at exit too.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return ExitCode.FAILURES
+    except Exception:  # noqa: BLE001 - a bug: show everything
+        traceback.print_exc()
+        print(
+            f"benchit: internal error (a bug in benchit {__version__}); please report it with the traceback above",
+            file=sys.stderr,
+        )
+        return ExitCode.INTERNAL
+
+
+def _terminate(signum: int, frame: Any) -> None:
+    raise KeyboardInterrupt

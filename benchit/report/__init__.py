@@ -1,0 +1,1 @@
+"""Report: turning a cache into tables and files."""

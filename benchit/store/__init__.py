@@ -1,0 +1,1 @@
+"""Store: the on-disk cache, the only code that knows its layout."""
