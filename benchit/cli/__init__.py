@@ -15,7 +15,7 @@ from typing import Any
 from benchit import __version__
 from benchit.cli import benchmark, plugins, report
 from benchit.cli import cache as cachecmd
-from benchit.cli.common import DEFAULT_CACHE, Parser, default_cache_dir
+from benchit.cli.common import DEFAULT_CACHE, Parser, default_cache_dir, printable
 from benchit.errors import BenchitError, ExitCode
 
 __all__ = ["build_parser", "default_cache_dir", "main"]
@@ -42,12 +42,16 @@ def _plugin_dirs(argv: list[str]) -> list[str]:
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     signal.signal(signal.SIGTERM, _terminate)
+    signal.signal(signal.SIGHUP, _terminate)  # the terminal closed: stop as cleanly as for SIGTERM
     try:
         from benchit import plugins
 
         registry = plugins.load(_plugin_dirs(argv))
         for failure in registry.failures:
-            print(f"benchit: warning: plugin {failure.name} failed to load: {failure.error}", file=sys.stderr)
+            print(
+                f"benchit: warning: plugin {printable(failure.name)} failed to load: {printable(failure.error)}",
+                file=sys.stderr,
+            )
         args = build_parser(registry).parse_args(argv)
         if args.command == "benchmark":
             return benchmark.run(args, registry)
@@ -60,7 +64,7 @@ def main(argv: list[str] | None = None) -> int:
         build_parser(registry).print_help()
         return ExitCode.USAGE
     except BenchitError as exc:
-        print(f"benchit: error: {exc}", file=sys.stderr)
+        print(f"benchit: error: {printable(exc)}", file=sys.stderr)
         return exc.exit_code
     except KeyboardInterrupt:
         print("benchit: interrupted", file=sys.stderr)

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from benchit import __version__
-from benchit.cli.common import DEFAULT_CACHE, _names, _positive, _size, default_cache_dir
+from benchit.cli.common import DEFAULT_CACHE, _names, _positive, _size, default_cache_dir, printable
 from benchit.errors import ExitCode, UsageError
 
 
@@ -182,6 +182,8 @@ def run(args: argparse.Namespace, registry: Any) -> int:
         print(f"benchit: interrupted; {len(runner.finished)} scripts finished and are in {cache.root}", file=sys.stderr)
         return ExitCode.INTERRUPTED
     _print_summary(jobs, runner.skipped, search_dirs, time.monotonic() - start)
+    for warning in dict.fromkeys(cache.warnings):
+        print(f"benchit: warning: {printable(warning)}", file=sys.stderr)
     bad = [j for j in jobs if j.record["status"] not in ("ok", "no_models") or j.failed_results]
     return ExitCode.FAILURES if bad else ExitCode.OK
 
@@ -208,12 +210,13 @@ def _print_summary(jobs: list[Any], skipped: list[Any], search_dirs: list[Path],
         found = sum(1 for j in members if j.record.get("builds"))
         failed = [j for j in members if j.record["status"] not in ("ok", "no_models") or j.failed_results]
         print(
-            f"  {name}: {len(members)} scripts ran, {found} found models, {len(failed)} failed "
+            f"  {printable(name)}: {len(members)} scripts ran, {found} found models, {len(failed)} failed "
             f"({', '.join(f'{n} {s}' for s, n in sorted(statuses.items()))})"
         )
         for job in failed:
             error = job.record.get("error") or {}
             reason = error.get("message") or f"{job.failed_results} failed results"
-            print(f"    {job.record['status']}: {job.script.path}: {str(reason).splitlines()[0][:200]}")
+            first = (str(reason).splitlines() or [""])[0][:200]
+            print(f"    {job.record['status']}: {printable(job.script.path)}: {printable(first)}")
     if skipped:
         print(f"  skipped {len(skipped)} scripts already complete in the cache (use --rebuild always to redo)")

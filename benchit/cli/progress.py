@@ -6,6 +6,7 @@ import os
 import sys
 from typing import IO, Any
 
+from benchit.cli.common import printable
 from benchit.records import Script
 
 
@@ -23,24 +24,26 @@ class Printer:
 
     def _name(self, path: Any) -> str:
         try:
-            return os.path.relpath(path)
+            return printable(os.path.relpath(path))
         except ValueError:
-            return str(path)
+            return printable(path)
 
     def _print(self, text: str) -> None:
-        print(text, file=self.stream, flush=True)
+        # Every field a script controls is made printable where it is formatted; this is the
+        # last line of defence for one that was missed.
+        print(printable(text, newlines=True), file=self.stream, flush=True)
 
     def script_started(self, job: Any) -> None:
         self._print(f"[{job.index}/{self.total}] {self._name(job.script.path)}")
 
     def invocation(self, job: Any, build: str, invocation: dict[str, Any]) -> None:
         self._print(
-            f"    model {invocation['model_class']} ({invocation['params']:,} params) {build}: "
-            f"{invocation['input_shapes']}"
+            f"    model {printable(invocation['model_class'])} ({invocation['params']:,} params) "
+            f"{printable(build)}: {printable(invocation['input_shapes'])}"
         )
 
     def result(self, job: Any, build: str, result: dict[str, Any]) -> None:
-        where = f"{build} {result['device']}/{result['runtime']}"
+        where = printable(f"{build} {result['device']}/{result['runtime']}")
         stats = result.get("stats")
         if result["status"] == "ok" and stats:
             ci = max(stats["median_ms"] - stats["median_ci_low_ms"], stats["median_ci_high_ms"] - stats["median_ms"])
@@ -56,7 +59,7 @@ class Printer:
             )
         else:
             reason = (result.get("error") or "").strip().splitlines()
-            self._print(f"        {where}: {result['status']}: {reason[0] if reason else ''}")
+            self._print(f"        {where}: {printable(result['status'])}: {printable(reason[0]) if reason else ''}")
 
     def script_finished(self, job: Any) -> None:
         record = job.record
@@ -67,8 +70,9 @@ class Printer:
         )
         error = record.get("error")
         if error:
-            line += f"\n    {error.get('type')}: {str(error.get('message', '')).splitlines()[0] if error.get('message') else ''}"
+            message = str(error.get("message") or "").splitlines()
+            line += f"\n    {printable(error.get('type'))}: {printable(message[0]) if message else ''}"
         self._print(line)
 
     def script_skipped(self, script: Script, reason: str) -> None:
-        self._print(f"[skip] {self._name(script.path)}: {reason}")
+        self._print(f"[skip] {self._name(script.path)}: {printable(reason)}")

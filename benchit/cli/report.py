@@ -8,7 +8,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from benchit.cli.common import DEFAULT_CACHE, default_cache_dir
+from benchit.cli.common import DEFAULT_CACHE, default_cache_dir, printable
 from benchit.errors import ExitCode, UsageError
 
 
@@ -33,8 +33,8 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"--output {output} is a directory; give a file name ending in .csv")
     df = report.write(cache, output)
     for warning in cache.warnings:
-        print(f"benchit: warning: {warning}", file=sys.stderr)
-    print(f"wrote {output} ({len(df)} rows)")
+        print(f"benchit: warning: {printable(warning)}", file=sys.stderr)
+    print(f"wrote {printable(output)} ({len(df)} rows)")
     for line in report.summary(df):
-        print(f"  {line}")
+        print(f"  {printable(line)}")
     return ExitCode.OK

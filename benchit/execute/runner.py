@@ -4,6 +4,7 @@ statuses, and writing what the workers send into the cache as it arrives."""
 from __future__ import annotations
 
 import collections
+import contextlib
 import json
 import os
 import selectors
@@ -14,6 +15,7 @@ from typing import IO, Any, Protocol
 
 from benchit import __version__
 from benchit.config import Config
+from benchit.errors import BenchitError
 from benchit.execute.forkserver import ForkServer
 from benchit.execute.process import (
     become_subreaper,
@@ -25,7 +27,7 @@ from benchit.execute.process import (
     tree_rss,
 )
 from benchit.records import Script
-from benchit.store.cache import Cache, file_digest, script_key
+from benchit.store.cache import Cache, file_digest, script_key, write_failure
 
 LOG_LIMIT = 8 << 20  # bytes of a script's output kept from its start
 LOG_TAIL = 64 << 10  # bytes kept from its end when the output is longer
@@ -179,12 +181,20 @@ class Runner:
                     self._start(queue.popleft(), index, wait=True)
                 if self.active:  # nothing to wait for when every script was complete in the cache
                     self._poll()
-        except KeyboardInterrupt:
+        except (KeyboardInterrupt, BenchitError) as exc:
+            # Ctrl-C, SIGTERM or SIGHUP, or a cache that cannot be written (a full disk): the
+            # running scripts are stopped and marked, as far as the cache still takes it.
+            reason = (
+                "stopped by the user (Ctrl-C) or a signal before the script finished"
+                if isinstance(exc, KeyboardInterrupt)
+                else f"the scan stopped: {exc}"
+            )
             for job in list(self.active.values()):
-                job.verdict = ("interrupted", "stopped by the user (Ctrl-C) before the script finished")
+                job.verdict = ("interrupted", reason)
                 if job.pid:
                     kill_tree(job.pid)
-                self._finish(job)
+                with contextlib.suppress(BenchitError):
+                    self._finish(job)
             raise
         finally:
             if self.server:
@@ -222,7 +232,7 @@ class Runner:
         msg_r, msg_w = os.pipe()
         log_r, log_w = os.pipe()
         job.msg_fd, job.log_fd = msg_r, log_r
-        job.log = open(self.cache.log_path(key), "wb")
+        job.log = self.cache.open_log(key)
         job_spec = {"config": self.config.to_dict(), "script": script.to_dict(), "done": done}
         self.server.submit(index, job_spec, msg_w, log_w)
         os.close(msg_w)
@@ -389,7 +399,10 @@ class Runner:
         assert job.log is not None
         room = LOG_LIMIT - job.log_written
         if room > 0:
-            job.log.write(data[:room])
+            try:
+                job.log.write(data[:room])
+            except OSError as exc:
+                raise write_failure(exc, self.cache.log_path(job.key)) from None
             job.log_written += min(room, len(data))
             data = data[room:]
         if data:
@@ -456,7 +469,7 @@ class Runner:
 
     def _log_tail(self, job: Job, limit: int = 2000) -> str:
         try:
-            data = self.cache.log_path(job.key).read_bytes()[-limit:] if not job.log_tail else b"".join(job.log_tail)
+            data = self.cache.read_log(job.key) if not job.log_tail else b"".join(job.log_tail)
         except OSError:
             return ""
         return data[-limit:].decode("utf-8", errors="replace").strip()
@@ -467,13 +480,15 @@ class Runner:
         for attr in ("msg_fd", "log_fd"):
             self._close(job, attr)
         if job.log is not None:
-            if job.log_dropped:
-                tail = b"".join(job.log_tail)[-LOG_TAIL:]
-                job.log.write(
-                    f"\n[benchit: {job.log_dropped} bytes of output not kept; the last {len(tail)} follow]\n".encode()
-                    + tail
-                )
-            job.log.close()
+            log, job.log = job.log, None
+            try:
+                if job.log_dropped:
+                    tail = b"".join(job.log_tail)[-LOG_TAIL:]
+                    dropped = f"\n[benchit: {job.log_dropped} bytes of output not kept; the last {len(tail)} follow]\n"
+                    log.write(dropped.encode() + tail)
+                log.close()
+            except OSError as exc:
+                raise write_failure(exc, self.cache.log_path(job.key)) from None
         if job.pid:
             kill_session(job.pid)  # what the script left running in its session ends with it
         status, error = self._verdict(job)
