@@ -20,7 +20,7 @@ def add_parser(sub: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from benchit.report import frame as report
-    from benchit.store.cache import Cache
+    from benchit.store.cache import Cache, write_failure
 
     cache = Cache(args.cache_dir or default_cache_dir())
     if not cache.root.is_dir():
@@ -31,7 +31,10 @@ def run(args: argparse.Namespace) -> int:
     output = args.output or Path(f"benchit-report-{time.strftime('%Y%m%d-%H%M%S')}.csv")
     if output.is_dir():
         raise UsageError(f"--output {output} is a directory; give a file name ending in .csv")
-    df = report.write(cache, output)
+    try:
+        df = report.write(cache, output)
+    except OSError as exc:  # a full disk, a read-only folder: nothing half-written is left
+        raise write_failure(exc, output) from None
     for warning in cache.warnings:
         print(f"benchit: warning: {printable(warning)}", file=sys.stderr)
     print(f"wrote {printable(output)} ({len(df)} rows)")

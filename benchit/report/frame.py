@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -225,9 +227,20 @@ def write(cache: Cache, output: Path) -> pd.DataFrame:
     safe = df.map(neutralise)
     safe.columns = [neutralise(c) for c in safe.columns]
     output.parent.mkdir(parents=True, exist_ok=True)
-    tmp = output.with_name(f".{output.name}.tmp")
-    safe.to_csv(tmp, index=False)
-    os.replace(tmp, output)
+    # A new temporary file of unpredictable name (O_EXCL): a link planted in a shared folder
+    # under a name benchit would use cannot redirect the write.
+    fd, tmp = tempfile.mkstemp(prefix=f".{output.name}.", suffix=".tmp", dir=output.parent)
+    try:
+        umask = os.umask(0)
+        os.umask(umask)
+        os.fchmod(fd, 0o666 & ~umask)  # as an ordinary new file, not mkstemp's 0600
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as file:
+            safe.to_csv(file, index=False)
+        os.replace(tmp, output)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
     return df
 
 

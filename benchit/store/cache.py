@@ -88,12 +88,9 @@ def write_failure(exc: OSError, path: Path | str) -> CacheError:
     """The one-line error for a file benchit could not write (full disk, read-only folder, ...)."""
     reason = os.strerror(exc.errno) if exc.errno else str(exc)
     hint = {
-        errno.ENOSPC: "; free some space or use another --cache-dir",
-        errno.EDQUOT: "; free some space or use another --cache-dir",
-        errno.EFBIG: " (a file size limit); raise it or use another --cache-dir",
-        errno.EROFS: "; use another --cache-dir",
-        errno.EACCES: "; use another --cache-dir",
-        errno.EPERM: "; use another --cache-dir",
+        errno.ENOSPC: "; free some space or choose another folder",
+        errno.EDQUOT: "; free some space or choose another folder",
+        errno.EFBIG: " (over the file size limit)",
     }.get(exc.errno or 0, "")
     return CacheError(f"cannot write {path}: {reason}{hint}")
 
