@@ -225,9 +225,16 @@ class Cache:
                 write_json_at(fd, MARKER, {"format": FORMAT, "tool": "benchit"}, self.root / MARKER)
         # A folder that can be listed but not written (a read-only mount) fails here, not mid-scan.
         with open_dir(self.root, ("locks",)) as fd:
-            write_json_at(fd, ".writable", {}, self.root / "locks" / ".writable")
-            with contextlib.suppress(OSError):
-                os.unlink(".writable", dir_fd=fd)
+            probe = f".writable.{secrets.token_hex(6)}.tmp"
+            try:
+                out = os.open(probe, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o644, dir_fd=fd)
+                try:
+                    os.write(out, b"{}\n" * 1024)
+                finally:
+                    os.close(out)
+                    os.unlink(probe, dir_fd=fd)
+            except OSError as exc:
+                raise write_failure(exc, self.root) from None
 
     def check_links(self) -> None:
         """``LinkError`` naming the first symbolic link anywhere inside the cache."""
