@@ -19,7 +19,7 @@ from typing import Any
 from benchit import parser as benchit_parser
 from benchit.config import Config
 from benchit.measure.bench import Placement, benchmark, error_text, host_lock
-from benchit.records import Script
+from benchit.records import Result, Script
 from benchit.store.cache import build_name
 
 Send = Callable[[dict[str, Any]], None]
@@ -129,7 +129,12 @@ def _measure(item: Any, name: str, config: Config, registry: Any, done: list[str
         for runtime_name in config.runtimes:
             if f"{device_name}-{runtime_name}" in done:
                 continue
-            runtime = registry.runtime(runtime_name, {**config.options, "rebuild": config.rebuild})
-            result = benchmark(placement, runtime, config, artifacts)
+            try:
+                runtime = registry.runtime(runtime_name, {**config.options, "rebuild": config.rebuild})
+            except Exception as exc:  # noqa: BLE001 - a plugin whose runtime cannot be made fails its pair
+                error = f"runtime {runtime_name}: creating it raised {error_text(exc)}"
+                result = Result(device=device_name, runtime=runtime_name, status="failed", error=error)
+            else:
+                result = benchmark(placement, runtime, config, artifacts)
             send({"type": "result", "build": name, "result": result.to_dict()})
         placement.release()

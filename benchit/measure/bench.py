@@ -118,6 +118,30 @@ class Placement:
         self._moved = self._reference = None
 
 
+def _ask(device: Any, runtime: Runtime, environment: dict[str, Any]) -> tuple[str, str] | None:
+    """Ask the device and the runtime whether they can run here and what they are (into
+    ``environment``); ``(status, error)`` when not. ``Unavailable`` is the contract's "no";
+    anything else a plugin raises fails this device x runtime pair only, naming the call."""
+
+    def versions() -> None:
+        environment["versions"] = {**environment["versions"], **runtime.versions()}
+
+    steps = (
+        (f"device {device.name}: check()", device.check),
+        (f"runtime {runtime.name}: check()", lambda: runtime.check(device)),
+        (f"device {device.name}: describe()", lambda: environment.update(device.describe())),
+        (f"runtime {runtime.name}: versions()", versions),
+    )
+    for call, step in steps:
+        try:
+            step()
+        except Unavailable as exc:
+            return "unavailable", str(exc)
+        except Exception as exc:  # noqa: BLE001 - a broken plugin fails its own pair, not the script
+            return "failed", f"{call} raised {error_text(exc)}"
+    return None
+
+
 # benchit's own per-iteration cost, calibrated once per device in each worker (a few ms).
 _overhead: dict[str, float] = {}
 
@@ -129,13 +153,10 @@ def benchmark(placement: Placement, runtime: Runtime, config: Config, artifacts:
     device = placement.device
     environment = {**machine(), **torch_settings()}
     base = {"device": device.name, "runtime": runtime.name}
-    try:
-        device.check()
-        runtime.check(device)
-        environment.update(device.describe())
-        environment["versions"] = {**environment["versions"], **runtime.versions()}
-    except Unavailable as exc:
-        return Result(**base, status="unavailable", error=str(exc), environment=environment)
+    refused = _ask(device, runtime, environment)
+    if refused is not None:
+        status, error = refused
+        return Result(**base, status=status, error=error, environment=environment)
     info: dict[str, Any] = {}
     # The script may have changed the thread count; prepare (ort reads it) and measure with
     # the one asked for.
