@@ -3,10 +3,10 @@
 Layout::
 
     CACHE/CACHEDIR.TAG, CACHE/benchit-cache.json     marker and format version
-    CACHE/scripts/<script-key>.json                  the last run of a script
+    CACHE/scripts/<script-key>.json                  the last run of a script (with one set of script args)
     CACHE/scripts/<script-key>.log                   its captured stdout and stderr
-    CACHE/builds/<build>/build.json                  script, labels, invocation
-    CACHE/builds/<build>/results/<device>-<runtime>.json
+    CACHE/builds/<build>/build.json                  script, labels, invocation, artifacts' sha256
+    CACHE/builds/<build>/results/<machine-id>/<device>-<runtime>.json
     CACHE/builds/<build>/artifacts/                  large files (ONNX models, ...)
     CACHE/locks/                                     advisory locks of running scans
 
@@ -27,6 +27,7 @@ import json
 import os
 import re
 import secrets
+import shutil
 import stat
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -68,16 +69,25 @@ def safe_name(text: str, limit: int = 80) -> str:
     return name[:limit]
 
 
-def script_key(path: Path) -> str:
-    """The cache key of a script: its name plus a digest of its absolute path."""
+def script_key(path: Path, script_args: tuple[str, ...] | list[str] = ()) -> str:
+    """The cache key of a script run: its name plus a digest of its absolute path, plus a digest
+    of the script args when there are any (each set of args is resumed on its own)."""
     digest = hashlib.sha1(str(path.resolve()).encode()).hexdigest()[:8]
-    return f"{safe_name(path.stem)}-{digest}"
+    if not script_args:
+        return f"{safe_name(path.stem)}-{digest}"
+    args = hashlib.sha1(json.dumps(list(script_args)).encode()).hexdigest()[:6]
+    return f"{safe_name(path.stem)}-{digest}-a{args}"
 
 
 def build_name(path: Path, invocation_hash: str) -> str:
     """``<script-key>_<hash>``: the script key keeps two scripts of the same name in different
     folders from sharing (and overwriting) one build."""
-    return f"{script_key(path)}_{safe_name(invocation_hash)}"
+    return key_build_name(script_key(path), invocation_hash)
+
+
+def key_build_name(key: str, invocation_hash: str) -> str:
+    """The build of invocation ``invocation_hash`` of the script run ``key``."""
+    return f"{key}_{safe_name(invocation_hash)}"
 
 
 def file_digest(path: Path) -> str:
@@ -254,8 +264,15 @@ class Cache:
     def log_path(self, key: str) -> Path:
         return self.root / "scripts" / f"{safe_name(key, limit=200)}.log"
 
-    def result_path(self, build: str, device: str, runtime: str) -> Path:
-        return self.build_dir(build) / "results" / f"{safe_name(device)}-{safe_name(runtime)}.json"
+    def result_path(self, build: str, device: str, runtime: str, machine_id: str | None = None) -> Path:
+        """Results of one machine lie in a folder of their own; ``None``: an older cache's place."""
+        folder = self.build_dir(build) / "results"
+        if machine_id:
+            folder = folder / safe_name(machine_id)
+        return folder / f"{safe_name(device)}-{safe_name(runtime)}.json"
+
+    def artifacts_dir(self, build: str) -> Path:
+        return self.build_dir(build) / "artifacts"
 
     def _parts(self, path: Path) -> tuple[str, ...]:
         return path.relative_to(self.root).parts
@@ -272,7 +289,40 @@ class Cache:
         self._write(self.build_dir(name) / "build.json", {"format": FORMAT, **record})
 
     def write_result(self, build: str, result: dict[str, Any]) -> None:
-        self._write(self.result_path(build, result["device"], result["runtime"]), {"format": FORMAT, **result})
+        machine = result.get("machine") or {}
+        path = self.result_path(build, result["device"], result["runtime"], machine.get("id"))
+        self._write(path, {"format": FORMAT, **result})
+
+    def write_artifact(self, build: str, name: str, data: bytes | None = None, source: Path | None = None) -> Path:
+        """Put an artifact in place atomically, from ``data`` or by moving ``source``; ``name`` is
+        relative to the build's artifacts folder and may not leave it, nor follow a link."""
+        folder = self.artifacts_dir(build)
+        parts = [safe_name(part, limit=200) for part in Path(name).parts if part not in ("", ".", "..")] or ["unnamed"]
+        path = folder.joinpath(*parts)
+        with open_dir(self.root, self._parts(path.parent), create=True) as fd:
+            tmp = f".{path.name}.{secrets.token_hex(6)}.tmp"
+            try:
+                if data is not None or not _move_into(source, fd, tmp):
+                    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC
+                    with os.fdopen(os.open(tmp, flags, 0o644, dir_fd=fd), "wb") as file:
+                        if data is not None:
+                            file.write(data)
+                        else:
+                            assert source is not None
+                            with open(source, "rb") as src:
+                                shutil.copyfileobj(src, file, 1 << 20)
+                    if source is not None and data is None:
+                        source.unlink()
+                os.replace(tmp, path.name, src_dir_fd=fd, dst_dir_fd=fd)
+            except OSError as exc:
+                with contextlib.suppress(OSError):
+                    os.unlink(tmp, dir_fd=fd)
+                raise write_failure(exc, path) from None
+            except BaseException:
+                with contextlib.suppress(OSError):
+                    os.unlink(tmp, dir_fd=fd)
+                raise
+        return path
 
     def open_log(self, key: str) -> IO[bytes]:
         """A new, empty log for script ``key``: the old one (or a link in its place) is removed,
@@ -311,6 +361,21 @@ class Cache:
     def read_log(self, key: str) -> bytes:
         """The log of script ``key`` (empty when missing or linked)."""
         return self._read_bytes(self.log_path(key)) or b""
+
+    def artifact_digest(self, build: str, name: str) -> str | None:
+        """The sha256 of an artifact as it lies in the cache, read without following a link;
+        ``None`` when it is missing, linked or unreadable."""
+        path = self.artifacts_dir(build) / name
+        try:
+            with open_dir(self.root, self._parts(path.parent)) as fd:
+                src = os.open(path.name, os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC, dir_fd=fd)
+        except (OSError, LinkError):
+            return None
+        digest = hashlib.sha256()
+        with os.fdopen(src, "rb") as file:
+            for block in iter(lambda: file.read(1 << 20), b""):
+                digest.update(block)
+        return digest.hexdigest()
 
     def _read_bytes(self, path: Path) -> bytes | None:
         """The bytes of ``path``, reached without following a link; ``None`` when missing or linked
@@ -374,12 +439,20 @@ class Cache:
         return record
 
     def read_results(self, name: str) -> list[dict[str, Any]]:
+        """Every machine's results of build ``name`` (and those of older caches, without a machine)."""
         folder = self.build_dir(name) / "results"
         results = []
-        for file in self._list(folder):
-            if not file.endswith(".json") or file.startswith("."):
+        paths = []
+        for file in self._list(folder):  # older caches' results, then one folder per machine
+            if file.startswith("."):
                 continue
-            path = folder / file
+            if file.endswith(".json"):
+                paths.append(folder / file)
+            else:
+                paths += [folder / file / f for f in self._list(folder / file) if f.endswith(".json")]
+        for path in sorted(paths):
+            if path.name.startswith("."):
+                continue
             record = self._read(path, "result")
             if record is None:
                 continue
@@ -391,7 +464,8 @@ class Cache:
         return results
 
     def _list(self, folder: Path) -> list[str]:
-        """The names in ``folder`` (reached without following links), sorted; [] when missing."""
+        """The names in ``folder`` (reached without following links), sorted; [] when missing or
+        not a folder."""
         try:
             with open_dir(self.root, self._parts(folder)) as fd:
                 return sorted(os.listdir(fd))
@@ -436,6 +510,19 @@ def _write_text_at(fd: int, name: str, text: str, shown: Path) -> None:
             file.write(text)
     except OSError as exc:
         raise write_failure(exc, shown) from None
+
+
+def _move_into(source: Path | None, fd: int, name: str) -> bool:
+    """Rename ``source`` to ``name`` in the folder ``fd``; False when it lies on another file system."""
+    if source is None:
+        return False
+    try:
+        os.rename(source, name, dst_dir_fd=fd)
+    except OSError as exc:
+        if exc.errno == errno.EXDEV:
+            return False
+        raise
+    return True
 
 
 def _say(problems: list[tuple[str, str]]) -> str:
