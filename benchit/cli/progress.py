@@ -14,6 +14,14 @@ def _fmt_ms(value: float) -> str:
     return f"{value:.4g} ms"
 
 
+def _parity_flag(parity: dict[str, Any]) -> str:
+    verdict = parity.get("verdict") or {True: "passed", False: "failed"}.get(parity.get("passed"), "inconclusive")
+    if verdict == "passed":
+        return " parity ok"
+    reason = printable(parity.get("reason") or f"max abs diff {parity.get('max_abs_diff')}")
+    return f" PARITY FAIL ({reason})" if verdict == "failed" else f" parity inconclusive ({reason})"
+
+
 class Printer:
     """Writes one line per event; never redraws, so logs and terminals read the same."""
 
@@ -51,7 +59,7 @@ class Printer:
             flags = " NOISY" if stats["noisy"] else ""
             parity = result.get("parity")
             if parity is not None:
-                flags += " parity ok" if parity["passed"] else f" PARITY FAIL (max abs diff {parity['max_abs_diff']})"
+                flags += _parity_flag(parity)
             self._print(
                 f"        {where}: median {_fmt_ms(stats['median_ms'])} ±{rel:.1f}%, "
                 f"p90 {_fmt_ms(stats['p90_ms'])}, n={stats['iterations']}, "

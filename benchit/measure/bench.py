@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import fcntl
 import os
 import resource
@@ -17,7 +18,7 @@ from benchit.backends.runtimes import Runtime
 from benchit.config import Config
 from benchit.errors import Unavailable
 from benchit.measure.environment import machine, run_queue_wait_ns, torch_settings
-from benchit.measure.parity import compare, flatten
+from benchit.measure.parity import DEFAULT_TOLERANCES, Tolerances, compare, flatten
 from benchit.measure.timing import measure, overhead_ns
 from benchit.records import Result
 
@@ -118,6 +119,11 @@ class Placement:
         self._moved = self._reference = None
 
 
+def tolerances(config: Config) -> Tolerances:
+    """The parity tolerances of a run: fp32's defaults with the user's --rtol and --atol."""
+    return dataclasses.replace(DEFAULT_TOLERANCES["fp32"], rtol=config.rtol, atol=config.atol)
+
+
 def _ask(device: Any, runtime: Runtime, environment: dict[str, Any]) -> tuple[str, str] | None:
     """Ask the device and the runtime whether they can run here and what they are (into
     ``environment``); ``(status, error)`` when not. ``Unavailable`` is the contract's "no";
@@ -175,7 +181,7 @@ def benchmark(placement: Placement, runtime: Runtime, config: Config, artifacts:
                 info["first_step_s"] = time.perf_counter() - start
                 parity = None
                 if not runtime.eager:
-                    parity = compare(placement.reference(), flatten(outputs), config.rtol, config.atol)
+                    parity = compare(placement.reference(), flatten(outputs), tolerances(config))
                 del outputs
             timer = device.timer()
             with host_lock(exclusive=True):

@@ -44,6 +44,7 @@ COLUMNS = [
     "warmup_time_s",
     "warmup_settled",
     "parity_passed",
+    "parity_verdict",
     "parity_max_abs_diff",
     "parity_max_rel_diff",
     "call_count",
@@ -122,6 +123,7 @@ def _result_row(result: dict[str, Any]) -> dict[str, Any]:
         error=_first_line(result.get("error")),
         throughput_per_s=result.get("throughput_per_s"),
         parity_passed=parity.get("passed"),
+        parity_verdict=parity.get("verdict") or {True: "passed", False: "failed"}.get(parity.get("passed")),
         parity_max_abs_diff=parity.get("max_abs_diff"),
         parity_max_rel_diff=parity.get("max_rel_diff"),
         threads=env.get("threads"),
@@ -280,4 +282,9 @@ def summary(df: pd.DataFrame) -> list[str]:
             lines.append(f"noisy: {noisy} results whose median is not known to within the tolerance")
         if parity:
             lines.append(f"parity: {parity} results whose outputs disagree with eager torch")
+        inconclusive = int((results["parity_verdict"] == "inconclusive").sum())
+        if inconclusive:
+            lines.append(
+                f"parity: {inconclusive} results that cannot be judged (eager torch's outputs not finite, or spanning too many orders of magnitude)"
+            )
     return lines
