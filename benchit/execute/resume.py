@@ -15,10 +15,12 @@ SETTLED_RESULTS = ("ok", "failed", "unavailable")
 
 @dataclass(frozen=True)
 class Plan:
-    """What to run of a script: its new record, and per build the pairs (``device-runtime``) done."""
+    """What to run of a script: its new record, per build the pairs (``device-runtime``) done, and
+    the builds of its last run (whatever its version: their artifacts may be reused)."""
 
     record: dict[str, Any]
     done: dict[str, list[str]]
+    previous_builds: tuple[str, ...] = ()
 
 
 def settled(previous: dict[str, Any], config: Config) -> bool:
@@ -66,18 +68,18 @@ def plan(cache: Cache, config: Config, key: str, record: dict[str, Any], machine
     """
     previous = cache.read_script(key)
     record = dict(record)
+    builds = [b for b in (previous or {}).get("builds") or [] if isinstance(b, str)]
     if previous is not None and previous.get("digest") == record["digest"]:
-        record["builds"] = [b for b in previous.get("builds") or [] if isinstance(b, str)]
+        record["builds"] = list(builds)
     if previous is None or config.rebuild == "always":
         return Plan(record, {})
     if config.rebuild == "never":
         return None
     same = all(previous.get(k) == record[k] for k in ("digest", "script_args", "benchit_version", "hashes"))
     if not same or not settled(previous, config):
-        return Plan(record, {})
-    builds = [b for b in previous.get("builds", []) if isinstance(b, str)]
+        return Plan(record, {}, tuple(builds))
     done = pairs_done(cache, builds, record["digest"], machine_id)
     wanted = {f"{d}-{r}" for d in config.devices for r in config.runtimes}
     if config.analyze_only or all(wanted <= set(done.get(b, ())) for b in builds):
         return None
-    return Plan(record, done)
+    return Plan(record, done, tuple(builds))
