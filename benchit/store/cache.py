@@ -448,7 +448,7 @@ class Cache:
                 continue
             if file.endswith(".json"):
                 paths.append(folder / file)
-            else:
+            elif _is_folder(folder / file):  # a machine's folder; other files are never opened
                 paths += [folder / file / f for f in self._list(folder / file) if f.endswith(".json")]
         for path in sorted(paths):
             if path.name.startswith("."):
@@ -510,6 +510,13 @@ def _write_text_at(fd: int, name: str, text: str, shown: Path) -> None:
             file.write(text)
     except OSError as exc:
         raise write_failure(exc, shown) from None
+
+
+def _is_folder(path: Path) -> bool:
+    try:
+        return stat.S_ISDIR(path.lstat().st_mode)
+    except OSError:
+        return False
 
 
 def _move_into(source: Path | None, fd: int, name: str) -> bool:
