@@ -24,14 +24,20 @@ from benchit.execute.process import (
     oom_kills,
     tree_rss,
 )
+from benchit.measure.precision import pair
 from benchit.records import Script
-from benchit.store.cache import Cache, file_digest, script_key
+from benchit.store.cache import Cache, build_name, file_digest, script_key
 
 LOG_LIMIT = 8 << 20  # bytes of a script's output kept from its start
 LOG_TAIL = 64 << 10  # bytes kept from its end when the output is longer
 GRACE_S = 2.0
 # How allocators say that memory ran out, when they raise something other than MemoryError.
 _OOM_MESSAGES = ("can't allocate memory", "cannot allocate memory", "out of memory")
+
+
+def script_args(script: Script, config: Config) -> tuple[str, ...]:
+    """The arguments ``script`` runs with: its own (a sweep point), else the run's --script-args."""
+    return script.script_args or config.script_args
 
 
 class Progress(Protocol):
@@ -98,7 +104,8 @@ class Runner:
     # -- deciding what to run -------------------------------------------------------------
     def plan(self, script: Script) -> tuple[str, dict[str, Any], dict[str, list[str]]] | None:
         """``None`` when the script is complete in the cache; else (digest, record, pairs done)."""
-        key = script_key(script.path)
+        args = script_args(script, self.config)
+        key = script_key(script.path, args)
         digest = file_digest(script.path)
         previous = self.cache.read_script(key)
         record = {
@@ -107,9 +114,11 @@ class Runner:
             "digest": digest,
             "labels": script.labels,
             "hashes": list(script.hashes),
-            "script_args": list(self.config.script_args),
+            "script_args": list(args),
             "devices": list(self.config.devices),
             "runtimes": list(self.config.runtimes),
+            "precisions": list(self.config.precisions),
+            "max_depth": self.config.max_depth,
             "analyze_only": self.config.analyze_only,
             "benchit_version": __version__,
             "timeout_s": self.config.timeout_s,
@@ -129,10 +138,11 @@ class Runner:
         if self.config.rebuild == "never":
             return None
         same = all(previous.get(k) == record[k] for k in ("digest", "script_args", "benchit_version", "hashes"))
+        same = same and (previous.get("max_depth") or 0) == self.config.max_depth
         if not same or not self._settled(previous):
             return digest, record, {}
         done = self._pairs_done(previous, digest)
-        wanted = {f"{d}-{r}" for d in self.config.devices for r in self.config.runtimes}
+        wanted = {pair(d, r, p) for d, r, p in self.config.measurements()}
         if self.config.analyze_only or all(wanted <= set(done.get(b, ())) for b in previous.get("builds", [])):
             return None
         return digest, record, done
@@ -153,7 +163,7 @@ class Runner:
         done: dict[str, list[str]] = {}
         for build in previous.get("builds", []):
             done[build] = [
-                f"{r['device']}-{r['runtime']}"
+                pair(r["device"], r["runtime"], r.get("precision") or "fp32")
                 for r in self.cache.read_results(build)
                 if r.get("script_digest") == digest and r["status"] in ("ok", "failed", "unavailable")
             ]
@@ -192,7 +202,7 @@ class Runner:
         return self.finished
 
     def _start(self, script: Script, index: int, wait: bool) -> bool:
-        key = script_key(script.path)
+        key = script_key(script.path, script_args(script, self.config))
         lock = self.cache.try_lock(key, blocking=wait)
         if lock is None:
             return False
@@ -351,6 +361,13 @@ class Runner:
                     "labels": job.script.labels,
                     "invocation": invocation,
                     "script_digest": job.digest,
+                    "script_args": job.record["script_args"],
+                    "module_path": invocation.get("module_path") or "",
+                    "parent_build": (
+                        build_name(job.script.path, invocation["parent"], job.record["script_args"])
+                        if invocation.get("parent")
+                        else None
+                    ),
                 },
             )
             if build not in job.builds:

@@ -19,7 +19,8 @@ from typing import Any
 from benchit import parser as benchit_parser
 from benchit.config import Config
 from benchit.measure.bench import Placement, benchmark, error_text, host_lock
-from benchit.records import Script
+from benchit.measure.precision import cast, pair
+from benchit.records import Result, Script
 from benchit.store.cache import build_name
 
 Send = Callable[[dict[str, Any]], None]
@@ -61,19 +62,20 @@ def run_script(script: Script, config: Config, send: Send) -> list[Any]:
     from benchit.scan.capture import Capture
 
     error = None
+    args = script.script_args or config.script_args
 
     def on_new(captured: Any) -> None:
         send(
             {
                 "type": "invocation",
-                "build": build_name(script.path, captured.invocation.hash),
+                "build": build_name(script.path, captured.invocation.hash, args),
                 "invocation": captured.record().to_dict(),
             }
         )
 
-    sys.argv = [str(script.path), *config.script_args]
+    sys.argv = [str(script.path), *args]
     sys.path.insert(0, str(script.path.parent))
-    capture = Capture(script.path, on_new)
+    capture = Capture(script.path, on_new, max_depth=config.max_depth)
     try:
         with capture:
             runpy.run_path(str(script.path), run_name="__main__")
@@ -112,7 +114,7 @@ def run(job: dict[str, Any], send: Send) -> None:
     done: dict[str, list[str]] = job.get("done", {})
     registry = plugins.load(config.plugin_dirs)
     for item in captured:
-        name = build_name(script.path, item.invocation.hash)
+        name = build_name(script.path, item.invocation.hash, script.script_args or config.script_args)
         send({"type": "invocation", "build": name, "invocation": item.record().to_dict()})
         if config.analyze_only:
             continue
@@ -121,15 +123,23 @@ def run(job: dict[str, Any], send: Send) -> None:
 
 
 def _measure(item: Any, name: str, config: Config, registry: Any, done: list[str], send: Send) -> None:
+    """Measure ``item`` for each (device, runtime, precision) not ``done``: one placement (the
+    model cast, then moved) per device and precision, shared by the runtimes."""
     item.module.eval()
     artifacts = Path(config.cache_dir) / "builds" / name / "artifacts"
-    for device_name in config.devices:
+    todo = [t for t in config.measurements() if pair(*t) not in done]
+    for device_name, precision in dict.fromkeys((d, p) for d, _, p in todo):
         device = registry.device(device_name)
-        placement = Placement(item, device)
-        for runtime_name in config.runtimes:
-            if f"{device_name}-{runtime_name}" in done:
-                continue
+        runtimes = [r for d, r, p in todo if (d, p) == (device_name, precision)]
+        try:
+            placement = Placement(cast(item, precision), device)
+        except Exception as exc:  # noqa: BLE001 - a model that cannot be cast fails its results
+            for runtime_name in runtimes:
+                failed = Result(device_name, runtime_name, "failed", error_text(exc), precision=precision)
+                send({"type": "result", "build": name, "result": failed.to_dict()})
+            continue
+        for runtime_name in runtimes:
             runtime = registry.runtime(runtime_name, {**config.options, "rebuild": config.rebuild})
-            result = benchmark(placement, runtime, config, artifacts)
+            result = benchmark(placement, runtime, config, artifacts, precision)
             send({"type": "result", "build": name, "result": result.to_dict()})
         placement.release()

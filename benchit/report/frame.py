@@ -1,4 +1,4 @@
-"""Turning a cache into a table: one row per script x invocation x device x runtime, as CSV."""
+"""Turning a cache into a table: one row per script run x invocation x device x runtime x precision, as CSV."""
 
 from __future__ import annotations
 
@@ -20,6 +20,8 @@ COLUMNS = [
     "batch_size",
     "device",
     "runtime",
+    "precision",
+    "script_args",
     "status",
     "error",
     "iterations",
@@ -46,6 +48,8 @@ COLUMNS = [
     "parity_max_rel_diff",
     "call_count",
     "call_site",
+    "module_path",
+    "parent_build",
     "script_error",
     "threads",
     "device_name",
@@ -111,6 +115,7 @@ def _result_row(result: dict[str, Any]) -> dict[str, Any]:
     row.update(
         device=result["device"],
         runtime=result["runtime"],
+        precision=result.get("precision") or "fp32",
         status=result["status"],
         error=_first_line(result.get("error")),
         throughput_per_s=result.get("throughput_per_s"),
@@ -157,6 +162,7 @@ def _script_rows(cache: Cache, record: dict[str, Any]) -> list[dict[str, Any]]:
     base = {
         "script": record.get("script"),
         "script_status": script_status,
+        "script_args": " ".join(record.get("script_args") or []),
         "script_error": _first_line(record.get("error"))
         or (
             "benchit itself was stopped (killed?) while the script ran" if script_status != record.get("status") else ""
@@ -179,6 +185,8 @@ def _script_rows(cache: Cache, record: dict[str, Any]) -> list[dict[str, Any]]:
             "batch_size": invocation.get("batch_size"),
             "call_count": invocation.get("call_count"),
             "call_site": invocation.get("call_site"),
+            "module_path": info.get("module_path") or invocation.get("module_path") or "",
+            "parent_build": info.get("parent_build") or "",
         }
         results = [r for r in cache.read_results(build) if r.get("script_digest") in (None, record.get("digest"))]
         good = 0
@@ -187,7 +195,9 @@ def _script_rows(cache: Cache, record: dict[str, Any]) -> list[dict[str, Any]]:
                 table.append({**build_row, **_result_row(result)})
                 good += 1
             except (TypeError, AttributeError, KeyError, ValueError) as exc:
-                path = cache.result_path(build, str(result["device"]), str(result["runtime"]))
+                path = cache.result_path(
+                    build, str(result["device"]), str(result["runtime"]), str(result.get("precision") or "fp32")
+                )
                 cache.warnings.append(f"skipped {path}: malformed result ({type(exc).__name__}: {exc})")
         if not good:
             reason = "--analyze-only" if record.get("analyze_only") else f"script ended as {script_status}"

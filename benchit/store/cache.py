@@ -6,7 +6,7 @@ Layout::
     CACHE/scripts/<script-key>.json                  the last run of a script
     CACHE/scripts/<script-key>.log                   its captured stdout and stderr
     CACHE/builds/<build>/build.json                  script, labels, invocation
-    CACHE/builds/<build>/results/<device>-<runtime>.json
+    CACHE/builds/<build>/results/<device>-<runtime>[-<precision>].json   (no suffix for fp32)
     CACHE/builds/<build>/artifacts/                  large files (ONNX models, ...)
     CACHE/locks/                                     advisory locks of running scans
 """
@@ -45,16 +45,20 @@ def safe_name(text: str, limit: int = 80) -> str:
     return name[:limit]
 
 
-def script_key(path: Path) -> str:
-    """The cache key of a script: its name plus a digest of its absolute path."""
+def script_key(path: Path, script_args: tuple[str, ...] | list[str] = ()) -> str:
+    """The cache key of a script run: its name plus a digest of its absolute path, and when it
+    has script arguments, a digest of those (each point of a sweep is its own unit)."""
     digest = hashlib.sha1(str(path.resolve()).encode()).hexdigest()[:8]
-    return f"{safe_name(path.stem)}-{digest}"
+    key = f"{safe_name(path.stem)}-{digest}"
+    if script_args:
+        key += "-a" + hashlib.sha1(json.dumps(list(script_args)).encode()).hexdigest()[:8]
+    return key
 
 
-def build_name(path: Path, invocation_hash: str) -> str:
+def build_name(path: Path, invocation_hash: str, script_args: tuple[str, ...] | list[str] = ()) -> str:
     """``<script-key>_<hash>``: the script key keeps two scripts of the same name in different
-    folders from sharing (and overwriting) one build."""
-    return f"{script_key(path)}_{safe_name(invocation_hash)}"
+    folders (or one script under two sets of arguments) from sharing one build."""
+    return f"{script_key(path, script_args)}_{safe_name(invocation_hash)}"
 
 
 def file_digest(path: Path) -> str:
@@ -129,8 +133,11 @@ class Cache:
     def log_path(self, key: str) -> Path:
         return self.root / "scripts" / f"{safe_name(key, limit=200)}.log"
 
-    def result_path(self, build: str, device: str, runtime: str) -> Path:
-        return self.build_dir(build) / "results" / f"{safe_name(device)}-{safe_name(runtime)}.json"
+    def result_path(self, build: str, device: str, runtime: str, precision: str = "fp32") -> Path:
+        name = f"{safe_name(device)}-{safe_name(runtime)}"
+        if precision and precision != "fp32":
+            name += f"-{safe_name(precision)}"
+        return self.build_dir(build) / "results" / f"{name}.json"
 
     # -- writing --------------------------------------------------------------
     def write_script(self, key: str, record: dict[str, Any]) -> None:
@@ -140,7 +147,8 @@ class Cache:
         write_json(self.build_dir(name) / "build.json", {"format": FORMAT, **record})
 
     def write_result(self, build: str, result: dict[str, Any]) -> None:
-        write_json(self.result_path(build, result["device"], result["runtime"]), {"format": FORMAT, **result})
+        path = self.result_path(build, result["device"], result["runtime"], result.get("precision") or "fp32")
+        write_json(path, {"format": FORMAT, **result})
 
     def try_lock(self, key: str, blocking: bool = False) -> IO[str] | None:
         """Take the advisory lock of ``key`` (released when the returned file is closed, or when
