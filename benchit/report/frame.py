@@ -163,6 +163,7 @@ def _script_rows(cache: Cache, record: dict[str, Any]) -> list[dict[str, Any]]:
         "script": record.get("script"),
         "script_status": script_status,
         "script_args": " ".join(record.get("script_args") or []),
+        **_params(record.get("script_args")),
         "script_error": _first_line(record.get("error"))
         or (
             "benchit itself was stopped (killed?) while the script ran" if script_status != record.get("status") else ""
@@ -208,6 +209,19 @@ def _script_rows(cache: Cache, record: dict[str, Any]) -> list[dict[str, Any]]:
     return table
 
 
+def _params(script_args: Any) -> dict[str, Any]:
+    """``param_<name>`` columns for the standard parameters a script run was given (a sweep's dimensions)."""
+    from benchit.parser import STANDARD_PARAMS
+
+    args = [str(a) for a in script_args] if isinstance(script_args, list) else []
+    found = {}
+    for index, arg in enumerate(args):
+        name, sep, value = arg.removeprefix("--").partition("=")
+        if arg.startswith("--") and name in STANDARD_PARAMS:
+            found[f"param_{name}"] = value if sep else (args[index + 1] if index + 1 < len(args) else None)
+    return found
+
+
 def _labels(labels: Any) -> dict[str, str]:
     if not isinstance(labels, dict):
         return {}
@@ -224,7 +238,7 @@ def neutralise(value: Any) -> Any:
 def frame(cache: Cache) -> pd.DataFrame:
     data = rows(cache)
     df = pd.DataFrame(data)
-    extra = sorted(c for c in df.columns if c.startswith("info_"))
+    extra = sorted(c for c in df.columns if c.startswith(("param_", "info_")))
     labels = [c for c in df.columns if c not in COLUMNS and c not in extra]
     df = df.reindex(columns=COLUMNS + extra + labels)
     return df.astype(object).where(df.notna(), None)
