@@ -146,6 +146,12 @@ def add_options(bench: argparse.ArgumentParser, registry: Any) -> None:
         metavar="PREC=RTOL[:ATOL]",
         help="parity tolerances of a precision, e.g. bf16=0.05:0.01 (fp32: --rtol/--atol)",
     )
+    bench.add_argument(
+        "--executor",
+        default="local",
+        metavar="NAME",
+        help="where scripts run: local (default: this machine) or an executor a plugin provides",
+    )
     bench.add_argument("--plugins-dir", action="append", default=[], metavar="DIR", help="load local plugins")
     before = {action.dest for action in bench._actions}
     registry.manager.hook.benchit_addoption(parser=bench)
@@ -161,6 +167,7 @@ class Scan:
     cache: Cache
     search_dirs: list[Path]
     filtered: bool
+    executor_class: Any
 
 
 def plan(
@@ -180,6 +187,7 @@ def plan(
     from benchit.store.cache import Cache
 
     registry.check_names(args.device, args.runtime)
+    executor_class = registry.executor(args.executor)
     try:
         script_args = shlex.split(args.script_args)
         script_parser.check_script_args(script_args)
@@ -231,13 +239,14 @@ def plan(
         plugin_dirs=tuple(str(Path(d).resolve()) for d in args.plugins_dir),
         options={name: getattr(args, name) for name in args.plugin_options},
     )
-    return Scan(scripts, config, cache, search_dirs, wanted is not None)
+    executor_class.check(config)
+    return Scan(scripts, config, cache, search_dirs, wanted is not None, executor_class)
 
 
 def execute(scan: Scan, registry: Any) -> int:
     """Run a planned scan and print its summary; return the exit code."""
     from benchit.cli.progress import Printer
-    from benchit.execute.runner import Runner
+    from benchit.execute.scheduler import Scheduler
     from benchit.scan.preload import preload_modules
 
     config, cache, scripts = scan.config, scan.cache, scan.scripts
@@ -255,8 +264,9 @@ def execute(scan: Scan, registry: Any) -> int:
         + f", {config.threads} threads"
     )
     units = f"{len(scripts)} script run{'s' * (len(scripts) != 1)}"
-    print(f"benchit {__version__}: {units}, {what}, cache {cache.root}")
-    runner = Runner(config, cache, printer, preload_modules(scripts, extra))
+    where = "" if scan.executor_class.name == "local" else f", executor {scan.executor_class.name}"
+    print(f"benchit {__version__}: {units}, {what}{where}, cache {cache.root}")
+    runner = Scheduler(config, cache, printer, scan.executor_class(), preload_modules(scripts, extra))
     start = time.monotonic()
     try:
         jobs = runner.run(scripts)

@@ -22,7 +22,6 @@ _DESTS = {
     "precision": "precision",
     "script_args": "script_args",
     "executor": "executor",
-    "executor_address": "executor_address",
     "timeout": "timeout",
     "memory_limit": "memory_limit",
     "cache_dir": "cache_dir",
@@ -47,6 +46,7 @@ def add_parser(sub: Any, registry: Any) -> None:
         if action.dest != "help":
             defaults[action.dest] = action.default
             action.default = argparse.SUPPRESS
+    defaults["plugin_options"] = run.get_default("plugin_options")
     run.set_defaults(benchmark_defaults=defaults)
 
 
@@ -125,6 +125,14 @@ def _namespace(entry: Any, defaults: dict[str, Any]) -> dict[str, Any]:
         values[dest] = Path(value) if key == "cache_dir" else value
     if entry.get("search_dir") and not entry.get("files"):
         values["scan_all"] = True
+    options = dict(entry.get("options") or {})
+    if "executor_address" in entry.settings:  # the executor's own --<name>-address option
+        options[f"{values['executor']}_address"] = entry.settings["executor_address"]
+    for dest, setting in options.items():
+        if dest not in values.get("plugin_options", ()):
+            known = ", ".join(values.get("plugin_options", ())) or "none"
+            raise UsageError(f"{setting.where}: no plugin adds the option {dest!r} (plugin options: {known})")
+        values[dest] = setting.value
     for key, setting in (entry.get("timing") or {}).items():
         values[key] = setting.value
     tolerances = []

@@ -258,6 +258,13 @@ def _exclude(r: _Reader, node: yaml.Node, key: str) -> list[dict[str, list[Any]]
     return found
 
 
+def _options(r: _Reader, node: yaml.Node, key: str) -> dict[str, Setting]:
+    found = {}
+    for name, key_node, value in r.mapping(node, key):
+        found[name.removeprefix("--").replace("-", "_")] = Setting(r.scalar(value, name), r.where(key_node))
+    return found
+
+
 def _inherits(r: _Reader, node: yaml.Node, key: str) -> list[tuple[str, str]]:
     return [(name, r.where(node)) for name in r.strings(node, key)]
 
@@ -287,8 +294,9 @@ KEYS: dict[str, Check] = {
     "parity": _parity,
     "matrix": _matrix,
     "exclude": _exclude,
+    "options": _options,
 }
-_NESTED = ("timing", "parity", "matrix")  # merged key by key; every other key is replaced whole
+_NESTED = ("timing", "parity", "matrix", "options")  # merged key by key; every other key is replaced whole
 
 
 # -- files, include and inherits --------------------------------------------------------------
