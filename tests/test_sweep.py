@@ -77,7 +77,7 @@ def test_suite_matrix_gives_every_combination_in_the_report(tmp_path: Path) -> N
     done = run_benchit("run", _suite(tmp_path), cwd=tmp_path)
     assert done.returncode == 0, done.stdout + done.stderr
     _check_full_report(tmp_path / "cache")
-    results = sorted(p.name for p in (tmp_path / "cache" / "builds").glob("*/results/*.json"))
+    results = sorted(p.name for p in (tmp_path / "cache" / "builds").glob("*/results/*/*.json"))
     assert results == ["cpu-torch-bf16.json"] * 4 + ["cpu-torch.json"] * 4
 
 
@@ -98,7 +98,7 @@ def test_interrupted_suite_resumes_only_what_is_missing(tmp_path: Path) -> None:
     out, _ = process.communicate(timeout=60)
     assert process.returncode == 130, out
     block.unlink()
-    first = {p: p.stat().st_mtime_ns for p in (tmp_path / "cache" / "builds").glob("*/results/*.json")}
+    first = {p: p.stat().st_mtime_ns for p in (tmp_path / "cache" / "builds").glob("*/results/*/*.json")}
     assert len(first) == 2  # narrow.py at batch size 1, in fp32 and bf16
 
     done = run_benchit("run", suite, cwd=tmp_path)
