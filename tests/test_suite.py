@@ -149,3 +149,34 @@ def test_the_gpu_example_expands(tmp_path: Path) -> None:
     lines = [line for line in done.stdout.splitlines() if line.startswith("  ")]
     assert lines and all(" cuda " in line for line in lines)
     assert not any(" ort bf16" in line for line in lines)  # excluded in the file
+
+
+def test_include_cycle_and_missing_include_are_errors(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)  # files are named relative to the current folder
+    _write(tmp_path / "a.yaml", "include: b.yaml\ne: {search_dir: .}\n")
+    _write(tmp_path / "b.yaml", "include: a.yaml\n")
+    with pytest.raises(UsageError, match=r"b.yaml: include cycle: a.yaml -> b.yaml -> a.yaml"):
+        suite.load(tmp_path / "a.yaml")
+    _write(tmp_path / "c.yaml", "include: missing.yaml\n")
+    with pytest.raises(UsageError, match=r"missing.yaml: cannot read the suite file"):
+        suite.load(tmp_path / "c.yaml")
+
+
+def test_exclusions_that_leave_nothing_are_an_error(tmp_path: Path) -> None:
+    path = _write(
+        tmp_path / "s.yaml",
+        "e:\n  search_dir: .\n  matrix: {precision: [bf16]}\n  exclude:\n    - {precision: bf16}\n",
+    )
+    write_script(tmp_path, "m.py", "print('never runs')\n")
+    done = run_benchit("run", path.name, "--dry-run", cwd=tmp_path)
+    assert done.returncode == 2
+    assert done.stderr == "benchit: error: s.yaml:1: 'e': exclude leaves no combination to run\n"
+
+
+def test_leave_out_matches_names_and_paths_below_a_search_folder(tmp_path: Path) -> None:
+    from benchit.records import Script
+
+    scripts = [Script(tmp_path / "vision" / "a.py", {}), Script(tmp_path / "nlp" / "b.py", {})]
+    kept = suite.leave_out(scripts, ["vision/*"], [tmp_path])
+    assert [s.path.name for s in kept] == ["b.py"]
+    assert [s.path.name for s in suite.leave_out(scripts, ["b.py"], [])] == ["a.py"]
