@@ -20,8 +20,6 @@ COLUMNS = [
     "batch_size",
     "device",
     "runtime",
-    "precision",
-    "script_args",
     "status",
     "error",
     "iterations",
@@ -34,6 +32,8 @@ COLUMNS = [
     "throughput_per_s",
     "script_status",
     # beyond the required columns
+    "precision",
+    "script_args",
     "latency_max_ms",
     "latency_median_ci_low_ms",
     "latency_median_ci_high_ms",
