@@ -3,10 +3,11 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 from pathlib import Path
 
-from conftest import FAST, report_df, run_benchit, write_script
+from conftest import FAST, REPO, report_df, run_benchit, write_script
 
 from benchit.measure.environment import machine_identity
 
@@ -92,3 +93,46 @@ def test_two_plugins_with_one_executor_name_is_an_error_naming_both(tmp_path: Pa
     done = run_benchit("plugins", "--plugins-dir", plugins)
     assert done.returncode == 2
     assert "executor 'local' is provided by two plugins: benchit.execute.local and clash" in done.stderr
+
+
+def test_the_documented_executor_runs_scripts_as_if_elsewhere(tmp_path: Path) -> None:
+    """The example of docs/plugins.md: the script travels as bytes, runs in a fresh process, and
+    the ONNX file it exports comes back as bytes into the cache, with its sha256 recorded."""
+    docs = (REPO / "docs" / "plugins.md").read_text()
+    code = next(block for block in docs.split("```python\n") if "class Subprocesses" in block).split("```")[0]
+    plugins = tmp_path / "plugins"
+    plugins.mkdir()
+    (plugins / "subprocesses.py").write_text(code)
+    script = write_script(tmp_path / "corpus", "one.py", MODEL + "print('from the script')\n")
+    cache = tmp_path / "cache"
+    done = run_benchit(
+        "benchmark", script, "--executor", "subprocess", "--runtime", "torch,ort", "--plugins-dir", plugins,
+        "--cache-dir", cache, *FAST,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stdout + done.stderr
+    df = report_df(cache).set_index("runtime")
+    assert set(df["status"]) == {"ok"} and set(df["machine_id"]) == {machine_identity().id}
+    build = cache / "builds" / df.loc["ort", "build_name"]
+    onnx = Path(df.loc["ort", "info_onnx_file"])
+    assert onnx.is_file() and onnx.parent == build / "artifacts"
+    listed = json.loads((build / "build.json").read_text())["artifacts"]
+    assert listed[onnx.name]["sha256"] == hashlib.sha256(onnx.read_bytes()).hexdigest()
+    assert "from the script" in next((cache / "scripts").glob("*.log")).read_text()
+
+
+def test_an_onnx_file_of_an_earlier_run_is_reused_through_the_executor(tmp_path: Path) -> None:
+    """The worker writes into a private folder only; the coordinator hands it the earlier export."""
+    seeded = "import torch\ntorch.manual_seed(0)\nm = torch.nn.Linear(4, 2)\nm(torch.randn(1, 4))\n"
+    script = write_script(tmp_path, "one.py", seeded)
+    cache = tmp_path / "cache"
+    first = run_benchit("benchmark", script, "--runtime", "ort", "--cache-dir", cache, *FAST)
+    assert first.returncode == 0, first.stdout + first.stderr
+    exported = {p.name: p.read_bytes() for p in cache.glob("builds/*/artifacts/*")}
+    assert any(name.endswith(".onnx") for name in exported)
+    script.write_text(script.read_text() + "# edited: the script runs again, the model is the same\n")
+    second = run_benchit("benchmark", script, "--runtime", "ort", "--cache-dir", cache, *FAST)
+    assert second.returncode == 0, second.stdout + second.stderr
+    [row] = report_df(cache).to_dict("records")
+    assert row["status"] == "ok" and row["info_onnx_reused"] == True  # noqa: E712
+    assert {p.name: p.read_bytes() for p in cache.glob("builds/*/artifacts/*")} == exported
+    assert not list(cache.glob("builds/*/artifacts/.*"))  # no temporary file left behind

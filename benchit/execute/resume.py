@@ -16,11 +16,17 @@ SETTLED_RESULTS = ("ok", "failed", "unavailable")
 
 @dataclass(frozen=True)
 class Plan:
+<<<<<<< HEAD
     """What to run of a script: its new record, and per build the measurements
     (``device-runtime[-precision]``) done."""
+=======
+    """What to run of a script: its new record, per build the pairs (``device-runtime``) done, and
+    the builds of its last run (whatever its version: their artifacts may be reused)."""
+>>>>>>> executor
 
     record: dict[str, Any]
     done: dict[str, list[str]]
+    previous_builds: tuple[str, ...] = ()
 
 
 def settled(previous: dict[str, Any], config: Config) -> bool:
@@ -69,8 +75,9 @@ def plan(cache: Cache, config: Config, key: str, record: dict[str, Any], machine
     """
     previous = cache.read_script(key)
     record = dict(record)
+    builds = [b for b in (previous or {}).get("builds") or [] if isinstance(b, str)]
     if previous is not None and previous.get("digest") == record["digest"]:
-        record["builds"] = [b for b in previous.get("builds") or [] if isinstance(b, str)]
+        record["builds"] = list(builds)
     if previous is None or config.rebuild == "always":
         return Plan(record, {})
     if config.rebuild == "never":
@@ -78,10 +85,9 @@ def plan(cache: Cache, config: Config, key: str, record: dict[str, Any], machine
     same = all(previous.get(k) == record[k] for k in ("digest", "script_args", "benchit_version", "hashes"))
     same = same and (previous.get("max_depth") or 0) == config.max_depth
     if not same or not settled(previous, config):
-        return Plan(record, {})
-    builds = [b for b in previous.get("builds", []) if isinstance(b, str)]
+        return Plan(record, {}, tuple(builds))
     done = pairs_done(cache, builds, record["digest"], machine_id)
     wanted = {pair(d, r, p) for d, r, p in config.measurements()}
     if config.analyze_only or all(wanted <= set(done.get(b, ())) for b in builds):
         return None
-    return Plan(record, done)
+    return Plan(record, done, tuple(builds))

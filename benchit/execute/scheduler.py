@@ -181,7 +181,7 @@ class Scheduler:
             self._finish(job)
             return True
         job.log = JobLog(self.cache.log_path(key))
-        spec = JobSpec(index, key, script, self.config, plan.done, self._reusable(job.kept))
+        spec = JobSpec(index, key, script, self.config, plan.done, self._reusable(list(plan.previous_builds)))
         self.active[index] = job
         self.executor.submit(spec)
         self.progress.script_started(job)
