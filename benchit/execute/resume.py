@@ -16,13 +16,9 @@ SETTLED_RESULTS = ("ok", "failed", "unavailable")
 
 @dataclass(frozen=True)
 class Plan:
-<<<<<<< HEAD
-    """What to run of a script: its new record, and per build the measurements
-    (``device-runtime[-precision]``) done."""
-=======
-    """What to run of a script: its new record, per build the pairs (``device-runtime``) done, and
-    the builds of its last run (whatever its version: their artifacts may be reused)."""
->>>>>>> executor
+    """What to run of a script: its new record, per build the measurements
+    (``device-runtime[-precision]``) done, and the builds of its last run (whatever its version:
+    their artifacts may be reused)."""
 
     record: dict[str, Any]
     done: dict[str, list[str]]
