@@ -1,4 +1,4 @@
-# labels: name::efficientnet_b0 author::timm task::image_classification model_family::efficientnet test_group::ci,daily
+# labels: name::efficientnet_b0 author::timm task::image_classification model_family::efficientnet test_group::daily
 """
 efficientnet_b0: timm.create_model("efficientnet_b0", pretrained=False), random weights (5.3M parameters).
 Module: timm.models.efficientnet (The EfficientNet Family in PyTorch)

@@ -1,4 +1,4 @@
-# labels: name::mobilenetv3_small_100 author::timm task::image_classification model_family::mobilenetv3 test_group::ci,daily
+# labels: name::mobilenetv3_small_100 author::timm task::image_classification model_family::mobilenetv3 test_group::daily
 """
 mobilenetv3_small_100: timm.create_model("mobilenetv3_small_100", pretrained=False), random weights (2.5M parameters).
 Module: timm.models.mobilenetv3 (MobileNet V3)
