@@ -41,8 +41,12 @@ class Printer:
         # last line of defence for one that was missed.
         print(printable(text, newlines=True), file=self.stream, flush=True)
 
+    def _script(self, job: Any) -> str:
+        args = job.record.get("script_args") if job.script.script_args else None
+        return self._name(job.script.path) + (f" [{' '.join(args)}]" if args else "")
+
     def script_started(self, job: Any) -> None:
-        self._print(f"[{job.index}/{self.total}] {self._name(job.script.path)}")
+        self._print(f"[{job.index}/{self.total}] {self._script(job)}")
 
     def invocation(self, job: Any, build: str, invocation: dict[str, Any]) -> None:
         self._print(
@@ -51,7 +55,10 @@ class Printer:
         )
 
     def result(self, job: Any, build: str, result: dict[str, Any]) -> None:
-        where = printable(f"{build} {result['device']}/{result['runtime']}")
+        where = f"{build} {result['device']}/{result['runtime']}"
+        if result.get("precision", "fp32") != "fp32":
+            where += f"/{result['precision']}"
+        where = printable(where)
         stats = result.get("stats")
         if result["status"] == "ok" and stats:
             ci = max(stats["median_ms"] - stats["median_ci_low_ms"], stats["median_ci_high_ms"] - stats["median_ms"])
@@ -73,7 +80,7 @@ class Printer:
         record = job.record
         models = len(record.get("builds") or [])
         line = (
-            f"[{job.index}/{self.total}] {self._name(job.script.path)}: {record['status']} "
+            f"[{job.index}/{self.total}] {self._script(job)}: {record['status']} "
             f"({models} model{'s' if models != 1 else ''}, {record.get('duration_s', 0):.1f} s)"
         )
         error = record.get("error")
@@ -83,4 +90,5 @@ class Printer:
         self._print(line)
 
     def script_skipped(self, script: Script, reason: str) -> None:
-        self._print(f"[skip] {self._name(script.path)}: {printable(reason)}")
+        args = f" [{' '.join(script.script_args)}]" if script.script_args else ""
+        self._print(f"[skip] {self._name(script.path)}{printable(args)}: {printable(reason)}")

@@ -64,7 +64,12 @@ class Tolerances:
 
 # Defaults per precision of the runtime's computation. fp32 carries about 7 significant digits;
 # reordered or fused reductions (onnxruntime, inductor) cost a few of them on deep models.
-DEFAULT_TOLERANCES = {"fp32": Tolerances(scale=1e-3, cosine=0.9999, decades=6.0, rtol=1e-3, atol=1e-4)}
+# fp16 keeps about 3 significant digits, bf16 about 2: their scale and span limits follow.
+DEFAULT_TOLERANCES = {
+    "fp32": Tolerances(scale=1e-3, cosine=0.9999, decades=6.0, rtol=1e-3, atol=1e-4),
+    "fp16": Tolerances(scale=1e-2, cosine=0.999, decades=3.0),
+    "bf16": Tolerances(scale=3e-2, cosine=0.995, decades=2.0),
+}
 
 
 def _output(index: int, ref: np.ndarray, out: np.ndarray, tol: Tolerances) -> dict[str, Any]:
