@@ -61,7 +61,7 @@ def benchit_preload(runtimes: list[str]) -> list[str]:
 def benchit_executors() -> list[type[Executor]]:
     """Return the executor classes this plugin provides (subclasses of ``benchit.api.Executor``).
 
-    Called once per process that builds the registry (the CLI). ``benchit benchmark --executor
+    Called once per process that builds the registry; only the CLI uses them. ``benchit benchmark --executor
     NAME`` picks one by its ``Executor.name`` (default ``local``); two plugins providing the same
     name is an error naming both. Options an executor needs come from ``benchit_addoption`` and
     reach it as ``config.options[dest]``.

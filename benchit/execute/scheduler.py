@@ -87,7 +87,7 @@ class Scheduler:
         self.progress = progress
         self.executor = executor
         self.preload = preload
-        self.opened = False
+        self.machine_id: str | None = None  # results measured elsewhere do not count as done here
         self.active: dict[int, Job] = {}
         self.finished: list[Job] = []
         self.skipped: list[tuple[Script, str]] = []
