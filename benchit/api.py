@@ -10,6 +10,7 @@ from benchit.backends.runtimes import Prepared, Runtime
 from benchit.errors import Unavailable
 from benchit.hookspecs import hookimpl
 from benchit.measure.timing import HostTimer, Step, Timer
+from benchit.report.reporter import Reporter, ReportData
 from benchit.scan.labels import load_from_cache
 
 __all__ = [
@@ -18,6 +19,8 @@ __all__ = [
     "EventTimer",
     "HostTimer",
     "Prepared",
+    "ReportData",
+    "Reporter",
     "Runtime",
     "Step",
     "Timer",

@@ -13,7 +13,7 @@ import traceback
 from typing import Any
 
 from benchit import __version__
-from benchit.cli import benchmark, plugins, report
+from benchit.cli import benchmark, compare, plugins, report
 from benchit.cli import cache as cachecmd
 from benchit.cli.common import DEFAULT_CACHE, Parser, default_cache_dir
 from benchit.errors import BenchitError, ExitCode
@@ -27,6 +27,7 @@ def build_parser(registry: Any) -> Parser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     benchmark.add_parser(sub, registry)
     report.add_parser(sub)
+    compare.add_parser(sub)
     plugins.add_parser(sub)
     cachecmd.add_parser(sub, f"default $BENCHIT_CACHE_DIR or {DEFAULT_CACHE}")
     return parser
@@ -52,7 +53,9 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "benchmark":
             return benchmark.run(args, registry)
         if args.command == "report":
-            return report.run(args)
+            return report.run(args, registry)
+        if args.command == "compare":
+            return compare.run(args, registry)
         if args.command == "plugins":
             return plugins.run(args, registry)
         if args.command == "cache":

@@ -54,3 +54,11 @@ def _names(text: str) -> list[str]:
     if not all(names):
         raise argparse.ArgumentTypeError(f"expected comma-separated names like torch,ort, got {text!r}")
     return names
+
+
+def printable(text: object) -> str:
+    """``text`` safe to print on a terminal: control characters and escape sequences (which a
+    script controls, through its names and error messages) shown as ``\\x1b``-style escapes."""
+    return "".join(
+        ch if ch.isprintable() or ch == " " else ch.encode("unicode_escape").decode("ascii") for ch in str(text)
+    )
