@@ -35,6 +35,11 @@ def run(args: argparse.Namespace, registry: Any) -> int:
             if plugin == info.name:
                 lines.append(f"    runtime {name}: {cls.description}")
                 lines += [f"        {line}" for line in _runtime_lines(registry, cls, device_reasons)]
+        lines += [
+            f"    report format {name} ({cls.suffix}): {cls.description}"
+            for name, (cls, plugin) in registry.load_reporters().items()
+            if plugin == info.name
+        ]
         print("\n".join(lines) or "    (no runtimes or devices: options or other hooks only)")
     return ExitCode.OK
 
