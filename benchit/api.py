@@ -10,7 +10,7 @@ from benchit.backends.runtimes import Prepared, Runtime
 from benchit.errors import Unavailable
 from benchit.hookspecs import hookimpl
 from benchit.measure.timing import HostTimer, Step, Timer
-from benchit.report.reporter import Reporter, ReportData
+from benchit.report.reporter import ReportData, Reporter
 from benchit.scan.labels import load_from_cache
 
 __all__ = [

@@ -10,9 +10,12 @@ import pytest
 
 from tests.conftest import run_benchit
 
-# The forward does `repeat` chained matmuls; `repeat` comes from the standard num_layers parameter
-# (default 8). The model's structure (and so its invocation hash) does not depend on it.
-WORK = '''"""A stack of chained matmuls whose count is a plain attribute (test model)."""
+# The forward does one small matmul, then waits `repeat` half-milliseconds; `repeat` comes from the
+# standard num_layers parameter (default 8) and is a plain attribute, so the model's structure (and
+# its invocation hash) does not depend on it. Waiting rather than computing keeps the medians steady
+# on a loaded, shared machine (their statistics on CPU noise are unit-tested in test_stats.py).
+WORK = '''"""One matmul, then a wait proportional to num_layers (test model)."""
+import time
 import torch
 from benchit.parser import parse
 
@@ -26,21 +29,20 @@ class Work(torch.nn.Module):
         self.w = torch.nn.Parameter(torch.randn(WIDTH, WIDTH) / WIDTH**0.5)
 
     def forward(self, x):
-        for _ in range(self.repeat):
-            x = torch.tanh(x @ self.w)
-        return x
+        time.sleep(self.repeat * 0.0005)
+        return torch.tanh(x @ self.w)
 
 
 torch.manual_seed(0)
-Work(REPEAT).eval()(torch.randn(64, WIDTH))
+Work(REPEAT).eval()(torch.randn(4, WIDTH))
 '''
-TIMING = ["--threads", "1", "--min-time", "0.3", "--max-time", "0.6", "--min-iterations", "200", "--warmup-time", "0.2"]
+TIMING = ["--threads", "1", "--min-time", "0.3", "--max-time", "0.6", "--min-iterations", "50", "--warmup-time", "0.1"]
 
 
 def _corpus(root: Path, slower: bool) -> Path:
-    """The same three scripts; in the ``slower`` copy, slow.py's forward does twice the matmuls."""
-    for name, width, repeat in (("slow.py", 96, "num_layers * 2" if slower else "num_layers"),
-                                ("steady.py", 96, "num_layers"), ("sub/steady_too.py", 128, "4")):  # fmt: skip
+    """The same three scripts; in the ``slower`` copy, slow.py's forward waits twice as long."""
+    for name, width, repeat in (("slow.py", 16, "num_layers * 2" if slower else "num_layers"),
+                                ("steady.py", 16, "num_layers"), ("sub/steady_too.py", 32, "4")):  # fmt: skip
         path = root / name
         path.parent.mkdir(parents=True, exist_ok=True)
         body = WORK.replace("WIDTH", str(width)).replace("REPEAT", repeat)
@@ -65,13 +67,13 @@ def two_scans(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, Pat
 def test_only_the_slowed_model_is_flagged_and_fail_on_gates(two_scans: tuple[Path, Path, Path]) -> None:
     base, new, tmp = two_scans
     out = tmp / "cmp.csv"
-    done = run_benchit("compare", base, new, "--threshold", "10", "--fail-on", "slower", "-o", out)
+    done = run_benchit("compare", base, new, "--fail-on", "slower", "-o", out)
     assert done.returncode == 1, done.stdout + done.stderr
     assert "--fail-on slower: 1 flagged" in done.stderr
     df = pd.read_csv(out).set_index("relative_path")
     assert set(df.index) == {"slow.py", "steady.py", "steady_too.py"}
     assert df.loc["slow.py", "verdict"] == "slower"
-    assert df.loc["slow.py", "ratio"] == pytest.approx(2.0, rel=0.35)
+    assert df.loc["slow.py", "ratio"] == pytest.approx(2.0, rel=0.1)
     assert df.loc["slow.py", "ratio_ci_low"] > 1.1 and df.loc["slow.py", "p_value"] < 1e-6
     assert df.loc["slow.py", "method"] == "mann-whitney+bootstrap"
     assert list(df.loc[["steady.py", "steady_too.py"], "verdict"]) == ["no significant change"] * 2
@@ -103,7 +105,7 @@ def test_compare_inside_one_cache_by_runtime(tmp_path: Path, fast: list[str]) ->
     done = run_benchit("compare", cache, "--by", "runtime", "--format", "csv,md", "-o", tmp_path / "by.csv")
     assert done.returncode == 0, done.stderr
     df = pd.read_csv(tmp_path / "by.csv")
-    assert list(df["group"]) == ["ort"] and list(df["runtime"].isna()) == [True]  # runtime is the compared side
+    assert list(df["group"]) == ["ort"] and "runtime" not in df.columns  # runtime is the compared side
     assert df.loc[0, "verdict"] in ("faster", "slower", "no significant change")
     assert "| steady.py Work | ort |" in (tmp_path / "by.md").read_text()
     assert "ort: " in done.stdout

@@ -18,7 +18,7 @@ torch.nn.Linear(32, 16).eval()(torch.randn(4, 32))
 BROKEN = '''"""Fails before any model runs (test script)."""
 raise RuntimeError("no weights \\x1b[31mhere")
 '''
-TXT_REPORTER = '''
+TXT_REPORTER = """
 from pathlib import Path
 import benchit
 from benchit.api import Reporter
@@ -37,7 +37,7 @@ class CountReporter(Reporter):
 @benchit.hookimpl
 def benchit_reporters():
     return [CountReporter]
-'''
+"""
 
 
 @pytest.fixture(scope="module")
@@ -48,7 +48,9 @@ def scanned(tmp_path_factory: pytest.TempPathFactory) -> Path:
     write_script(corpus, "deep/broken.py", BROKEN)
     cache = tmp / "cache"
     fast = ["--min-time", "0", "--max-time", "0.3", "--min-iterations", "8", "--warmup-time", "0.2"]
-    done = run_benchit("benchmark", "--all", "--search-dir", corpus, "--cache-dir", cache, "--runtime", "torch,ort", *fast)
+    done = run_benchit(
+        "benchmark", "--all", "--search-dir", corpus, "--cache-dir", cache, "--runtime", "torch,ort", *fast
+    )
     assert done.returncode == 1, done.stdout + done.stderr  # broken.py failed
     return cache
 
@@ -97,7 +99,9 @@ def test_a_third_party_reporter_from_plugins_dir(scanned: Path, tmp_path: Path) 
     plugins = tmp_path / "plugins"
     plugins.mkdir()
     (plugins / "count_reporter.py").write_text(TXT_REPORTER)
-    done = run_benchit("report", "--cache-dir", scanned, "--plugins-dir", plugins, "--format", "count", "-o", tmp_path / "n.txt")
+    done = run_benchit(
+        "report", "--cache-dir", scanned, "--plugins-dir", plugins, "--format", "count", "-o", tmp_path / "n.txt"
+    )
     assert done.returncode == 0, done.stderr
     assert (tmp_path / "n.txt").read_text() == f"2 ok of 3 from {scanned}\n"
     # The output's suffix picks the format when --format is not given.
@@ -130,6 +134,8 @@ def test_bad_input_is_one_line_and_exit_2(scanned: Path, tmp_path: Path) -> None
 
 def test_readme_first_command_ends_with_the_table() -> None:
     readme = (REPO / "README.md").read_text()
-    first = next(line for line in readme.splitlines() if line.startswith("python3 -m venv") and "benchit report" in line)
+    first = next(
+        line for line in readme.splitlines() if line.startswith("python3 -m venv") and "benchit report" in line
+    )
     assert first.rstrip().endswith("benchit report --cache-dir benchit-cache --output report.csv")
     assert "cat report.csv" not in first

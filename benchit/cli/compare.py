@@ -38,7 +38,10 @@ def add_parser(sub: Any) -> None:
         "--threshold", type=_threshold, default=0.05, help="smallest change worth a verdict, in percent (default 5)"
     )
     compare.add_argument(
-        "--fail-on", choices=sorted(FAIL_ON), default=None, help="exit 1 when anything got slower, newly failed, or either"
+        "--fail-on",
+        choices=sorted(FAIL_ON),
+        default=None,
+        help="exit 1 when anything got slower, newly failed, or either",
     )
     add_output_options(compare, "compare")
 

@@ -25,8 +25,12 @@ def add_output_options(parser: argparse.ArgumentParser, what: str) -> None:
     parser.add_argument(
         "-o", "--output", type=Path, default=None, help=f"file to write (default benchit-{what}-<time>.<format>)"
     )
-    parser.add_argument("--plugins-dir", action="append", default=[], metavar="DIR", help="load reporter plugins from DIR")
-    parser.add_argument("--width", type=int, default=None, help="terminal width for the table (default: the terminal's)")
+    parser.add_argument(
+        "--plugins-dir", action="append", default=[], metavar="DIR", help="load reporter plugins from DIR"
+    )
+    parser.add_argument(
+        "--width", type=int, default=None, help="terminal width for the table (default: the terminal's)"
+    )
 
 
 def add_parser(sub: Any) -> None:

@@ -135,7 +135,9 @@ def _identity(row: Any, columns: list[str]) -> tuple[str, ...]:
     return tuple("" if row.get(c) is None else str(row.get(c)) for c in columns)
 
 
-def _judge(base: dict[str, Any] | None, new: dict[str, Any] | None, threshold: float) -> tuple[Verdict, Change | None, str]:
+def _judge(
+    base: dict[str, Any] | None, new: dict[str, Any] | None, threshold: float
+) -> tuple[Verdict, Change | None, str]:
     if base is None:
         return Verdict.ONLY_NEW, None, ""
     if new is None:

@@ -7,7 +7,7 @@ from pathlib import Path
 import pandas as pd
 
 from benchit.report.frame import neutralise
-from benchit.report.reporter import Reporter, ReportData, write_atomic
+from benchit.report.reporter import ReportData, Reporter, write_atomic
 
 
 def safe_csv(df: pd.DataFrame) -> str:

@@ -11,13 +11,13 @@ from typing import Any
 
 from benchit.errors import Unavailable
 from benchit.report import table
-from benchit.report.reporter import Reporter, ReportData, write_atomic
+from benchit.report.reporter import ReportData, Reporter, write_atomic
 
 STYLE = """
 body{font-family:system-ui,sans-serif;margin:1.5em;color:#222}
 h1{font-size:1.4em}h2{font-size:1.15em;margin-top:1.6em;border-bottom:1px solid #ddd}
 table{border-collapse:collapse;font-size:.85em}td,th{padding:.2em .5em;border-bottom:1px solid #eee;text-align:left}
-th{cursor:pointer;background:#f6f6f6;position:sticky;top:0}td.n{text-align:right;font-variant-numeric:tabular-nums}
+th{cursor:pointer;background:#f6f6f6;position:sticky;top:0}td.n{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
 .bad{color:#b00020}.good{color:#087f23}.muted{color:#777}input{margin:.4em 0;padding:.3em;width:24em}
 dl{display:grid;grid-template-columns:max-content auto;gap:.2em 1em}dt{font-weight:600}
 """
@@ -68,7 +68,10 @@ def _summary(report: ReportData) -> str:
     df = report.frame
     results = df[df["device"].notna()]
     machines = results.drop_duplicates("machine") if not results.empty else results
-    items = [("sources", ", ".join(report.sources)), ("created", time.strftime("%Y-%m-%d %H:%M", time.localtime(report.created)))]
+    items = [
+        ("sources", ", ".join(report.sources)),
+        ("created", time.strftime("%Y-%m-%d %H:%M", time.localtime(report.created))),
+    ]
     for row in machines.to_dict("records"):
         items.append(
             (
@@ -107,14 +110,19 @@ def speedup_figure(report: ReportData) -> Any:
     for row in ok:
         groups[_where(row, many)].append(row)
     for name, rows in sorted(groups.items()):
-        fig.add_bar(
+        speedups = [r["speedup_vs_torch"] for r in rows]
+        fig.add_bar(  # bars grow from 1: up for a speed-up, down for a slow-down
             name=name,
             x=[table.label(r) for r in rows],
-            y=[r["speedup_vs_torch"] for r in rows],
-            hovertemplate="%{x}<br>%{y:.2f}x over eager torch<extra>" + _e(name) + "</extra>",
+            base=[1.0] * len(rows),
+            y=[v - 1.0 for v in speedups],
+            customdata=speedups,
+            hovertemplate="%{x}<br>%{customdata:.3g}x over eager torch<extra>" + _e(name) + "</extra>",
         )
     fig.add_hline(y=1.0, line_dash="dot", line_color="#888")
-    fig.update_layout(barmode="group", yaxis_title="speed-up over eager torch (x)", height=420, margin={"t": 30})
+    # Log scale: a 4x slow-down and a 4x speed-up are the same distance from 1.
+    fig.update_layout(barmode="group", height=420, margin={"t": 30})
+    fig.update_yaxes(type="log", title="speed-up over eager torch (x, log)")
     return fig
 
 
@@ -181,7 +189,11 @@ def _results_table(report: ReportData) -> str:
     rows = []
     for r in df[df["device"].notna()].to_dict("records"):
         ok = r.get("status") == "ok"
-        median, low, high = r.get("latency_median_ms"), r.get("latency_median_ci_low_ms"), r.get("latency_median_ci_high_ms")
+        median, low, high = (
+            r.get("latency_median_ms"),
+            r.get("latency_median_ci_low_ms"),
+            r.get("latency_median_ci_high_ms"),
+        )
         parity = {True: "passed", False: "FAILED"}.get(r.get("parity_passed"), "")
         rows.append(
             "<tr>"
@@ -192,8 +204,14 @@ def _results_table(report: ReportData) -> str:
             + _cell(f"{r.get('device')}/{r.get('runtime')}")
             + _cell(r.get("status"), cls="" if ok else "bad")
             + _cell(table.duration(median) if ok else "", median if ok else "", True)
-            + _cell(f"{table.duration(low)} – {table.duration(high)}" if ok and low is not None else "", low or "", True)
-            + _cell(f"{r['speedup_vs_torch']:.2f}x" if r.get("speedup_vs_torch") else "", r.get("speedup_vs_torch") or "", True)
+            + _cell(
+                f"{table.duration(low)} – {table.duration(high)}" if ok and low is not None else "", low or "", True
+            )
+            + _cell(
+                f"{r['speedup_vs_torch']:.2f}x" if r.get("speedup_vs_torch") else "",
+                r.get("speedup_vs_torch") or "",
+                True,
+            )
             + _cell("noisy" if r.get("noisy") is True else "")
             + _cell(parity, cls="bad" if parity == "FAILED" else "")
             + _cell(f"{r['peak_rss_mb']:.0f} MB" if r.get("peak_rss_mb") else "", r.get("peak_rss_mb") or "", True)
@@ -226,11 +244,21 @@ def _comparison(report: ReportData) -> str:
             "<tr>"
             + _cell(p.model)
             + _cell(p.group)
-            + _cell(table.duration(p.base_median_ms) if p.base_status == "ok" else p.base_status, p.base_median_ms or "", True)
-            + _cell(table.duration(p.new_median_ms) if p.new_status == "ok" else p.new_status, p.new_median_ms or "", True)
+            + _cell(
+                table.duration(p.base_median_ms) if p.base_status == "ok" else p.base_status,
+                p.base_median_ms or "",
+                True,
+            )
+            + _cell(
+                table.duration(p.new_median_ms) if p.new_status == "ok" else p.new_status, p.new_median_ms or "", True
+            )
             + _cell(f"{c.ratio:.3f}" if c else "", c.ratio if c else "", True)
             + _cell(f"[{c.ratio_low:.3f}, {c.ratio_high:.3f}]" if c else "", c.ratio_low if c else "", True)
-            + _cell(f"{c.p_value:.2g}" if c and c.p_value is not None else "", c.p_value if c and c.p_value is not None else "", True)
+            + _cell(
+                f"{c.p_value:.2g}" if c and c.p_value is not None else "",
+                c.p_value if c and c.p_value is not None else "",
+                True,
+            )
             + _cell(p.verdict.value, cls=cls)
             + _cell(p.reason)
             + "</tr>"

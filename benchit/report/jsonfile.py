@@ -7,7 +7,7 @@ import math
 from pathlib import Path
 from typing import Any
 
-from benchit.report.reporter import Reporter, ReportData, write_atomic
+from benchit.report.reporter import ReportData, Reporter, write_atomic
 
 
 def _clean(value: Any) -> Any:

@@ -7,7 +7,7 @@ from typing import Any
 
 from benchit.cli.common import printable
 from benchit.report import table
-from benchit.report.reporter import Reporter, ReportData, write_atomic
+from benchit.report.reporter import ReportData, Reporter, write_atomic
 
 
 def _escape(text: Any) -> str:
@@ -29,9 +29,15 @@ class MarkdownReporter(Reporter):
         if report.comparison:
             cmp = report.comparison
             rows = [
-                [p.model, p.group, table.duration(p.base_median_ms) if p.base_status == "ok" else p.base_status,
-                 table.duration(p.new_median_ms) if p.new_status == "ok" else p.new_status,
-                 table.ratio_text(p), p.verdict.value, p.reason]
+                [
+                    p.model,
+                    p.group,
+                    table.duration(p.base_median_ms) if p.base_status == "ok" else p.base_status,
+                    table.duration(p.new_median_ms) if p.new_status == "ok" else p.new_status,
+                    table.ratio_text(p),
+                    p.verdict.value,
+                    p.reason,
+                ]
                 for p in cmp.pairs
             ]
             out += _md(["model", "where", cmp.base, cmp.new, "new/base [95% CI]", "verdict", "reason"], rows)
@@ -41,15 +47,26 @@ class MarkdownReporter(Reporter):
         else:
             df = report.results()
             rows = [
-                [table.label(r), table.count(r.get("params")), r.get("input_shapes"), r.get("machine"),
-                 f"{r.get('device')}/{r.get('runtime')}", table.cell(r) if r.get("status") == "ok" else r.get("status"),
-                 r.get("error") or ""]
+                [
+                    table.label(r),
+                    table.count(r.get("params")),
+                    r.get("input_shapes"),
+                    r.get("machine"),
+                    f"{r.get('device')}/{r.get('runtime')}",
+                    table.cell(r) if r.get("status") == "ok" else r.get("status"),
+                    r.get("error") or "",
+                ]
                 for r in df[df["device"].notna()].to_dict("records")
             ]
-            out += _md(["model", "params", "inputs", "machine", "device/runtime", "median ±CI, speed-up", "error"], rows)
+            out += _md(
+                ["model", "params", "inputs", "machine", "device/runtime", "median ±CI, speed-up", "error"], rows
+            )
             out += ["", *table.LEGEND]
             scripts = df[df["device"].isna()].to_dict("records")
             if scripts:
                 out += ["", "## Scripts without results", ""]
-                out += _md(["script", "status", "error"], [[r.get("relative_path"), r.get("status"), r.get("error")] for r in scripts])
+                out += _md(
+                    ["script", "status", "error"],
+                    [[r.get("relative_path"), r.get("status"), r.get("error")] for r in scripts],
+                )
         write_atomic(path, "\n".join(out) + "\n")

@@ -87,7 +87,11 @@ def mann_whitney_p(a: Sequence[float], b: Sequence[float]) -> float:
 
 
 def bootstrap_ratio_ci(
-    base: Sequence[float], new: Sequence[float], confidence: float = CONFIDENCE, resamples: int = RESAMPLES, seed: int = 0
+    base: Sequence[float],
+    new: Sequence[float],
+    confidence: float = CONFIDENCE,
+    resamples: int = RESAMPLES,
+    seed: int = 0,
 ) -> tuple[float, float]:
     """Percentile bootstrap interval of median(new) / median(base), resampling each side independently."""
     rng = np.random.default_rng(seed)
@@ -119,9 +123,7 @@ def compare_samples(base: Sequence[float], new: Sequence[float], threshold: floa
     return Change(ratio, low, high, p, _judge(ratio, significant, threshold), "mann-whitney+bootstrap")
 
 
-def compare_intervals(
-    base: tuple[float, float, float], new: tuple[float, float, float], threshold: float
-) -> Change:
+def compare_intervals(base: tuple[float, float, float], new: tuple[float, float, float], threshold: float) -> Change:
     """The fallback for results without samples: each side is (median, CI low, CI high); the
     change is significant when the two medians' 95% intervals do not overlap."""
     (bm, bl, bh), (nm, nl, nh) = base, new

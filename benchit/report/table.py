@@ -113,15 +113,27 @@ def _columns(pairs: list[tuple[str, str]], width: int, fixed: int, cell: int) ->
     return tables
 
 
+def _cell_width(models: list[Any], pairs: list[tuple[str, str]]) -> int:
+    texts = [cell(c[p]) for _, _, c in models for p in pairs if p in c]
+    return max([len(v) for v in texts] + [len(f"{d}/{r}") for d, r in pairs] + [8])
+
+
 def results_table(df: pd.DataFrame, width: int) -> list[str]:
     """The results of one machine as one or more tables that fit in ``width`` columns."""
     models = _models(df)
     pairs = sorted({p for _, _, cells in models for p in cells}, key=lambda p: (p[0], *_runtime_order(p[1])))
     head = [["model", "params", "inputs"]]
-    fixed_rows = [[fit(label(first), MODEL_WIDTH), count(first.get("params")), fit(first.get("input_shapes"), INPUT_WIDTH)] for _, first, _ in models]
+    cell_width = _cell_width(models, pairs)
+    # Narrow terminal: give up input width first, then model width, to fit one result column.
+    spare = width - (MODEL_WIDTH + 7 + INPUT_WIDTH + 3 * len(GAP) + cell_width)
+    input_width = max(8, INPUT_WIDTH + min(0, spare))
+    model_width = max(12, MODEL_WIDTH + min(0, spare + (INPUT_WIDTH - input_width)))
+    fixed_rows = [
+        [fit(label(first), model_width), count(first.get("params")), fit(first.get("input_shapes"), input_width)]
+        for _, first, _ in models
+    ]
     fixed_widths = [max(len(r[i]) for r in head + fixed_rows) for i in range(3)]
     cells = {(i, p): cell(c[p]) if p in c else "" for i, (_, _, c) in enumerate(models) for p in pairs}
-    cell_width = max([len(v) for v in cells.values()] + [len(f"{d}/{r}") for d, r in pairs] + [8])
     out: list[str] = []
     for chunk in _columns(pairs, width, sum(fixed_widths) + 2 * len(GAP), cell_width):
         header = head[0] + [f"{d}/{r}" for d, r in chunk]
