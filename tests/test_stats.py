@@ -9,6 +9,7 @@ from benchit.measure.timing import kept_samples, summarise
 from benchit.records import Stats
 from benchit.report.stats import (
     Verdict,
+    bootstrap_medians,
     bootstrap_ratio_ci,
     compare_intervals,
     compare_samples,
@@ -101,3 +102,15 @@ def test_kept_samples_are_bounded_evenly_drawn_and_round_trip() -> None:
     old = stats.to_dict()
     del old["samples_ms"]
     assert Stats.from_dict(old).samples_ms == ()  # a result written before samples were kept
+
+
+def test_direct_bootstrap_medians_match_resampling() -> None:
+    """Above DIRECT_LIMIT samples the medians are drawn from their order-statistic distribution;
+    on ranks 0..n-1 its quantiles agree with brute-force resampling to within a rank or two."""
+    n = 2001
+    ranks = np.arange(n, dtype=float)
+    direct = bootstrap_medians(ranks, np.random.default_rng(1), 20_000)
+    brute = np.median(ranks[np.random.default_rng(2).integers(0, n, size=(20_000, n))], axis=1)
+    quantiles = [2.5, 25, 50, 75, 97.5]
+    assert np.abs(np.percentile(direct, quantiles) - np.percentile(brute, quantiles)).max() <= 2
+    assert len(bootstrap_medians(ranks[:50], np.random.default_rng(0), 300)) == 300  # small: resampled

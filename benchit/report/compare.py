@@ -151,14 +151,12 @@ def _judge(
         return Verdict.BOTH_FAILING, None, str(new.get("error") or new["status"])
     bs, ns = base.get(SAMPLES) or [], new.get(SAMPLES) or []
     if len(bs) >= 2 and len(ns) >= 2:
-        return *_pair(compare_samples(bs, ns, threshold)), ""
-    b = (base["latency_median_ms"], base["latency_median_ci_low_ms"], base["latency_median_ci_high_ms"])
-    n = (new["latency_median_ms"], new["latency_median_ci_low_ms"], new["latency_median_ci_high_ms"])
-    return *_pair(compare_intervals(tuple(map(float, b)), tuple(map(float, n)), threshold)), ""
-
-
-def _pair(change: Change) -> tuple[Verdict, Change]:
-    return change.verdict, change
+        change = compare_samples(bs, ns, threshold)
+    else:  # a result written before samples were kept
+        columns = ("latency_median_ms", "latency_median_ci_low_ms", "latency_median_ci_high_ms")
+        b, n = tuple(float(base[c]) for c in columns), tuple(float(new[c]) for c in columns)
+        change = compare_intervals(b, n, threshold)
+    return change.verdict, change, ""
 
 
 def _index(df: pd.DataFrame, columns: list[str]) -> dict[tuple[str, ...], dict[str, Any]]:

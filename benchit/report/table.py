@@ -197,7 +197,7 @@ def compare_lines(comparison: Comparison, width: int) -> list[str]:
     body = [
         [
             fit(p.model, MODEL_WIDTH),
-            fit(p.group if comparison.by else p.group, 24),
+            fit(p.group, 24),
             duration(p.base_median_ms) if p.base_status == "ok" else fit(p.base_status or "-", 12),
             duration(p.new_median_ms) if p.new_status == "ok" else fit(p.new_status or "-", 12),
             ratio_text(p),
