@@ -42,7 +42,7 @@ TIMING = ["--threads", "1", "--min-time", "0.3", "--max-time", "0.6", "--min-ite
 def _corpus(root: Path, slower: bool) -> Path:
     """The same three scripts; in the ``slower`` copy, slow.py's forward waits twice as long."""
     for name, width, repeat in (("slow.py", 16, "num_layers * 2" if slower else "num_layers"),
-                                ("steady.py", 16, "num_layers"), ("sub/steady_too.py", 32, "4")):  # fmt: skip
+                                ("steady.py", 16, "num_layers"), ("sub/steady_too.py", 32, "12")):  # fmt: skip
         path = root / name
         path.parent.mkdir(parents=True, exist_ok=True)
         body = WORK.replace("WIDTH", str(width)).replace("REPEAT", repeat)

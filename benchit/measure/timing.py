@@ -24,7 +24,7 @@ Step = Callable[[], object]
 # distribution; above it the normal approximation is within one rank of the exact answer.
 EXACT_CI_LIMIT = 1000
 # Per-iteration samples kept with each result: enough for rank tests and a bootstrap of the
-# median, small enough for JSON (about 16 kB at five significant digits).
+# median, small enough for JSON (18.4 kB at five significant digits; benchmarks/compare_cost.py).
 SAMPLES_KEPT = 2000
 
 
