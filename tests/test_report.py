@@ -140,3 +140,23 @@ def test_readme_first_command_ends_with_the_table() -> None:
     )
     assert first.rstrip().endswith("benchit report --cache-dir benchit-cache --output report.csv")
     assert "cat report.csv" not in first
+
+
+def test_results_of_two_machines_get_a_table_each() -> None:
+    from benchit.report import table
+    from benchit.report.frame import from_rows
+    from benchit.report.reporter import ReportData
+
+    def row(machine: str, runtime: str, median: float) -> dict:
+        return {"relative_path": "m.py", "invocation": "abcd1234", "model_class": "Net", "params": 1000,
+                "input_shapes": "x: float32[1,8]", "device": "cpu", "runtime": runtime, "status": "ok",
+                "machine": machine, "latency_median_ms": median, "latency_median_ci_low_ms": median * 0.99,
+                "latency_median_ci_high_ms": median * 1.01, "script_status": "ok"}  # fmt: skip
+
+    df = from_rows([row("alpha", "torch", 2.0), row("alpha", "ort", 1.0), row("beta", "torch", 4.0)])
+    lines = table.report_lines(ReportData(frame=df, sources=("x",)), 100)
+    assert lines[1] == "machine alpha:" and "machine beta:" in lines
+    alpha = lines[lines.index("machine alpha:") + 3]
+    assert alpha.split()[:2] == ["m", "Net"] and alpha.endswith("1 ms ±1.0% 2x")  # speed-up on its own machine
+    beta = lines[lines.index("machine beta:") + 3]
+    assert beta.endswith("4 ms ±1.0%")
