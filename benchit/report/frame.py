@@ -1,4 +1,4 @@
-"""Turning a cache into a table: one row per script x invocation x device x runtime (x machine)."""
+"""Turning a cache into a table: one row per script run x invocation x device x runtime x precision (x machine)."""
 
 from __future__ import annotations
 
@@ -32,6 +32,8 @@ COLUMNS = [
     "throughput_per_s",
     "script_status",
     # beyond the required columns
+    "precision",
+    "script_args",
     "latency_max_ms",
     "latency_median_ci_low_ms",
     "latency_median_ci_high_ms",
@@ -46,10 +48,14 @@ COLUMNS = [
     "parity_max_rel_diff",
     "call_count",
     "call_site",
+    "module_path",
+    "parent_build",
     "script_error",
     "threads",
     "device_name",
     "device_software",
+    "machine",
+    "machine_id",
     "cpu_model",
     "benchit_version",
     "torch_version",
@@ -59,10 +65,6 @@ COLUMNS = [
     "finished",
     # what matches a result across caches (see benchit compare), and its speed-up over eager torch
     "relative_path",
-    "script_args",
-    "precision",
-    "machine",
-    "machine_id",
     "speedup_vs_torch",
 ]
 # Carried in the frame for statistics and the JSON report, left out of CSV and tables.
@@ -175,6 +177,7 @@ def _script_rows(cache: Cache, record: dict[str, Any]) -> list[dict[str, Any]]:
         "relative_path": record.get("relative_path") or Path(str(record.get("script") or "?")).name,
         "script_args": " ".join(map(str, record.get("script_args") or [])),
         "script_status": script_status,
+        **_params(record.get("script_args")),
         "script_error": _first_line(record.get("error"))
         or (
             "benchit itself was stopped (killed?) while the script ran" if script_status != record.get("status") else ""
@@ -197,6 +200,8 @@ def _script_rows(cache: Cache, record: dict[str, Any]) -> list[dict[str, Any]]:
             "batch_size": invocation.get("batch_size"),
             "call_count": invocation.get("call_count"),
             "call_site": invocation.get("call_site"),
+            "module_path": info.get("module_path") or invocation.get("module_path") or "",
+            "parent_build": info.get("parent_build") or "",
         }
         results = [r for r in cache.read_results(build) if r.get("script_digest") in (None, record.get("digest"))]
         good = 0
@@ -205,7 +210,16 @@ def _script_rows(cache: Cache, record: dict[str, Any]) -> list[dict[str, Any]]:
                 table.append({**build_row, **_result_row(result)})
                 good += 1
             except (TypeError, AttributeError, KeyError, ValueError) as exc:
-                path = cache.result_path(build, str(result["device"]), str(result["runtime"]))
+                machine_id = (
+                    (result.get("machine") or {}).get("id") if isinstance(result.get("machine"), dict) else None
+                )
+                path = cache.result_path(
+                    build,
+                    str(result["device"]),
+                    str(result["runtime"]),
+                    machine_id,
+                    str(result.get("precision") or "fp32"),
+                )
                 cache.warnings.append(f"skipped {path}: malformed result ({type(exc).__name__}: {exc})")
         if not good:
             reason = "--analyze-only" if record.get("analyze_only") else f"script ended as {script_status}"
@@ -214,6 +228,19 @@ def _script_rows(cache: Cache, record: dict[str, Any]) -> list[dict[str, Any]]:
     if not produced:
         table.append({**base, "status": script_status, "error": base["script_error"]})
     return table
+
+
+def _params(script_args: Any) -> dict[str, Any]:
+    """``param_<name>`` columns for the standard parameters a script run was given (a sweep's dimensions)."""
+    from benchit.parser import STANDARD_PARAMS
+
+    args = [str(a) for a in script_args] if isinstance(script_args, list) else []
+    found = {}
+    for index, arg in enumerate(args):
+        name, sep, value = arg.removeprefix("--").partition("=")
+        if arg.startswith("--") and name in STANDARD_PARAMS:
+            found[f"param_{name}"] = value if sep else (args[index + 1] if index + 1 < len(args) else None)
+    return found
 
 
 def _labels(labels: Any) -> dict[str, str]:
@@ -229,15 +256,28 @@ def neutralise(value: Any) -> Any:
     return value
 
 
+def _name_machines(table: list[dict[str, Any]]) -> None:
+    """A machine is shown by its hostname, with its id when two machines share that hostname."""
+    ids: dict[str, set[str]] = {}
+    for row in table:
+        if row.get("machine_id"):
+            ids.setdefault(row.get("machine") or "", set()).add(row["machine_id"])
+    for row in table:
+        if row.get("machine_id") and len(ids.get(row.get("machine") or "", ())) > 1:
+            row["machine"] = f"{row.get('machine') or '?'} ({row['machine_id']})"
+
+
 def frame(cache: Cache) -> pd.DataFrame:
-    return from_rows(rows(cache))
+    data = rows(cache)
+    _name_machines(data)
+    return from_rows(data)
 
 
 def from_rows(data: list[dict[str, Any]]) -> pd.DataFrame:
     """The report's frame from row dicts (from a cache, or read back from a JSON report): the
-    known columns first, then runtime facts, then labels, then the kept samples."""
+    known columns first, then script parameters and runtime facts, then labels, then the kept samples."""
     df = pd.DataFrame(data)
-    extra = sorted(c for c in df.columns if c.startswith("info_"))
+    extra = sorted(c for c in df.columns if c.startswith(("param_", "info_")))
     labels = [c for c in df.columns if c not in COLUMNS and c not in extra and c != SAMPLES]
     df = df.reindex(columns=COLUMNS + extra + labels + [SAMPLES])
     df = df.astype(object).where(df.notna(), None)
