@@ -71,12 +71,12 @@ def test_only_the_slowed_model_is_flagged_and_fail_on_gates(two_scans: tuple[Pat
     assert done.returncode == 1, done.stdout + done.stderr
     assert "--fail-on slower: 1 flagged" in done.stderr
     df = pd.read_csv(out).set_index("relative_path")
-    assert set(df.index) == {"slow.py", "steady.py", "steady_too.py"}
+    assert set(df.index) == {"slow.py", "steady.py", "sub/steady_too.py"}
     assert df.loc["slow.py", "verdict"] == "slower"
     assert df.loc["slow.py", "ratio"] == pytest.approx(2.0, rel=0.1)
     assert df.loc["slow.py", "ratio_ci_low"] > 1.1 and df.loc["slow.py", "p_value"] < 1e-6
     assert df.loc["slow.py", "method"] == "mann-whitney+bootstrap"
-    assert list(df.loc[["steady.py", "steady_too.py"], "verdict"]) == ["no significant change"] * 2
+    assert list(df.loc[["steady.py", "sub/steady_too.py"], "verdict"]) == ["no significant change"] * 2
     lines = done.stdout.splitlines()
     assert lines[0].split()[:2] == ["model", "where"]
     assert lines[2].startswith("slow.py Work") and lines[2].rstrip().endswith("slower")  # flagged rows first

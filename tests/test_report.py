@@ -68,7 +68,7 @@ def test_report_prints_a_readable_table_then_writes_the_files(scanned: Path, tmp
     reason = lines[lines.index("failures (1):") + 1]
     assert "failed: RuntimeError: no weights \\x1b[31mhere" in reason  # the escape is shown, not obeyed
     assert "\x1b" not in done.stdout
-    assert lines[lines.index("failures (1):") + 2].strip() == "broken.py"
+    assert lines[lines.index("failures (1):") + 2].strip() == "deep/broken.py"  # relative to --search-dir
     assert all(len(line) <= 100 for line in lines)
     assert [line for line in lines if line.startswith("wrote")] == [f"wrote {out} (csv)", f"wrote {out.with_suffix('.md')} (md)",
                                                                   f"wrote {out.with_suffix('.json')} (json)"]  # fmt: skip
@@ -78,7 +78,7 @@ def test_report_prints_a_readable_table_then_writes_the_files(scanned: Path, tmp
     assert row["relative_path"] == "tiny.py" and row["machine"] == os.uname().nodename
     torch_median = df[df["runtime"] == "torch"].iloc[0]["latency_median_ms"]
     assert row["speedup_vs_torch"] == pytest.approx(torch_median / row["latency_median_ms"])
-    assert set(df["relative_path"]) == {"tiny.py", "broken.py"}
+    assert set(df["relative_path"]) == {"tiny.py", "deep/broken.py"}
     md = out.with_suffix(".md").read_text()
     assert "| tiny Linear | 528 | input: float32[4,32] |" in md
     data = json.loads(out.with_suffix(".json").read_text())
