@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from benchit.backends.devices import Device
     from benchit.backends.runtimes import Runtime
     from benchit.execute.executor import Executor
+    from benchit.report.reporter import Reporter
 
 hookspec = pluggy.HookspecMarker("benchit")
 hookimpl = pluggy.HookimplMarker("benchit")
@@ -54,6 +55,16 @@ def benchit_preload(runtimes: list[str]) -> list[str]:
     Called once per ``benchit benchmark`` before the warm worker starts, with the names given
     to ``--runtime``, so that a plugin preloads only for runtimes in use; a module that fails
     to import is skipped.
+    """
+
+
+@hookspec
+def benchit_reporters() -> list[type[Reporter]]:
+    """Return the reporter classes this plugin provides (subclasses of ``benchit.api.Reporter``).
+
+    Called once per ``benchit`` process that loads plugins. Each class's ``name`` is what
+    ``benchit report --format`` and ``benchit compare --format`` take; names must be unique across
+    plugins. The built-in ``csv``, ``json``, ``md`` and ``html`` are registered through this hook.
     """
 
 

@@ -148,14 +148,21 @@ class Stats:
     noisy: bool
     warmup_time_s: float = 0.0
     warmup_settled: bool = True  # False when --warmup-time ran out before the latency settled
+    # Up to SAMPLES_KEPT per-iteration latencies (ms, sorted), evenly drawn by rank, for later
+    # statistics (``benchit compare``); empty in results written before they were kept.
+    samples_ms: tuple[float, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
-        return dataclasses.asdict(self)
+        data = dataclasses.asdict(self)
+        data["samples_ms"] = list(self.samples_ms)
+        return data
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Stats:
         names = {f.name for f in dataclasses.fields(cls)}
-        return cls(**{k: v for k, v in data.items() if k in names})
+        values = {k: v for k, v in data.items() if k in names}
+        values["samples_ms"] = tuple(float(x) for x in values.get("samples_ms") or ())
+        return cls(**values)
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,7 @@ import traceback
 from typing import Any
 
 from benchit import __version__
-from benchit.cli import benchmark, report, run
+from benchit.cli import benchmark, compare, report, run
 from benchit.cli import cache as cachecmd
 from benchit.cli import plugins as plugins_cmd
 from benchit.cli.common import DEFAULT_CACHE, Parser, default_cache_dir, printable
@@ -29,6 +29,7 @@ def build_parser(registry: Any) -> Parser:
     benchmark.add_parser(sub, registry)
     run.add_parser(sub, registry)
     report.add_parser(sub)
+    compare.add_parser(sub)
     plugins_cmd.add_parser(sub)
     cachecmd.add_parser(sub, f"default $BENCHIT_CACHE_DIR or {DEFAULT_CACHE}")
     return parser
@@ -60,7 +61,9 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "run":
             return run.run(args, registry)
         if args.command == "report":
-            return report.run(args)
+            return report.run(args, registry)
+        if args.command == "compare":
+            return compare.run(args, registry)
         if args.command == "plugins":
             return plugins_cmd.run(args, registry)
         if args.command == "cache":

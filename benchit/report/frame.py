@@ -1,10 +1,8 @@
-"""Turning a cache into a table: one row per script run x invocation x device x runtime x precision, as CSV."""
+"""Turning a cache into a table: one row per script run x invocation x device x runtime x precision (x machine)."""
 
 from __future__ import annotations
 
-import contextlib
 import os
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -66,7 +64,14 @@ COLUMNS = [
     "peak_device_memory_mb",
     "overhead_ns",
     "finished",
+    # what matches a result across caches (see benchit compare), and its speed-up over eager torch
+    "relative_path",
+    "speedup_vs_torch",
 ]
+# Carried in the frame for statistics and the JSON report, left out of CSV and tables.
+SAMPLES = "samples_ms"
+# The columns that say what a result measured; two rows with the same values measured the same thing.
+IDENTITY = ["relative_path", "invocation", "script_args", "precision", "device", "runtime", "machine"]
 _STATS = {
     "iterations": "iterations",
     "latency_mean_ms": "mean_ms",
@@ -119,11 +124,12 @@ def _result_row(result: dict[str, Any]) -> dict[str, Any]:
     row = {column: stats.get(key) for column, key in _STATS.items()}
     machine = result.get("machine") if isinstance(result.get("machine"), dict) else {}
     row.update(
-        machine=machine.get("hostname"),
+        machine=machine.get("hostname") or env.get("hostname") or "unknown",
         machine_id=machine.get("id"),
+        precision=result.get("precision") or "fp32",
+        samples_ms=list(stats.get("samples_ms") or []),
         device=result["device"],
         runtime=result["runtime"],
-        precision=result.get("precision") or "fp32",
         status=result["status"],
         error=_first_line(result.get("error")),
         throughput_per_s=result.get("throughput_per_s"),
@@ -170,8 +176,9 @@ def _script_rows(cache: Cache, record: dict[str, Any]) -> list[dict[str, Any]]:
     script_status = _script_status(record)
     base = {
         "script": record.get("script"),
+        "relative_path": record.get("relative_path") or Path(str(record.get("script") or "?")).name,
+        "script_args": " ".join(map(str, record.get("script_args") or [])),
         "script_status": script_status,
-        "script_args": " ".join(record.get("script_args") or []),
         **_params(record.get("script_args")),
         "script_error": _first_line(record.get("error"))
         or (
@@ -265,33 +272,41 @@ def _name_machines(table: list[dict[str, Any]]) -> None:
 def frame(cache: Cache) -> pd.DataFrame:
     data = rows(cache)
     _name_machines(data)
+    return from_rows(data)
+
+
+def from_rows(data: list[dict[str, Any]]) -> pd.DataFrame:
+    """The report's frame from row dicts (from a cache, or read back from a JSON report): the
+    known columns first, then script parameters and runtime facts, then labels, then the kept samples."""
     df = pd.DataFrame(data)
     extra = sorted(c for c in df.columns if c.startswith(("param_", "info_")))
-    labels = [c for c in df.columns if c not in COLUMNS and c not in extra]
-    df = df.reindex(columns=COLUMNS + extra + labels)
-    return df.astype(object).where(df.notna(), None)
-
-
-def write(cache: Cache, output: Path) -> pd.DataFrame:
-    df = frame(cache)
-    safe = df.map(neutralise)
-    safe.columns = [neutralise(c) for c in safe.columns]
-    output.parent.mkdir(parents=True, exist_ok=True)
-    # A new temporary file of unpredictable name (O_EXCL): a link planted in a shared folder
-    # under a name benchit would use cannot redirect the write.
-    fd, tmp = tempfile.mkstemp(prefix=f".{output.name}.", suffix=".tmp", dir=output.parent)
-    try:
-        umask = os.umask(0)
-        os.umask(umask)
-        os.fchmod(fd, 0o666 & ~umask)  # as an ordinary new file, not mkstemp's 0600
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as file:
-            safe.to_csv(file, index=False)
-        os.replace(tmp, output)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
+    labels = [c for c in df.columns if c not in COLUMNS and c not in extra and c != SAMPLES]
+    df = df.reindex(columns=COLUMNS + extra + labels + [SAMPLES])
+    df = df.astype(object).where(df.notna(), None)
+    df["speedup_vs_torch"] = _speedups(df)
     return df
+
+
+def _speedups(df: pd.DataFrame) -> list[float | None]:
+    """Eager torch's median over each row's median, on the same model, device, machine and precision."""
+    if df.empty:
+        return []
+    same = [c for c in IDENTITY if c != "runtime"]
+    eager: dict[tuple, float] = {}
+    for row in df.itertuples(index=False):
+        if row.runtime == "torch" and row.status == "ok" and row.latency_median_ms:
+            eager[tuple(getattr(row, c) for c in same)] = float(row.latency_median_ms)
+    out: list[float | None] = []
+    for row in df.itertuples(index=False):
+        base = eager.get(tuple(getattr(row, c) for c in same))
+        ok = row.status == "ok" and row.latency_median_ms and base
+        out.append(base / float(row.latency_median_ms) if ok else None)
+    return out
+
+
+def public(df: pd.DataFrame) -> pd.DataFrame:
+    """The frame without the kept samples: what CSV and Markdown show."""
+    return df.drop(columns=[SAMPLES], errors="ignore")
 
 
 def summary(df: pd.DataFrame) -> list[str]:
