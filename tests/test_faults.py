@@ -44,6 +44,8 @@ EXPECTED: dict[str, tuple[str, str, int, str]] = {
     "syntax_error.py": ("failed", "SyntaxError: invalid syntax", 0, ""),
     "bad_labels.py": ("failed", "malformed labels line: 'this-token-has-no-separator'", 0, ""),
     "leaves_child.py": ("ok", "", 1, "ok"),
+    "closes_stdout.py": ("ok", "", 1, "ok"),
+    "stdout_none.py": ("ok", "", 1, "ok"),
 }
 EXPECTED_LIMITED: dict[str, tuple[str, str, int, str]] = {
     "hang.py": ("timeout", "did not finish within --timeout 12 s", 1, "not_run"),

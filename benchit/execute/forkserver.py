@@ -64,11 +64,24 @@ def _child(job: dict[str, Any], msg_fd: int, log_fd: int, server: int) -> None:
         send({"type": "internal_error", "error": error_text(exc, frames=12)})
         code = 3
     finally:
-        sys.stdout.flush()
-        sys.stderr.flush()
+        _end(code)
+
+
+def _end(code: int) -> None:
+    """Leave the child whatever the script did to its streams, threads or signal handlers: flush
+    what can be flushed, end the processes it started, and ``os._exit`` (never Python's own exit,
+    which would wait for leftover non-daemon threads)."""
+    try:
+        for stream in (sys.stdout, sys.stderr, sys.__stdout__, sys.__stderr__):
+            try:
+                if stream is not None and not stream.closed:
+                    stream.flush()
+            except Exception:  # noqa: BLE001, S110 - a broken stream must not keep the child alive
+                pass
         # Whatever the script started ends with it, including processes that left its session.
         process.kill_children(os.getpid())
-    os._exit(code)
+    finally:
+        os._exit(code)
 
 
 # benchit's own modules that every child needs; imported once here instead of in each child.
@@ -153,7 +166,10 @@ def serve(sock: socket.socket, preload: list[str], parent: int | None = None) ->
                 sock.close()
                 os.close(wake_r)
                 os.close(wake_w)
-                _child(job["job"], fds[0], fds[1], server)
+                try:
+                    _child(job["job"], fds[0], fds[1], server)
+                finally:
+                    os._exit(3)  # a child never returns into the server's loop
             for fd in fds:
                 os.close(fd)
             children[pid] = job["id"]
