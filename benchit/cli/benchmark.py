@@ -57,7 +57,8 @@ def add_parser(sub: Any, registry: Any) -> None:
         type=_size,
         default=None,
         metavar="SIZE",
-        help="stop a script whose processes together use more memory (proportional set size), e.g. 8G",
+        help="stop a script whose processes together use more memory (pages really used, not address space "
+        "reserved), e.g. 8G; default: the memory free at the start, less a margin, divided by --jobs",
     )
     bench.add_argument(
         "-j",
@@ -118,6 +119,7 @@ def run(args: argparse.Namespace, registry: Any) -> int:
     from benchit import parser as script_parser
     from benchit.cli.progress import Printer
     from benchit.config import Config
+    from benchit.execute.process import default_memory_limit
     from benchit.execute.runner import Runner
     from benchit.measure.environment import physical_cores
     from benchit.measure.timing import TimingSettings
@@ -148,7 +150,8 @@ def run(args: argparse.Namespace, registry: Any) -> int:
         runtimes=tuple(args.runtime),
         script_args=tuple(script_args),
         timeout_s=args.timeout,
-        memory_limit_bytes=args.memory_limit,
+        memory_limit_bytes=args.memory_limit or default_memory_limit(args.jobs),
+        memory_limit_default=args.memory_limit is None,
         jobs=args.jobs,
         threads=args.threads or physical_cores(),
         analyze_only=args.analyze_only,
@@ -173,6 +176,9 @@ def run(args: argparse.Namespace, registry: Any) -> int:
         if config.analyze_only
         else f"devices {','.join(config.devices)}, runtimes {','.join(config.runtimes)}, {config.threads} threads"
     )
+    if config.memory_limit_bytes:
+        default = " (default: free memory / jobs)" if config.memory_limit_default else ""
+        what += f", memory limit {config.memory_limit_bytes / 2**30:.1f} GiB per script{default}"
     print(f"benchit {__version__}: {len(scripts)} script{'s' * (len(scripts) != 1)}, {what}, cache {cache.root}")
     runner = Runner(config, cache, printer, preload_modules(scripts, extra))
     start = time.monotonic()

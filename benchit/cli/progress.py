@@ -70,5 +70,11 @@ class Printer:
             line += f"\n    {error.get('type')}: {str(error.get('message', '')).splitlines()[0] if error.get('message') else ''}"
         self._print(line)
 
+    def lock_wait(self, job: Any) -> None:
+        self._print(
+            f"    waiting: another benchit process on this machine is measuring "
+            f"(time waiting is not counted against --timeout)"
+        )
+
     def script_skipped(self, script: Script, reason: str) -> None:
         self._print(f"[skip] {self._name(script.path)}: {reason}")

@@ -20,7 +20,7 @@ import sys
 import warnings
 from typing import Any
 
-from benchit.execute import process
+from benchit.execute import cgroup, process
 
 MAX_MESSAGE = 1 << 20
 
@@ -32,9 +32,14 @@ def _child(job: dict[str, Any], msg_fd: int, log_fd: int, server: int) -> None:
     # Orphans of the script's processes are adopted here, so a timeout still finds them.
     process.become_subreaper()
     config = job.get("config", {})
-    # Accelerator drivers map memory in ways RLIMIT_DATA may count; there the polling alone rules.
-    if config.get("memory_limit_bytes") and set(config.get("devices", ())) <= {"cpu"}:
-        process.limit_data(config["memory_limit_bytes"])
+    limit = config.get("memory_limit_bytes")
+    # The kernel enforces the limit on the pages really used where a memory cgroup is allowed;
+    # elsewhere the parent polls. RLIMIT_DATA, which counts reserved address space, is only a
+    # backstop far above the limit (and left out where accelerator drivers map memory).
+    group = job.get("cgroup")
+    joined = group is not None and cgroup.MemoryGroup.from_dict(group).join()
+    if limit and not joined and set(config.get("devices", ())) <= {"cpu"}:
+        process.limit_data(process.backstop(limit))
     for sig in (signal.SIGCHLD, signal.SIGINT, signal.SIGTERM, signal.SIGPIPE):
         signal.signal(sig, signal.SIG_DFL)
     signal.set_wakeup_fd(-1)
@@ -55,6 +60,8 @@ def _child(job: dict[str, Any], msg_fd: int, log_fd: int, server: int) -> None:
     bench.mark_worker_start()
 
     send = worker.channel(msg_fd)
+    if group is not None and not joined:
+        send({"type": "memory_group_refused"})  # the parent polls instead
     code = 0
     try:
         worker.run(job, send)

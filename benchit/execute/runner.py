@@ -14,6 +14,7 @@ from typing import IO, Any, Protocol
 
 from benchit import __version__
 from benchit.config import Config
+from benchit.execute import cgroup
 from benchit.execute.forkserver import ForkServer
 from benchit.execute.process import (
     become_subreaper,
@@ -40,6 +41,7 @@ class Progress(Protocol):
     def result(self, job: Job, build: str, result: dict[str, Any]) -> None: ...
     def script_finished(self, job: Job) -> None: ...
     def script_skipped(self, script: Script, reason: str) -> None: ...
+    def lock_wait(self, job: Job) -> None: ...
 
 
 @dataclass
@@ -74,10 +76,19 @@ class Job:
     peak_rss: int = 0
     oom_before: dict[str, int] = field(default_factory=dict)  # the kernel's OOM-kill counters at start
     kept: list[str] = field(default_factory=list)  # builds of an earlier run of the same script
+    lock_wait_s: float = 0.0  # time spent waiting for the host lock: not the script's own work
+    waiting_since: float | None = None  # when the current wait for the host lock began
+    wait_told: bool = False
+    cgroup: cgroup.MemoryGroup | None = None  # the memory cgroup enforcing the limit, if the kernel allows one
 
     @property
     def status(self) -> str:
         return self.record.get("status", "running")
+
+    def working_s(self, now: float) -> float:
+        """Seconds of the script's own work so far: since it started, less its waits for the host lock."""
+        waiting = now - self.waiting_since if self.waiting_since is not None else 0.0
+        return now - self.started - self.lock_wait_s - waiting
 
 
 class Runner:
@@ -114,6 +125,7 @@ class Runner:
             "benchit_version": __version__,
             "timeout_s": self.config.timeout_s,
             "memory_limit_bytes": self.config.memory_limit_bytes,
+            "memory_limit_default": self.config.memory_limit_default,
             "status": "running",
             "error": None,
             "builds": [],
@@ -165,6 +177,7 @@ class Runner:
         deferred: list[Script] = []
         index = 0
         become_subreaper()  # if the warm worker dies, what its scripts started comes here to be killed
+        cgroup.sweep()  # memory groups left by benchit runs that were killed
         try:
             while queue or self.active or deferred:
                 while queue and len(self.active) < self.config.jobs:
@@ -224,6 +237,11 @@ class Runner:
         job.msg_fd, job.log_fd = msg_r, log_r
         job.log = open(self.cache.log_path(key), "wb")
         job_spec = {"config": self.config.to_dict(), "script": script.to_dict(), "done": done}
+        if self.config.memory_limit_bytes:
+            job.cgroup = cgroup.MemoryGroup.create(f"benchit-{os.getpid()}-{index}", self.config.memory_limit_bytes)
+            job.record["memory_enforced_by"] = f"cgroup v{job.cgroup.version}" if job.cgroup else "polling"
+            if job.cgroup:
+                job_spec["cgroup"] = job.cgroup.to_dict()
         self.server.submit(index, job_spec, msg_w, log_w)
         os.close(msg_w)
         os.close(log_w)
@@ -247,16 +265,20 @@ class Runner:
         now = time.monotonic()
         for job in list(self.active.values()):
             if job.pid and job.verdict is None and job.exit_code is None:
-                if now - job.started > self.config.timeout_s:
+                if job.waiting_since is not None and now - job.waiting_since > 1.0 and not job.wait_told:
+                    job.wait_told = True
+                    self.progress.lock_wait(job)
+                if job.working_s(now) > self.config.timeout_s:
                     job.verdict = ("timeout", f"did not finish within --timeout {self.config.timeout_s:g} s")
                     kill_tree(job.pid)
-                elif self.config.memory_limit_bytes:
+                elif self.config.memory_limit_bytes and job.cgroup is None:
                     rss = tree_rss(job.pid)
                     job.peak_rss = max(job.peak_rss, rss)
                     if rss > self.config.memory_limit_bytes:
+                        which = "the default memory limit" if self.config.memory_limit_default else "--memory-limit"
                         job.verdict = (
                             "oom",
-                            f"used {rss / 2**30:.2f} GiB, over --memory-limit "
+                            f"used {rss / 2**30:.2f} GiB (proportional set size), over {which} "
                             f"{self.config.memory_limit_bytes / 2**30:.2f} GiB",
                         )
                         kill_tree(job.pid)
@@ -370,6 +392,17 @@ class Runner:
             job.internal_error = message["error"]
         elif kind == "done":
             job.finished_ok = True
+        elif kind == "lock_wait":
+            now = time.monotonic()
+            if message.get("waiting"):
+                job.waiting_since = now
+            elif job.waiting_since is not None:
+                job.lock_wait_s += now - job.waiting_since
+                job.waiting_since = None
+        elif kind == "memory_group_refused" and job.cgroup is not None:
+            job.cgroup.remove()
+            job.cgroup = None
+            job.record["memory_enforced_by"] = "polling"
 
     def _read_log(self, job: Job, drain: bool = False) -> None:
         """Copy the job's output to its log: the first LOG_LIMIT bytes, then only a tail in memory."""
@@ -413,6 +446,19 @@ class Runner:
                 return self._script_failure(job.script_error)
             return ("ok" if job.builds else "no_models"), None
         code = job.exit_code
+        if code == -signal.SIGKILL and job.cgroup is not None and job.cgroup.oom_kills():
+            limit = self.config.memory_limit_bytes or 0
+            which = (
+                "the default memory limit (free memory / jobs)"
+                if self.config.memory_limit_default
+                else "--memory-limit"
+            )
+            return "oom", {
+                "type": "SIGKILL",
+                "message": f"used more memory than allowed: over {which} {limit / 2**30:.2f} GiB in pages really "
+                f"used; the kernel stopped it (memory cgroup v{job.cgroup.version})",
+                "traceback": self._log_tail(job),
+            }
         if code == -signal.SIGKILL and oom_killed_since(job.oom_before):
             return "oom", {
                 "type": "SIGKILL",
@@ -477,6 +523,9 @@ class Runner:
         if job.pid:
             kill_session(job.pid)  # what the script left running in its session ends with it
         status, error = self._verdict(job)
+        if job.cgroup is not None:
+            job.peak_rss = job.cgroup.peak() or job.peak_rss
+            job.cgroup.remove()
         final = status in ("ok", "no_models", "failed")  # else the earlier builds stay listed
         job.record.update(
             status=status,
@@ -486,6 +535,7 @@ class Runner:
             duration_s=round(time.monotonic() - job.started, 3) if job.started else 0.0,
             results=job.results,
             failed_results=job.failed_results,
+            lock_wait_s=round(job.lock_wait_s, 3),
         )
         if job.peak_rss:
             job.record["peak_rss_bytes"] = job.peak_rss

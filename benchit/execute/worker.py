@@ -18,7 +18,7 @@ from typing import Any
 
 from benchit import parser as benchit_parser
 from benchit.config import Config
-from benchit.measure.bench import Placement, benchmark, error_text, host_lock
+from benchit.measure.bench import Placement, benchmark, error_text, host_lock, report_lock_waits
 from benchit.records import Script
 from benchit.store.cache import build_name
 
@@ -95,6 +95,8 @@ def run(job: dict[str, Any], send: Send) -> None:
 
     config = Config.from_dict(job["config"])
     script = Script.from_dict(job["script"])
+    # The coordinator's --timeout clock stops while this worker waits for another's measurement.
+    report_lock_waits(lambda waiting: send({"type": "lock_wait", "waiting": waiting}))
     if script.path.suffix == ".onnx":  # an ONNX file: nothing to run or capture
         from benchit.scan import onnxinput
 
