@@ -180,8 +180,9 @@ def test_no_process_of_a_script_outlives_it(request: pytest.FixtureRequest, scan
                 os.kill(pid, signal.SIGKILL)
 
 
-def test_memory_polling_records_the_peak(limited: dict[str, Any]) -> None:
-    assert limited["records"]["memory_creep.py"]["peak_rss_bytes"] > 600 * 2**20
+def test_the_memory_peak_is_recorded(limited: dict[str, Any]) -> None:
+    # Polling sees the peak go over the limit; a cgroup's kernel stops it at the limit.
+    assert limited["records"]["memory_creep.py"]["peak_rss_bytes"] > 0.9 * 600 * 2**20
 
 
 # -- the kernel's out-of-memory killer, which no test can safely provoke ------------------------
