@@ -14,6 +14,7 @@ import pluggy
 if TYPE_CHECKING:
     from benchit.backends.devices import Device
     from benchit.backends.runtimes import Runtime
+    from benchit.execute.executor import Executor
 
 hookspec = pluggy.HookspecMarker("benchit")
 hookimpl = pluggy.HookimplMarker("benchit")
@@ -53,4 +54,15 @@ def benchit_preload(runtimes: list[str]) -> list[str]:
     Called once per ``benchit benchmark`` before the warm worker starts, with the names given
     to ``--runtime``, so that a plugin preloads only for runtimes in use; a module that fails
     to import is skipped.
+    """
+
+
+@hookspec
+def benchit_executors() -> list[type[Executor]]:
+    """Return the executor classes this plugin provides (subclasses of ``benchit.api.Executor``).
+
+    Called once per process that builds the registry (the CLI). ``benchit benchmark --executor
+    NAME`` picks one by its ``Executor.name`` (default ``local``); two plugins providing the same
+    name is an error naming both. Options an executor needs come from ``benchit_addoption`` and
+    reach it as ``config.options[dest]``.
     """

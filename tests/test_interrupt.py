@@ -74,7 +74,8 @@ def _records(cache: Path) -> dict[str, dict]:
 
 def _results(cache: Path) -> dict[str, bytes]:
     """Every result file, by build and pair, with its bytes."""
-    return {f"{p.parent.parent.name}/{p.name}": p.read_bytes() for p in (cache / "builds").glob("*/results/*.json")}
+    # One folder of results per machine: builds/<build>/results/<machine-id>/<pair>.json
+    return {f"{p.parents[2].name}/{p.name}": p.read_bytes() for p in (cache / "builds").glob("*/results/*/*.json")}
 
 
 def _wait(condition: Callable[[], bool], within: float = 90.0) -> None:
@@ -264,10 +265,10 @@ def test_what_makes_a_complete_script_run_again(tmp_path: Path, full: bool) -> N
         return _ran(run_benchit("benchmark", script, "--cache-dir", cache, *FAST, *extra))
 
     assert scan() and not scan()
-    torch_result = next(cache.glob("builds/*/results/cpu-torch.json")).read_bytes()
+    torch_result = next(cache.glob("builds/*/results/*/cpu-torch.json")).read_bytes()
     assert scan("--device", "cpu,cuda")  # a new device: only its pair is done
-    assert next(cache.glob("builds/*/results/cpu-torch.json")).read_bytes() == torch_result
-    assert json.loads(next(cache.glob("builds/*/results/cuda-torch.json")).read_text())["status"] == "unavailable"
+    assert next(cache.glob("builds/*/results/*/cpu-torch.json")).read_bytes() == torch_result
+    assert json.loads(next(cache.glob("builds/*/results/*/cuda-torch.json")).read_text())["status"] == "unavailable"
     assert not scan("--device", "cpu,cuda")
     assert scan("--script-args", "--batch_size 2")  # other script arguments
     _edit_record(cache, benchit_version="0.0.1")

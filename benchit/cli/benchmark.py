@@ -109,6 +109,12 @@ def add_parser(sub: Any, registry: Any) -> None:
     parity = bench.add_argument_group("parity with eager torch")
     parity.add_argument("--rtol", type=_positive(float, "--rtol", True), default=1e-3)
     parity.add_argument("--atol", type=_positive(float, "--atol", True), default=1e-4)
+    bench.add_argument(
+        "--executor",
+        default="local",
+        metavar="NAME",
+        help="where scripts run: local (default: this machine) or an executor a plugin provides",
+    )
     bench.add_argument("--plugins-dir", action="append", default=[], metavar="DIR", help="load local plugins")
     before = {action.dest for action in bench._actions}
     registry.manager.hook.benchit_addoption(parser=bench)
@@ -120,7 +126,7 @@ def run(args: argparse.Namespace, registry: Any) -> int:
     from benchit.cli.progress import Printer
     from benchit.config import Config
     from benchit.execute.process import default_memory_limit
-    from benchit.execute.runner import Runner
+    from benchit.execute.scheduler import Scheduler
     from benchit.measure.environment import physical_cores
     from benchit.measure.timing import TimingSettings
     from benchit.scan import discovery, labels
@@ -128,6 +134,7 @@ def run(args: argparse.Namespace, registry: Any) -> int:
     from benchit.store.cache import Cache
 
     registry.check_names(args.device, args.runtime)
+    executor_class = registry.executor(args.executor)
     try:
         script_args = shlex.split(args.script_args)
         script_parser.check_script_args(script_args)
@@ -168,6 +175,7 @@ def run(args: argparse.Namespace, registry: Any) -> int:
         plugin_dirs=tuple(str(Path(d).resolve()) for d in args.plugins_dir),
         options=options,
     )
+    executor_class.check(config)
     cache.create()
     extra = [m for mods in registry.manager.hook.benchit_preload(runtimes=list(config.runtimes)) for m in mods]
     printer = Printer(len(scripts))
@@ -179,8 +187,9 @@ def run(args: argparse.Namespace, registry: Any) -> int:
     if config.memory_limit_bytes:
         default = " (default: free memory / jobs)" if config.memory_limit_default else ""
         what += f", memory limit {config.memory_limit_bytes / 2**30:.1f} GiB per script{default}"
-    print(f"benchit {__version__}: {len(scripts)} script{'s' * (len(scripts) != 1)}, {what}, cache {cache.root}")
-    runner = Runner(config, cache, printer, preload_modules(scripts, extra))
+    where = "" if executor_class.name == "local" else f", executor {executor_class.name}"
+    print(f"benchit {__version__}: {len(scripts)} script{'s' * (len(scripts) != 1)}, {what}{where}, cache {cache.root}")
+    runner = Scheduler(config, cache, printer, executor_class(), preload_modules(scripts, extra))
     start = time.monotonic()
     try:
         jobs = runner.run(scripts)

@@ -72,8 +72,8 @@ class Printer:
 
     def lock_wait(self, job: Any) -> None:
         self._print(
-            f"    waiting: another benchit process on this machine is measuring "
-            f"(time waiting is not counted against --timeout)"
+            "    waiting: another benchit process on this machine is measuring "
+            "(time waiting is not counted against --timeout)"
         )
 
     def script_skipped(self, script: Script, reason: str) -> None:
