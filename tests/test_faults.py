@@ -31,10 +31,10 @@ EXPECTED: dict[str, tuple[str, str, int, str]] = {
     "exception_after.py": ("failed", "RuntimeError: fault injected after the model", 1, "ok"),
     "sys_exit.py": ("failed", "sys.exit(3)", 1, "ok"),
     "sys_exit_text.py": ("failed", "sys.exit('giving up: fault injected')", 1, "ok"),
-    "os_exit.py": ("failed", "exited with code 7", 1, "not_run"),
-    "abort.py": ("killed", "SIGABRT", 1, "not_run"),
-    "segfault.py": ("killed", "SIGSEGV (segmentation fault)", 1, "not_run"),
-    "killed.py": ("killed", "SIGKILL (killed from outside, often the kernel's out-of-memory killer)", 1, "not_run"),
+    "os_exit.py": ("failed", "exited with code 7", 1, "ok"),  # measured by a salvage run
+    "abort.py": ("killed", "SIGABRT", 1, "ok"),  # measured by a salvage run
+    "segfault.py": ("killed", "SIGSEGV (segmentation fault)", 1, "ok"),  # measured by a salvage run
+    "killed.py": ("killed", "SIGKILL (killed from outside, often the kernel's out-of-memory killer)", 1, "ok"),
     "memory_error.py": ("oom", "ran out of memory: MemoryError", 1, "ok"),
     "keyboard_interrupt.py": ("failed", "KeyboardInterrupt", 1, "ok"),
     "benchmark_raises.py": ("ok", "", 1, "failed"),
@@ -207,13 +207,21 @@ def test_oom_kill_counters_are_read_from_cgroup_or_vmstat(tmp_path: Path, monkey
     assert process.oom_killed_since(before)
 
 
-def test_report_columns_carry_the_reasons(faults: dict[str, Any]) -> None:
-    df: pd.DataFrame = faults["df"]
-    statuses = df.drop_duplicates("script").set_index(
-        df.drop_duplicates("script")["script"].map(lambda s: Path(s).name)
-    )
+def _by_name(df: pd.DataFrame) -> pd.DataFrame:
+    return df.drop_duplicates("script").set_index(df.drop_duplicates("script")["script"].map(lambda s: Path(s).name))
+
+
+def test_report_columns_carry_the_reasons(faults: dict[str, Any], limited: dict[str, Any]) -> None:
+    statuses = _by_name(faults["df"])
     assert statuses.loc["abort.py", "script_error"] == "SIGABRT: the worker was killed by SIGABRT (aborted)"
-    assert statuses.loc["os_exit.py", "error"].startswith("not benchmarked (script ended as failed)")
+    assert _by_name(limited["df"]).loc["hang.py", "error"].startswith("not benchmarked (script ended as timeout)")
+
+
+def test_a_hard_death_is_told_and_its_models_measured_by_a_second_run(faults: dict[str, Any]) -> None:
+    out = faults["done"].stdout
+    assert out.count("died before measuring 1 model: running it again to measure each at its first call") == 4
+    record = faults["records"]["segfault.py"]
+    assert record["results"] == 1 and record["error"]["type"] == "SIGSEGV"
 
 
 CGROUP_V1 = Path("/sys/fs/cgroup/memory")

@@ -76,5 +76,9 @@ class Printer:
             "(time waiting is not counted against --timeout)"
         )
 
+    def salvage(self, job: Any, builds: list[str]) -> None:
+        models = f"{len(builds)} model{'s' * (len(builds) != 1)}"
+        self._print(f"    died before measuring {models}: running it again to measure each at its first call")
+
     def script_skipped(self, script: Script, reason: str) -> None:
         self._print(f"[skip] {self._name(script.path)}: {reason}")

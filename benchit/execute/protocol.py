@@ -308,6 +308,9 @@ class JobSpec:
     sources: dict[str, bytes] = field(default_factory=dict)
     workdir: str | None = None
     inline: bool = False
+    # Builds whose script died hard before measuring them: run it again, measure each of these at
+    # its first call (the script may die again later), and stop the script after the last one.
+    salvage: tuple[str, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -320,6 +323,7 @@ class JobSpec:
             "sources": {name: _b64(data) for name, data in self.sources.items()},
             "workdir": self.workdir,
             "inline": self.inline,
+            "salvage": list(self.salvage),
         }
 
     @classmethod
@@ -334,6 +338,7 @@ class JobSpec:
             sources={name: _bytes(text) or b"" for name, text in (data.get("sources") or {}).items()},
             workdir=data.get("workdir"),
             inline=bool(data.get("inline")),
+            salvage=tuple(data.get("salvage") or ()),
         )
 
     def inlined(self) -> JobSpec:

@@ -4,6 +4,7 @@ scripts locked by another scan deferred, and every event an executor reports wri
 from __future__ import annotations
 
 import collections
+import dataclasses
 import os
 import time
 from dataclasses import dataclass, field
@@ -31,7 +32,7 @@ from benchit.execute.protocol import (
     ResultReady,
     ScriptError,
 )
-from benchit.execute.verdict import Outcome, verdict
+from benchit.execute.verdict import Outcome, Verdict, verdict
 from benchit.records import Machine, Script, ScriptStatus
 from benchit.store.cache import Cache, file_digest, script_key
 
@@ -46,6 +47,7 @@ class Progress(Protocol):
     def script_finished(self, job: Job) -> None: ...
     def script_skipped(self, script: Script, reason: str) -> None: ...
     def lock_wait(self, job: Job) -> None: ...
+    def salvage(self, job: Job, builds: list[str]) -> None: ...
 
 
 @dataclass
@@ -75,6 +77,10 @@ class Job:
     lock_wait_s: float = 0.0  # time its worker waited for the host lock (another scan measuring)
     waiting_since: float | None = None
     wait_told: bool = False
+    measured: set[str] = field(default_factory=set)  # builds with a result from this run
+    ending: Verdict | None = None  # how the script died, kept while a salvage run measures its models
+    first_exited: JobExited | None = None
+    spec: JobSpec | None = None
 
     @property
     def status(self) -> str:
@@ -189,6 +195,7 @@ class Scheduler:
         job.log = JobLog(self.cache.log_path(key))
         spec = JobSpec(index, key, script, self.config, plan.done, self._reusable(list(plan.previous_builds)))
         self.active[index] = job
+        job.spec = spec
         self.executor.submit(spec)
         self.progress.script_started(job)
         return True
@@ -306,13 +313,11 @@ class Scheduler:
         self.cache.write_result(message.build, result)
         job.results += 1
         job.failed_results += result["status"] == "failed"
+        job.measured.add(message.build)
         self.progress.result(job, message.build, result)
 
-    def _finish(self, job: Job) -> None:
-        if job.log is not None:
-            job.log.close()
-        exited = job.exited or JobExited(None)
-        status, error = verdict(
+    def _verdict(self, job: Job, exited: JobExited) -> Verdict:
+        return verdict(
             Outcome(
                 killed=job.killed,
                 internal_error=job.internal_error,
@@ -325,11 +330,43 @@ class Scheduler:
                 log_tail=job.log.last() if job.log else "",
             )
         )
+
+    def _salvage(self, job: Job, status: ScriptStatus) -> bool:
+        """After a hard death (a signal, os._exit) with models captured but not measured, run the
+        script again to measure them at their first call; True when that run was submitted."""
+        if job.spec is None or job.spec.salvage or self.config.analyze_only:
+            return False
+        if job.finished_ok or job.killed or job.internal_error:
+            return False
+        if status not in (ScriptStatus.KILLED, ScriptStatus.FAILED, ScriptStatus.OOM):
+            return False
+        missing = [b for b in job.builds if b not in job.measured]
+        if not missing:
+            return False
+        self.progress.salvage(job, missing)
+        job.first_exited, job.exited = job.exited, None
+        job.spec = dataclasses.replace(job.spec, done=resume.pairs_done(
+            self.cache, missing, job.digest, self.machine_id), salvage=tuple(missing))  # fmt: skip
+        self.executor.submit(job.spec)
+        return True
+
+    def _finish(self, job: Job) -> None:
+        exited = job.exited or JobExited(None)
+        if job.ending is None:
+            job.ending = self._verdict(job, exited)
+            if self._salvage(job, job.ending[0]):
+                return
+        if job.log is not None:
+            job.log.close()
+        status, error = job.ending
+        exited = job.first_exited or exited
+        # An unfinished run keeps listing the earlier builds it did not reach, and so does a run of
+        # chosen invocations (FILE::HASH): the script's other builds are still its builds.
+        whole = status.final and not job.script.hashes
         job.record.update(
             status=status.value,
             error=error,
-            # An unfinished run keeps listing the earlier builds it did not reach.
-            builds=job.builds if status.final else job.builds + [b for b in job.kept if b not in job.builds],
+            builds=job.builds if whole else job.builds + [b for b in job.kept if b not in job.builds],
             finished=time.time(),
             duration_s=round(time.monotonic() - job.started, 3) if job.started else 0.0,
             results=job.results,
