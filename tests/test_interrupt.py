@@ -246,7 +246,8 @@ def test_kill_9_at_a_random_moment_leaves_a_readable_cache(tmp_path: Path, seed:
 
 
 def _edit_record(cache: Path, **changes: object) -> None:
-    path = next((cache / "scripts").glob("s-*.json"))
+    # Each set of script args has its own record: edit the one the last scan wrote.
+    path = max((cache / "scripts").glob("s-*.json"), key=lambda p: p.stat().st_mtime_ns)
     path.write_text(json.dumps({**json.loads(path.read_text()), **changes}))
 
 
