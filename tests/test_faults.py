@@ -229,7 +229,8 @@ CGROUP_V1 = Path("/sys/fs/cgroup/memory")
 
 def test_a_real_kernel_oom_kill_is_oom(tmp_path: Path) -> None:
     """Run a scan in a memory cgroup too small for memory_hog.py, without --memory-limit: the
-    kernel's OOM killer ends the script (or the warm worker), and the status says so."""
+    default limit (from the room left in that group) or the group's OOM killer ends the script (or
+    the warm worker), and the status says so."""
     group = CGROUP_V1 / f"benchit-test-{os.getpid()}"
     try:
         group.mkdir()
@@ -256,7 +257,10 @@ def test_a_real_kernel_oom_kill_is_oom(tmp_path: Path) -> None:
             Path(r["script"]).name: r for r in map(json.loads, map(Path.read_text, cache.glob("scripts/*.json")))
         }
         assert records["memory_hog.py"]["status"] == "oom"
-        assert "the kernel's out-of-memory killer" in records["memory_hog.py"]["error"]["message"]
+        # The default limit is taken from the room left in this small group, so benchit's own
+        # per-script limit stops the script first, or the group's OOM killer does, and says so.
+        message = records["memory_hog.py"]["error"]["message"]
+        assert "the kernel's out-of-memory killer" in message or "over the default memory limit" in message, message
         assert records["ok_model.py"]["status"] == "ok"
     finally:
         for _ in range(50):  # the group can go once its processes have

@@ -213,3 +213,26 @@ def sweep() -> None:
         owner = folder.name.split("-")[1]
         if owner.isdigit() and not Path(f"/proc/{owner}").exists():
             MemoryGroup(folder, where[0]).remove(within=0.5)
+
+
+def own_limit() -> tuple[int, int] | None:
+    """(limit, limit less current use) of the memory cgroup this process is in (v2 or v1), or
+    ``None`` when it has no limit or none can be read."""
+    groups = _own_groups()
+    for mount, kind, options in _mounts():
+        if kind == "cgroup2" and "" in groups:
+            folder, names = Path(mount) / groups[""].lstrip("/"), ("memory.max", "memory.current")
+        elif kind == "cgroup" and "memory" in options.split(",") and "memory" in groups:
+            folder, names = (
+                Path(mount) / groups["memory"].lstrip("/"),
+                ("memory.limit_in_bytes", "memory.usage_in_bytes"),
+            )
+        else:
+            continue
+        try:
+            limit, used = (int((folder / name).read_text().split()[0]) for name in names)
+        except (OSError, ValueError, IndexError):
+            continue
+        if limit < 1 << 60:  # "max" fails int(); v1 writes a huge number for no limit
+            return limit, max(0, limit - used)
+    return None

@@ -302,13 +302,17 @@ class LocalExecutor(Executor):
         self.trash.append(job.workdir)
         oom = job.exit_code == -signal.SIGKILL and oom_killed_since(job.oom_before)
         if job.group is not None:
+            limit = job.spec.config.memory_limit_bytes or 0
+            peak = job.group.peak() or 0
             if job.killed is None and job.exit_code == -signal.SIGKILL and job.group.oom_kills():
-                limit = job.spec.config.memory_limit_bytes or 0
-                job.killed = JobKilled(
-                    ScriptStatus.OOM,
-                    f"used more memory than allowed: over {_limit_name(job.spec.config)} {limit / 2**30:.2f} GiB "
-                    f"in pages really used; the kernel stopped it (memory cgroup v{job.group.version})",
-                )
+                if peak < 0.95 * limit:
+                    oom = True  # killed below its own limit: the group benchit runs in, or the machine, ran out
+                else:
+                    job.killed = JobKilled(
+                        ScriptStatus.OOM,
+                        f"used more memory than allowed: over {_limit_name(job.spec.config)} {limit / 2**30:.2f} "
+                        f"GiB in pages really used; the kernel stopped it (memory cgroup v{job.group.version})",
+                    )
             job.peak_rss = job.group.peak() or job.peak_rss
             job.group.remove()
         if job.killed is not None:

@@ -231,12 +231,24 @@ def meminfo() -> dict[str, int]:
     return found
 
 
+def _own_cgroup_room() -> tuple[int, int] | None:
+    """(limit, limit less current use) of the memory cgroup this process runs in, when it has a limit."""
+    from benchit.execute import cgroup
+
+    return cgroup.own_limit()
+
+
 def default_memory_limit(jobs: int) -> int | None:
-    """Each script's share of the memory this machine has free now: MemAvailable, less a margin
-    (10% of the machine's memory, at least 1 GiB), divided among the ``jobs`` scripts that run at
-    once; ``None`` where the kernel does not say (then no default limit)."""
+    """Each script's share of the memory free now: MemAvailable (or the room left in the memory
+    cgroup benchit runs in, when smaller), less a margin (10% of the machine's or that cgroup's
+    memory, at least 1 GiB or a quarter of it), divided among the ``jobs`` scripts that run at once;
+    ``None`` where the kernel does not say (then no default limit)."""
     info = meminfo()
     if "MemAvailable" not in info or "MemTotal" not in info:
         return None
-    margin = max(MEMORY_MARGIN_MIN, int(info["MemTotal"] * MEMORY_MARGIN_FRACTION))
-    return max(256 << 20, (info["MemAvailable"] - margin) // max(1, jobs))
+    total, available = info["MemTotal"], info["MemAvailable"]
+    room = _own_cgroup_room()
+    if room is not None and room[0] < total:
+        total, available = room[0], min(available, room[1])
+    margin = max(int(total * MEMORY_MARGIN_FRACTION), min(MEMORY_MARGIN_MIN, total // 4))
+    return max(256 << 20, (available - margin) // max(1, jobs))

@@ -327,6 +327,7 @@ class Scheduler:
                 exit_code=exited.exit_code,
                 oom_killer=exited.oom_killer,
                 memory_limit_bytes=self.config.memory_limit_bytes,
+                memory_limit_default=self.config.memory_limit_default,
                 log_tail=job.log.last() if job.log else "",
             )
         )
