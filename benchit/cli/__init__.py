@@ -13,7 +13,7 @@ import traceback
 from typing import Any
 
 from benchit import __version__
-from benchit.cli import benchmark, report
+from benchit.cli import benchmark, report, run
 from benchit.cli import cache as cachecmd
 from benchit.cli import plugins as plugins_cmd
 from benchit.cli.common import DEFAULT_CACHE, Parser, default_cache_dir
@@ -27,6 +27,7 @@ def build_parser(registry: Any) -> Parser:
     parser.add_argument("--version", action="version", version=f"benchit {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     benchmark.add_parser(sub, registry)
+    run.add_parser(sub, registry)
     report.add_parser(sub)
     plugins_cmd.add_parser(sub)
     cachecmd.add_parser(sub, f"default $BENCHIT_CACHE_DIR or {DEFAULT_CACHE}")
@@ -52,6 +53,8 @@ def main(argv: list[str] | None = None) -> int:
         args = build_parser(registry).parse_args(argv)
         if args.command == "benchmark":
             return benchmark.run(args, registry)
+        if args.command == "run":
+            return run.run(args, registry)
         if args.command == "report":
             return report.run(args)
         if args.command == "plugins":

@@ -30,8 +30,12 @@ class Printer:
     def _print(self, text: str) -> None:
         print(text, file=self.stream, flush=True)
 
+    def _script(self, job: Any) -> str:
+        args = job.record.get("script_args") if job.script.script_args else None
+        return self._name(job.script.path) + (f" [{' '.join(args)}]" if args else "")
+
     def script_started(self, job: Any) -> None:
-        self._print(f"[{job.index}/{self.total}] {self._name(job.script.path)}")
+        self._print(f"[{job.index}/{self.total}] {self._script(job)}")
 
     def invocation(self, job: Any, build: str, invocation: dict[str, Any]) -> None:
         self._print(
@@ -41,6 +45,8 @@ class Printer:
 
     def result(self, job: Any, build: str, result: dict[str, Any]) -> None:
         where = f"{build} {result['device']}/{result['runtime']}"
+        if result.get("precision", "fp32") != "fp32":
+            where += f"/{result['precision']}"
         stats = result.get("stats")
         if result["status"] == "ok" and stats:
             ci = max(stats["median_ms"] - stats["median_ci_low_ms"], stats["median_ci_high_ms"] - stats["median_ms"])
@@ -62,7 +68,7 @@ class Printer:
         record = job.record
         models = len(record.get("builds") or [])
         line = (
-            f"[{job.index}/{self.total}] {self._name(job.script.path)}: {record['status']} "
+            f"[{job.index}/{self.total}] {self._script(job)}: {record['status']} "
             f"({models} model{'s' if models != 1 else ''}, {record.get('duration_s', 0):.1f} s)"
         )
         error = record.get("error")
@@ -81,4 +87,5 @@ class Printer:
         self._print(f"    died before measuring {models}: running it again to measure each at its first call")
 
     def script_skipped(self, script: Script, reason: str) -> None:
-        self._print(f"[skip] {self._name(script.path)}: {reason}")
+        args = f" [{' '.join(script.script_args)}]" if script.script_args else ""
+        self._print(f"[skip] {self._name(script.path)}{args}: {reason}")

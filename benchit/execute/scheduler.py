@@ -34,7 +34,7 @@ from benchit.execute.protocol import (
 )
 from benchit.execute.verdict import Outcome, Verdict, verdict
 from benchit.records import Machine, Script, ScriptStatus
-from benchit.store.cache import Cache, file_digest, script_key
+from benchit.store.cache import Cache, file_digest, key_build_name, script_key
 
 POLL_S = 0.25
 TELL_WAIT_S = 1.0  # a wait for the host lock longer than this is shown
@@ -148,9 +148,11 @@ class Scheduler:
             "digest": digest,
             "labels": script.labels,
             "hashes": list(script.hashes),
-            "script_args": list(self.config.script_args),
+            "script_args": list(script.script_args or self.config.script_args),
             "devices": list(self.config.devices),
             "runtimes": list(self.config.runtimes),
+            "precisions": list(self.config.precisions),
+            "max_depth": self.config.max_depth,
             "analyze_only": self.config.analyze_only,
             "benchit_version": __version__,
             "timeout_s": self.config.timeout_s,
@@ -166,7 +168,7 @@ class Scheduler:
 
     def _start(self, script: Script, index: int, wait: bool) -> bool:
         """Start ``script``; False when another scan holds its lock (and not ``wait``)."""
-        key = script_key(script.path, self.config.script_args)
+        key = script_key(script.path, script.script_args or self.config.script_args)
         lock = self.cache.try_lock(key, blocking=wait)
         if lock is None:
             return False
@@ -275,10 +277,14 @@ class Scheduler:
                 "script_key": job.key,
                 "labels": job.script.labels,
                 "script_digest": job.digest,
+                "script_args": job.record["script_args"],
                 "artifacts": dict((self.cache.read_build(build) or {}).get("artifacts") or {}),
             },
         )
         record["invocation"] = invocation.to_dict()
+        # A submodule (--max-depth): where it sits in its model, and the build that called it.
+        record["module_path"] = invocation.module_path
+        record["parent_build"] = key_build_name(job.key, invocation.parent) if invocation.parent else None
         self.cache.write_build(build, record)
         if build not in job.builds:
             job.builds.append(build)

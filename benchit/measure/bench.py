@@ -18,6 +18,7 @@ from benchit.config import Config
 from benchit.errors import Unavailable
 from benchit.measure.environment import machine, run_queue_wait_ns, torch_settings
 from benchit.measure.parity import compare, flatten
+from benchit.measure.precision import tolerance
 from benchit.measure.timing import measure, overhead_ns
 from benchit.records import Result
 
@@ -161,16 +162,23 @@ class Placement:
 _overhead: dict[str, float] = {}
 
 
-def benchmark(placement: Placement, runtime: Runtime, config: Config, artifacts: Path) -> Result:
-    """Return the ``Result`` of ``runtime`` on the placement's device; failures are results, never exceptions."""
+def benchmark(
+    placement: Placement, runtime: Runtime, config: Config, artifacts: Path, precision: str = "fp32"
+) -> Result:
+    """Return the ``Result`` of ``runtime`` on the placement's device, with the placement's model
+    already cast to ``precision``; failures are results, never exceptions."""
     import torch
 
     device = placement.device
     environment = {**machine(), **torch_settings()}
-    base = {"device": device.name, "runtime": runtime.name}
+    base = {"device": device.name, "runtime": runtime.name, "precision": precision}
     try:
         device.check()
         runtime.check(device)
+        if precision not in runtime.precisions:
+            raise Unavailable(
+                f"runtime {runtime.name} does not run {precision} (it declares {', '.join(runtime.precisions)})"
+            )
         environment.update(device.describe())
         environment["versions"] = {**environment["versions"], **runtime.versions()}
     except Unavailable as exc:
@@ -193,7 +201,8 @@ def benchmark(placement: Placement, runtime: Runtime, config: Config, artifacts:
                 info["first_step_s"] = time.perf_counter() - start
                 parity = None
                 if not runtime.eager:
-                    parity = compare(placement.reference(), flatten(outputs), config.rtol, config.atol)
+                    rtol, atol = tolerance(precision, config.rtol, config.atol, config.tolerances)
+                    parity = compare(placement.reference(), flatten(outputs), rtol, atol)
                 del outputs
             timer = device.timer()
             with host_lock(exclusive=True):

@@ -1,4 +1,4 @@
-"""Turning a cache into a table: one row per script x invocation x device x runtime, as CSV."""
+"""Turning a cache into a table: one row per script run x invocation x device x runtime x precision, as CSV."""
 
 from __future__ import annotations
 
@@ -32,6 +32,8 @@ COLUMNS = [
     "throughput_per_s",
     "script_status",
     # beyond the required columns
+    "precision",
+    "script_args",
     "latency_max_ms",
     "latency_median_ci_low_ms",
     "latency_median_ci_high_ms",
@@ -46,6 +48,8 @@ COLUMNS = [
     "parity_max_rel_diff",
     "call_count",
     "call_site",
+    "module_path",
+    "parent_build",
     "script_error",
     "threads",
     "device_name",
@@ -116,6 +120,7 @@ def _result_row(result: dict[str, Any]) -> dict[str, Any]:
         machine_id=machine.get("id"),
         device=result["device"],
         runtime=result["runtime"],
+        precision=result.get("precision") or "fp32",
         status=result["status"],
         error=_first_line(result.get("error")),
         throughput_per_s=result.get("throughput_per_s"),
@@ -162,6 +167,8 @@ def _script_rows(cache: Cache, record: dict[str, Any]) -> list[dict[str, Any]]:
     base = {
         "script": record.get("script"),
         "script_status": script_status,
+        "script_args": " ".join(record.get("script_args") or []),
+        **_params(record.get("script_args")),
         "script_error": _first_line(record.get("error"))
         or (
             "benchit itself was stopped (killed?) while the script ran" if script_status != record.get("status") else ""
@@ -184,6 +191,8 @@ def _script_rows(cache: Cache, record: dict[str, Any]) -> list[dict[str, Any]]:
             "batch_size": invocation.get("batch_size"),
             "call_count": invocation.get("call_count"),
             "call_site": invocation.get("call_site"),
+            "module_path": info.get("module_path") or invocation.get("module_path") or "",
+            "parent_build": info.get("parent_build") or "",
         }
         results = [r for r in cache.read_results(build) if r.get("script_digest") in (None, record.get("digest"))]
         good = 0
@@ -195,7 +204,13 @@ def _script_rows(cache: Cache, record: dict[str, Any]) -> list[dict[str, Any]]:
                 machine_id = (
                     (result.get("machine") or {}).get("id") if isinstance(result.get("machine"), dict) else None
                 )
-                path = cache.result_path(build, str(result["device"]), str(result["runtime"]), machine_id)
+                path = cache.result_path(
+                    build,
+                    str(result["device"]),
+                    str(result["runtime"]),
+                    machine_id,
+                    str(result.get("precision") or "fp32"),
+                )
                 cache.warnings.append(f"skipped {path}: malformed result ({type(exc).__name__}: {exc})")
         if not good:
             reason = "--analyze-only" if record.get("analyze_only") else f"script ended as {script_status}"
@@ -204,6 +219,19 @@ def _script_rows(cache: Cache, record: dict[str, Any]) -> list[dict[str, Any]]:
     if not produced:
         table.append({**base, "status": script_status, "error": base["script_error"]})
     return table
+
+
+def _params(script_args: Any) -> dict[str, Any]:
+    """``param_<name>`` columns for the standard parameters a script run was given (a sweep's dimensions)."""
+    from benchit.parser import STANDARD_PARAMS
+
+    args = [str(a) for a in script_args] if isinstance(script_args, list) else []
+    found = {}
+    for index, arg in enumerate(args):
+        name, sep, value = arg.removeprefix("--").partition("=")
+        if arg.startswith("--") and name in STANDARD_PARAMS:
+            found[f"param_{name}"] = value if sep else (args[index + 1] if index + 1 < len(args) else None)
+    return found
 
 
 def _labels(labels: Any) -> dict[str, str]:
@@ -234,7 +262,7 @@ def frame(cache: Cache) -> pd.DataFrame:
     data = rows(cache)
     _name_machines(data)
     df = pd.DataFrame(data)
-    extra = sorted(c for c in df.columns if c.startswith("info_"))
+    extra = sorted(c for c in df.columns if c.startswith(("param_", "info_")))
     labels = [c for c in df.columns if c not in COLUMNS and c not in extra]
     df = df.reindex(columns=COLUMNS + extra + labels)
     return df.astype(object).where(df.notna(), None)

@@ -6,7 +6,7 @@ Layout::
     CACHE/scripts/<script-key>.json                  the last run of a script (with one set of script args)
     CACHE/scripts/<script-key>.log                   its captured stdout and stderr
     CACHE/builds/<build>/build.json                  script, labels, invocation, artifacts' sha256
-    CACHE/builds/<build>/results/<machine-id>/<device>-<runtime>.json
+    CACHE/builds/<build>/results/<machine-id>/<device>-<runtime>[-<precision>].json   (no suffix for fp32)
     CACHE/builds/<build>/artifacts/                  large files (ONNX models, ...)
     CACHE/locks/                                     advisory locks of running scans
 """
@@ -56,7 +56,7 @@ def script_key(path: Path, script_args: tuple[str, ...] | list[str] = ()) -> str
     return f"{safe_name(path.stem)}-{digest}-a{args}"
 
 
-def build_name(path: Path, invocation_hash: str) -> str:
+def build_name(path: Path, invocation_hash: str, script_args: tuple[str, ...] | list[str] = ()) -> str:
     """``<script-key>_<hash>``: the script key keeps two scripts of the same name in different
     folders from sharing (and overwriting) one build."""
     return key_build_name(script_key(path), invocation_hash)
@@ -139,12 +139,18 @@ class Cache:
     def log_path(self, key: str) -> Path:
         return self.root / "scripts" / f"{safe_name(key, limit=200)}.log"
 
-    def result_path(self, build: str, device: str, runtime: str, machine_id: str | None = None) -> Path:
-        """Results of one machine lie in a folder of their own; ``None``: an older cache's place."""
+    def result_path(
+        self, build: str, device: str, runtime: str, machine_id: str | None = None, precision: str = "fp32"
+    ) -> Path:
+        """Results of one machine lie in a folder of their own; ``None``: an older cache's place.
+        A precision other than fp32 is part of the file name."""
         folder = self.build_dir(build) / "results"
         if machine_id:
             folder = folder / safe_name(machine_id)
-        return folder / f"{safe_name(device)}-{safe_name(runtime)}.json"
+        name = f"{safe_name(device)}-{safe_name(runtime)}"
+        if precision and precision != "fp32":
+            name += f"-{safe_name(precision)}"
+        return folder / f"{name}.json"
 
     def artifacts_dir(self, build: str) -> Path:
         return self.build_dir(build) / "artifacts"
@@ -158,7 +164,9 @@ class Cache:
 
     def write_result(self, build: str, result: dict[str, Any]) -> None:
         machine = result.get("machine") or {}
-        path = self.result_path(build, result["device"], result["runtime"], machine.get("id"))
+        path = self.result_path(
+            build, result["device"], result["runtime"], machine.get("id"), result.get("precision") or "fp32"
+        )
         write_json(path, {"format": FORMAT, **result})
 
     def write_artifact(self, build: str, name: str, data: bytes | None = None, source: Path | None = None) -> Path:
