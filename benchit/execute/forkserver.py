@@ -164,7 +164,10 @@ def serve(sock: socket.socket, preload: list[str], parent: int | None = None) ->
                 except BlockingIOError:
                     pass
                 continue
-            data, fds, _, _ = socket.recv_fds(sock, MAX_MESSAGE, 2)
+            try:
+                data, fds, _, _ = socket.recv_fds(sock, MAX_MESSAGE, 2)
+            except OSError:  # benchit went away mid-message (a signal, a kill): end quietly
+                _shutdown()
             if not data:
                 _shutdown()
             job = json.loads(data)

@@ -60,7 +60,7 @@ _SAY = {
     _object: "not an object",
     _labels: "not an object of string lists",
     _error: "not an object of strings",
-    _stats: "not an object of numbers (and lists of numbers)",
+    _stats: "not an object of numbers",
 }
 
 SCRIPT: dict[str, tuple[Check, Check]] = {
