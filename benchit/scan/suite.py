@@ -349,9 +349,10 @@ def _load_file(path: Path, seen: list[Path]) -> dict[str, dict[str, Any]]:
                 _merge_entries(entries, _load_file(Path(included), [*seen, path]))
             continue
         if not isinstance(value, yaml.MappingNode):
-            hint = _closest(name, ["include"])
+            # A setting written at the top level (or misspelt there) reads as an entry's name.
+            hint = _closest(name, ["include", *KEYS])
             if hint:
-                raise reader.fail(key_node, f"unknown key {name!r}{hint}")
+                raise reader.fail(key_node, f"unknown key {name!r}{hint}; settings go inside an entry")
             raise reader.fail(key_node, f"entry {name!r} must be a mapping of settings, not a {_kind(value)}")
         own[name] = _read_entry(reader, key_node, value)
     _merge_entries(entries, own)
