@@ -54,3 +54,15 @@ def benchit_preload(runtimes: list[str]) -> list[str]:
     to ``--runtime``, so that a plugin preloads only for runtimes in use; a module that fails
     to import is skipped.
     """
+
+
+@hookspec
+def benchit_executors() -> list[type]:
+    """Return the executor classes this plugin provides, each with a unique ``name``.
+
+    ``benchit benchmark --executor NAME`` picks one (default ``local``). An executor is built as
+    ``cls(config, cache, progress, preload)``; ``open()`` is called before anything is written
+    and raises ``benchit.errors.UsageError`` when it cannot run (an unreachable cluster, a missing
+    library); ``run(scripts)`` returns the finished jobs. The built-ins are ``local`` (a warm fork
+    server on this machine) and ``ray`` (one warm worker per Ray node).
+    """

@@ -26,6 +26,8 @@ BUILTINS = (
     "benchit.backends.runtimes.torch",
     "benchit.backends.runtimes.compile",
     "benchit.backends.runtimes.onnxruntime",
+    "benchit.execute.local",
+    "benchit.execute.ray",
 )
 
 
@@ -46,6 +48,7 @@ class Registry:
     plugins: list[PluginInfo] = field(default_factory=list)
     runtimes: dict[str, tuple[type[Runtime], str]] = field(default_factory=dict)
     devices: dict[str, tuple[Device, str]] = field(default_factory=dict)
+    executors: dict[str, tuple[type, str]] = field(default_factory=dict)
 
     @property
     def failures(self) -> list[PluginInfo]:
@@ -122,6 +125,9 @@ def load(plugin_dirs: tuple[str, ...] | list[str] = ()) -> Registry:
     for impl in manager.hook.benchit_devices.get_hookimpls():
         for device in impl.function() or ():
             _add(registry.devices, device.name, device, impl.plugin_name, "device")
+    for impl in manager.hook.benchit_executors.get_hookimpls():
+        for cls in impl.function() or ():
+            _add(registry.executors, cls.name, cls, impl.plugin_name, "executor")
     return registry
 
 

@@ -83,6 +83,8 @@ class Job:
 class Runner:
     """Runs scripts, at most ``config.jobs`` at a time, and records everything in the cache."""
 
+    name = "local"
+
     def __init__(self, config: Config, cache: Cache, progress: Progress, preload: list[str]):
         self.config = config
         self.cache = cache
@@ -94,6 +96,9 @@ class Runner:
         self.finished: list[Job] = []
         self.skipped: list[tuple[Script, str]] = []
         self.started_at = time.time()
+
+    def open(self) -> None:
+        """Check what the executor needs before anything is written; raise ``UsageError`` if it cannot run."""
 
     # -- deciding what to run -------------------------------------------------------------
     def plan(self, script: Script) -> tuple[str, dict[str, Any], dict[str, list[str]]] | None:
