@@ -94,7 +94,8 @@ class RayRunner(Runner):
         reason = self.missing or "no node of the Ray cluster is alive"
         self.active[job.index] = job
         self.progress.script_started(job)
-        self._end(job, "unavailable", reason, b"", {}, None)
+        # An earlier run's record stays (as locally, where an absent device leaves the other results).
+        self._end(job, "unavailable", reason, b"", {}, None, write=self.cache.read_script(job.key) is None)
 
     def _start_workers(self) -> None:
         from ray.util.scheduling_strategies import NodeAffinitySchedulingStrategy
@@ -204,6 +205,7 @@ class RayRunner(Runner):
         log: bytes,
         artifacts: dict[str, bytes],
         node: Node | None,
+        write: bool = True,
     ) -> None:
         """Write what the node sent at the script's end: log, artifacts, the record with its status."""
         if isinstance(error, str):
@@ -229,7 +231,8 @@ class RayRunner(Runner):
         )
         if job.peak_rss:
             job.record["peak_rss_bytes"] = job.peak_rss
-        self.cache.write_script(job.key, job.record)
+        if write:
+            self.cache.write_script(job.key, job.record)
         if job.lock is not None:
             job.lock.close()
         self.active.pop(job.index, None)

@@ -1,0 +1,164 @@
+"""``--executor ray`` end to end on a real Ray cluster (a head and two worker nodes on 127.0.0.1, inside a
+private network namespace), and the ways it refuses to start."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import FAST, run_benchit, snapshot
+from test_faults import EXPECTED, FAULTS
+
+from benchit.store.cache import Cache
+
+HERE = Path(__file__).parent
+# A representative slice of the fault corpus: every status a script can end with here.
+SUBSET = [
+    "ok_model.py",
+    "no_models.py",
+    "exception_after.py",
+    "sys_exit.py",
+    "os_exit.py",
+    "segfault.py",
+    "memory_error.py",
+    "bad_labels.py",
+    "benchmark_raises.py",
+]
+WORKERS = [{"resources": {"accel_a": 1}}, {"resources": {"accel_b": 1}}]
+
+
+def _namespaces_allowed() -> str | None:
+    """Why the Ray tests cannot run here, or ``None``."""
+    try:
+        import ray  # noqa: F401
+    except ImportError:
+        return 'Ray is not installed (pip install "benchit-zoo[ray]")'
+    if shutil.which("unshare") is None or shutil.which("ip") is None:
+        return "needs unshare and ip to keep the cluster on a private loopback"
+    done = subprocess.run(["unshare", "-n", "sh", "-c", "ip link set lo up"], capture_output=True, text=True)
+    if done.returncode != 0:
+        return f"unshare -n is not permitted here: {done.stderr.strip()[:200]}"
+    return None
+
+
+needs_cluster = pytest.mark.skipif(_namespaces_allowed() is not None, reason=str(_namespaces_allowed()))
+
+
+def scenario(tmp_path: Path, steps: list[dict[str, Any]], workers: list[dict[str, Any]] = WORKERS) -> dict[str, Any]:
+    """Run ``steps`` on a fresh private cluster (tests/ray_scenario.py inside ``unshare -n``)."""
+    spec, out = tmp_path / "scenario.json", tmp_path / "scenario-out.json"
+    spec.write_text(json.dumps({"workers": workers, "steps": steps}))
+    command = f"ip link set lo up && exec {sys.executable} {HERE / 'ray_scenario.py'} {spec} {out}"
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(HERE.parent), os.environ.get("PYTHONPATH", "")])}
+    done = subprocess.run(["unshare", "-n", "sh", "-c", command], capture_output=True, text=True, env=env, timeout=600)
+    report = json.loads(out.read_text())
+    assert report["left_behind"] == [], f"Ray processes outlived the scenario: {report['left_behind']}"
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    return report
+
+
+def _records(cache: Path) -> dict[str, dict[str, Any]]:
+    store = Cache(cache)
+    return {Path(r["script"]).name: r for r in (store.read_script(k) for k in store.script_keys()) if r}
+
+
+def _copy(names: list[str], folder: Path) -> Path:
+    folder.mkdir()
+    for name in names:
+        shutil.copy(FAULTS / name, folder / name)
+    return folder
+
+
+# -- refusing to start: one line, exit 2, nothing written -------------------------------------
+def test_unreachable_address_is_one_line_and_writes_nothing(tmp_path: Path) -> None:
+    cache = tmp_path / "cache"
+    done = run_benchit(
+        "benchmark", FAULTS / "ok_model.py", "--cache-dir", cache, "--executor", "ray", "--ray-address", "127.0.0.1:9"
+    )
+    assert done.returncode == 2
+    assert done.stderr.strip().splitlines() == [
+        "benchit: error: --ray-address 127.0.0.1:9: cannot reach a Ray cluster there (Connection refused)"
+    ]
+    assert not cache.exists()
+
+
+def test_executor_ray_without_ray_installed(tmp_path: Path) -> None:
+    shim = tmp_path / "shim"
+    shim.mkdir()
+    (shim / "ray.py").write_text("raise ImportError('No module named ray')\n")
+    cache = tmp_path / "cache"
+    env = {"PYTHONPATH": os.pathsep.join([str(shim), str(HERE.parent)])}
+    done = run_benchit("benchmark", FAULTS / "ok_model.py", "--cache-dir", cache, "--executor", "ray", env=env)
+    assert done.returncode == 2
+    assert done.stderr.strip() == 'benchit: error: --executor ray needs Ray: pip install "benchit-zoo[ray]"'
+    assert not cache.exists()
+
+
+def test_unknown_executor(tmp_path: Path) -> None:
+    (tmp_path / "cache").mkdir()
+    before = snapshot(tmp_path)
+    done = run_benchit("benchmark", FAULTS / "ok_model.py", "--cache-dir", tmp_path / "cache", "--executor", "slurm")
+    assert done.returncode == 2
+    assert done.stderr.strip() == "benchit: error: unknown --executor 'slurm'; choose from local, ray"
+    assert snapshot(tmp_path) == before
+
+
+# -- a real cluster --------------------------------------------------------------------------
+@needs_cluster
+def test_ray_scan_matches_local_names_nodes_and_resumes(tmp_path: Path) -> None:
+    corpus = _copy(SUBSET, tmp_path / "corpus")
+    ray_cache, local_cache = tmp_path / "ray-cache", tmp_path / "local-cache"
+    scan = ["benchmark", "--all", "--search-dir", str(corpus), "--cache-dir", str(ray_cache), *FAST]
+    report = scenario(
+        tmp_path,
+        [
+            {"benchit": scan},
+            {"benchit": [*scan, "--device", "cuda"], "timeout_s": 60},
+            {"benchit": scan},
+        ],
+    )
+    first, no_cuda, again = report["steps"]
+    assert first["rc"] == 1, first["stdout"][-3000:] + first["stderr"][-3000:]
+    private = tmp_path / "tmp"  # the host lock of this run only, as in the scenario
+    private.mkdir()
+    local = run_benchit(
+        "benchmark", "--all", "--search-dir", corpus, "--cache-dir", local_cache, *FAST, env={"TMPDIR": str(private)}
+    )
+    assert local.returncode == 1, local.stderr[-3000:]
+
+    on_ray, on_local = _records(ray_cache), _records(local_cache)
+    assert set(on_ray) == set(SUBSET)
+    nodes = {report["head"], *report["workers"]}
+    used = set()
+    for name in SUBSET:
+        status, words, models, _ = EXPECTED[name]
+        assert on_ray[name]["status"] == on_local[name]["status"] == status, (name, on_ray[name]["error"])
+        error = on_ray[name].get("error") or {}
+        assert words in f"{error.get('type')}: {error.get('message')}", (name, error)
+        assert on_ray[name]["builds"] == on_local[name]["builds"]
+        assert len(on_ray[name]["builds"]) == models
+        assert on_ray[name]["executor"] == "ray" and on_ray[name]["node"]["id"] in nodes
+        used.add(on_ray[name]["node"]["id"])
+        for build in on_ray[name]["builds"]:
+            ray_results = Cache(ray_cache).read_results(build)
+            local_results = Cache(local_cache).read_results(build)
+            assert [r["status"] for r in ray_results] == [r["status"] for r in local_results]
+            for result in ray_results:
+                assert result["node"]["id"] == on_ray[name]["node"]["id"]
+    assert used == nodes, "every node of the cluster ran scripts"
+    assert (ray_cache / "scripts" / f"{on_ray['exception_after.py']['key']}.log").read_text().count("fault injected")
+
+    # --device cuda: no node has it, so every script is unavailable at once, with the reason.
+    assert no_cuda["rc"] == 1
+    assert "no node of the Ray cluster (3 alive) has cuda" in no_cuda["stdout"]
+    assert no_cuda["wall_s"] < 60
+
+    # The same scan again: everything is complete in the cache (resume as locally).
+    assert again["rc"] == 0, again["stdout"][-2000:]
+    assert f"skipped {len(SUBSET)} scripts already complete" in again["stdout"]
