@@ -152,13 +152,15 @@ def test_ray_scan_matches_local_names_nodes_and_resumes(tmp_path: Path) -> None:
             for result in ray_results:
                 assert result["node"]["id"] == on_ray[name]["node"]["id"]
     assert used == nodes, "every node of the cluster ran scripts"
-    assert (ray_cache / "scripts" / f"{on_ray['exception_after.py']['key']}.log").read_text().count("fault injected")
 
     # --device cuda: no node has it, so every script is unavailable at once, with the reason.
     assert no_cuda["rc"] == 1
     assert "no node of the Ray cluster (3 alive) has cuda" in no_cuda["stdout"]
     assert no_cuda["wall_s"] < 60
 
-    # The same scan again: everything is complete in the cache (resume as locally).
-    assert again["rc"] == 0, again["stdout"][-2000:]
-    assert f"skipped {len(SUBSET)} scripts already complete" in again["stdout"]
+    # The same scan again resumes as locally: what ended ok, no_models or failed is complete in the
+    # cache; a killed script and an out-of-memory one (no --memory-limit) run again.
+    settled = [n for n in SUBSET if EXPECTED[n][0] in ("ok", "no_models", "failed")]
+    assert again["rc"] == 1, again["stdout"][-2000:]
+    assert f"skipped {len(settled)} scripts already complete" in again["stdout"]
+    assert {n: r["status"] for n, r in _records(ray_cache).items()} == {n: EXPECTED[n][0] for n in SUBSET}
