@@ -13,8 +13,9 @@ import traceback
 from typing import Any
 
 from benchit import __version__
-from benchit.cli import benchmark, plugins, report
+from benchit.cli import benchmark, report
 from benchit.cli import cache as cachecmd
+from benchit.cli import plugins as plugins_cmd
 from benchit.cli.common import DEFAULT_CACHE, Parser, default_cache_dir
 from benchit.errors import BenchitError, ExitCode
 
@@ -27,7 +28,7 @@ def build_parser(registry: Any) -> Parser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     benchmark.add_parser(sub, registry)
     report.add_parser(sub)
-    plugins.add_parser(sub)
+    plugins_cmd.add_parser(sub)
     cachecmd.add_parser(sub, f"default $BENCHIT_CACHE_DIR or {DEFAULT_CACHE}")
     return parser
 
@@ -54,7 +55,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "report":
             return report.run(args)
         if args.command == "plugins":
-            return plugins.run(args, registry)
+            return plugins_cmd.run(args, registry)
         if args.command == "cache":
             return cachecmd.run(args, getattr(args, "cache_dir", None) or default_cache_dir(), sys.stdout)
         build_parser(registry).print_help()
