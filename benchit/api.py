@@ -1,6 +1,6 @@
 """The contracts a plugin implements or uses, in one place: import them from here (or from ``benchit``).
 
-Nothing built in lives here; the built-in devices and runtimes implement these like any plugin.
+Nothing built in lives here; the built-in devices, runtimes and executors implement these like any plugin.
 """
 
 from __future__ import annotations
@@ -8,17 +8,48 @@ from __future__ import annotations
 from benchit.backends.devices import Accelerator, Device, EventTimer
 from benchit.backends.runtimes import Prepared, Runtime
 from benchit.errors import Unavailable
+from benchit.execute.executor import Executor
+from benchit.execute.protocol import (
+    Artifact,
+    Done,
+    Event,
+    InternalError,
+    InvocationFound,
+    JobExited,
+    JobKilled,
+    JobSpec,
+    JobStarted,
+    LogChunk,
+    ResultReady,
+    ScriptError,
+)
 from benchit.hookspecs import hookimpl
 from benchit.measure.timing import HostTimer, Step, Timer
+from benchit.records import Machine, ScriptStatus
 from benchit.scan.labels import load_from_cache
 
 __all__ = [
     "Accelerator",
+    "Artifact",
     "Device",
+    "Done",
+    "Event",
     "EventTimer",
+    "Executor",
     "HostTimer",
+    "InternalError",
+    "InvocationFound",
+    "JobExited",
+    "JobKilled",
+    "JobSpec",
+    "JobStarted",
+    "LogChunk",
+    "Machine",
     "Prepared",
+    "ResultReady",
     "Runtime",
+    "ScriptError",
+    "ScriptStatus",
     "Step",
     "Timer",
     "Unavailable",

@@ -14,6 +14,7 @@ import pluggy
 if TYPE_CHECKING:
     from benchit.backends.devices import Device
     from benchit.backends.runtimes import Runtime
+    from benchit.execute.executor import Executor
 
 hookspec = pluggy.HookspecMarker("benchit")
 hookimpl = pluggy.HookimplMarker("benchit")
@@ -57,12 +58,11 @@ def benchit_preload(runtimes: list[str]) -> list[str]:
 
 
 @hookspec
-def benchit_executors() -> list[type]:
-    """Return the executor classes this plugin provides, each with a unique ``name``.
+def benchit_executors() -> list[type[Executor]]:
+    """Return the executor classes this plugin provides (subclasses of ``benchit.api.Executor``).
 
-    ``benchit benchmark --executor NAME`` picks one (default ``local``). An executor is built as
-    ``cls(config, cache, progress, preload)``; ``open()`` is called before anything is written
-    and raises ``benchit.errors.UsageError`` when it cannot run (an unreachable cluster, a missing
-    library); ``run(scripts)`` returns the finished jobs. The built-ins are ``local`` (a warm fork
-    server on this machine) and ``ray`` (one warm worker per Ray node).
+    Called once per process that builds the registry (the CLI). ``benchit benchmark --executor
+    NAME`` picks one by its ``Executor.name`` (default ``local``); two plugins providing the same
+    name is an error naming both. Options an executor needs come from ``benchit_addoption`` and
+    reach it as ``config.options[dest]``.
     """

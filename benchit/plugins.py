@@ -19,6 +19,7 @@ from benchit.errors import PluginError, UsageError
 if TYPE_CHECKING:
     from benchit.backends.devices import Device
     from benchit.backends.runtimes import Runtime
+    from benchit.execute.executor import Executor
 
 ENTRY_POINT_GROUP = "benchit"
 BUILTINS = (
@@ -48,7 +49,7 @@ class Registry:
     plugins: list[PluginInfo] = field(default_factory=list)
     runtimes: dict[str, tuple[type[Runtime], str]] = field(default_factory=dict)
     devices: dict[str, tuple[Device, str]] = field(default_factory=dict)
-    executors: dict[str, tuple[type, str]] = field(default_factory=dict)
+    executors: dict[str, tuple[type[Executor], str]] = field(default_factory=dict)
 
     @property
     def failures(self) -> list[PluginInfo]:
@@ -59,6 +60,12 @@ class Registry:
 
     def device(self, name: str) -> Device:
         return self.devices[name][0]
+
+    def executor(self, name: str) -> type[Executor]:
+        """The executor class called ``name``; ``UsageError`` naming those available if none is."""
+        if name not in self.executors:
+            raise UsageError(f"unknown executor {name!r} (available: {', '.join(self.executors) or 'none'})")
+        return self.executors[name][0]
 
     def check_names(self, devices: list[str], runtimes: list[str]) -> None:
         for name in devices:
@@ -106,7 +113,7 @@ def _candidates(plugin_dirs: tuple[str, ...] | list[str]) -> list[tuple[str, str
 
 
 def load(plugin_dirs: tuple[str, ...] | list[str] = ()) -> Registry:
-    """Load every plugin and collect their runtimes and devices; a plugin that fails to import is
+    """Load every plugin and collect their runtimes, devices and executors; a plugin that fails to import is
     recorded, not raised; two plugins providing one name raise ``PluginError`` naming both."""
     manager = pluggy.PluginManager("benchit")
     manager.add_hookspecs(hookspecs)

@@ -1,16 +1,70 @@
-"""The plain records that flow between the stages: scripts, invocations, stats and results."""
+"""The plain records that flow between the stages: scripts, invocations, stats, results, machines."""
 
 from __future__ import annotations
 
 import dataclasses
+import enum
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-# How a script ended.
-SCRIPT_STATUSES = ("ok", "no_models", "failed", "timeout", "oom", "killed", "interrupted", "running")
-# How one device x runtime result ended.
-RESULT_STATUSES = ("ok", "failed", "unavailable", "not_run")
+
+class ScriptStatus(str, enum.Enum):
+    """How a script ended (``running`` while it runs); a ``str`` so that JSON keeps plain strings."""
+
+    OK = "ok"
+    NO_MODELS = "no_models"
+    FAILED = "failed"
+    TIMEOUT = "timeout"
+    OOM = "oom"
+    KILLED = "killed"
+    INTERRUPTED = "interrupted"
+    RUNNING = "running"
+    UNAVAILABLE = "unavailable"
+
+    def __str__(self) -> str:
+        return self.value
+
+    @property
+    def final(self) -> bool:
+        """Whether the script ran to its end: its builds replace those of an earlier run."""
+        return self in (ScriptStatus.OK, ScriptStatus.NO_MODELS, ScriptStatus.FAILED)
+
+
+class ResultStatus(str, enum.Enum):
+    """How one device x runtime result ended."""
+
+    OK = "ok"
+    FAILED = "failed"
+    UNAVAILABLE = "unavailable"
+    NOT_RUN = "not_run"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+@dataclass(frozen=True)
+class Machine:
+    """The machine a result was measured on; ``id`` is stable across runs and reboots."""
+
+    id: str
+    hostname: str
+    cpu_model: str
+    accelerator: str | None = None
+    accelerator_count: int = 0
+
+    def to_dict(self) -> dict[str, Any]:
+        return dataclasses.asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Machine:
+        return cls(
+            id=str(data["id"]),
+            hostname=str(data.get("hostname") or ""),
+            cpu_model=str(data.get("cpu_model") or ""),
+            accelerator=data.get("accelerator"),
+            accelerator_count=int(data.get("accelerator_count") or 0),
+        )
 
 
 @dataclass(frozen=True)
@@ -21,6 +75,7 @@ class Script:
     labels: dict[str, list[str]]
     hashes: tuple[str, ...] = ()
     label_error: str | None = None
+    relative_path: str | None = None  # below the --search-dir it was found in, or its file name
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -28,6 +83,7 @@ class Script:
             "labels": self.labels,
             "hashes": list(self.hashes),
             "label_error": self.label_error,
+            "relative_path": self.relative_path,
         }
 
     @classmethod
@@ -37,6 +93,7 @@ class Script:
             labels={k: list(v) for k, v in data["labels"].items()},
             hashes=tuple(data.get("hashes", ())),
             label_error=data.get("label_error"),
+            relative_path=data.get("relative_path"),
         )
 
 
@@ -106,10 +163,12 @@ class Result:
     parity: dict[str, Any] | None = None
     info: dict[str, Any] = field(default_factory=dict)
     environment: dict[str, Any] = field(default_factory=dict)
+    machine: Machine | None = None  # stamped by the coordinator from where the job ran
 
     def to_dict(self) -> dict[str, Any]:
         data = dataclasses.asdict(self)
         data["stats"] = self.stats.to_dict() if self.stats else None
+        data["machine"] = self.machine.to_dict() if self.machine else None
         return data
 
     @classmethod
@@ -125,4 +184,5 @@ class Result:
             parity=data.get("parity"),
             info=dict(data.get("info") or {}),
             environment=dict(data.get("environment") or {}),
+            machine=Machine.from_dict(data["machine"]) if data.get("machine") else None,
         )

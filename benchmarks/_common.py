@@ -47,7 +47,7 @@ def timed(
 
 def cache_results(cache: Path) -> list[dict[str, Any]]:
     """Every result record in a benchit cache."""
-    return [json.loads(p.read_text()) for p in sorted(cache.glob("builds/*/results/*.json"))]
+    return [json.loads(p.read_text()) for p in sorted(cache.glob("builds/*/results/*/*.json"))]
 
 
 def describe_machine() -> dict[str, Any]:

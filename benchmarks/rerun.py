@@ -22,7 +22,7 @@ FAST = ["--min-time", "0.1", "--max-time", "0.5", "--warmup-time", "0.5"]
 
 def snapshot(cache: Path) -> dict[str, bytes]:
     """Every file of the cache's script records and results, to show that a re-run changed none."""
-    files = [*cache.glob("scripts/*.json"), *cache.glob("builds/*/results/*.json")]
+    files = [*cache.glob("scripts/*.json"), *cache.glob("builds/*/results/*/*.json")]
     return {str(p.relative_to(cache)): p.read_bytes() for p in sorted(files)}
 
 

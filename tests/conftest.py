@@ -72,3 +72,10 @@ def snapshot(root: Path | str) -> dict[str, bytes]:
 @pytest.fixture
 def fast() -> list[str]:
     return list(FAST)
+
+
+def result_file(build: Path, pair: str) -> Path:
+    """Where this machine's result ``pair`` (``cpu-torch``) of ``build`` lies: one folder per machine."""
+    from benchit.measure.environment import machine_identity
+
+    return build / "results" / machine_identity().id / f"{pair}.json"

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pandas as pd
 import pytest
-from conftest import FAST, report_df, run_benchit, snapshot, write_script
+from conftest import FAST, report_df, result_file, run_benchit, snapshot, write_script
 
 from benchit.store.cache import Cache
 
@@ -48,13 +48,13 @@ def _report(cache: Path, tmp_path: Path) -> tuple[int, list[str], list[dict]]:
 
 
 def test_damaged_and_stray_files_are_skipped_by_name_and_the_rest_is_reported(cache: Path, tmp_path: Path) -> None:
-    truncated = _build(cache, "a") / "results" / "cpu-torch.json"
+    truncated = result_file(_build(cache, "a"), "cpu-torch")
     truncated.write_bytes(truncated.read_bytes()[: len(truncated.read_bytes()) // 2])
-    future = _build(cache, "b") / "results" / "cpu-torch.json"
+    future = result_file(_build(cache, "b"), "cpu-torch")
     future.write_text(json.dumps({**json.loads(future.read_text()), "format": 7}))
     listed = _build(cache, "c") / "build.json"
     listed.write_text("[1, 2, 3]")
-    edited = _build(cache, "d") / "results" / "cpu-torch.json"
+    edited = result_file(_build(cache, "d"), "cpu-torch")
     edited.write_text(json.dumps({**json.loads(edited.read_text()), "stats": "very fast"}))
     strays = [cache / "scripts" / "notes.txt", cache / "builds" / "stray.bin", cache / "random.bin"]
     for path in strays:
@@ -113,7 +113,7 @@ def test_cache_delete_removes_only_that_build_and_the_next_scan_redoes_it(cache:
     again = run_benchit("benchmark", "--all", "--search-dir", corpus, "--cache-dir", cache, *FAST)
     assert again.returncode == 0, again.stdout
     assert again.stdout.count("[skip]") == len(NAMES) - 1 and "a.py: ok (1 model" in again.stdout
-    assert (gone / "results" / "cpu-torch.json").is_file() and snapshot(kept) == before
+    assert result_file(gone, "cpu-torch").is_file() and snapshot(kept) == before
 
 
 def test_cache_delete_waits_for_no_running_scan(cache: Path) -> None:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pandas as pd
 import pytest
-from conftest import FAST, REPO, report_df, run_benchit, write_script
+from conftest import FAST, REPO, report_df, result_file, run_benchit, write_script
 
 from benchit.scan.labels import load_from_cache
 
@@ -197,7 +197,7 @@ def test_cache_is_plain_json_and_labels_load_back(scan: dict) -> None:
     build = _rows(scan["df"], "five_calls.py")["build_name"].iloc[0]
     record = json.loads((cache / "builds" / build / "build.json").read_text())
     assert record["invocation"]["call_count"] == 5
-    result = json.loads((cache / "builds" / build / "results" / "cpu-torch.json").read_text())
+    result = json.loads(result_file(cache / "builds" / build, "cpu-torch").read_text())
     assert result["status"] == "ok" and result["stats"]["iterations"] >= 8
     assert load_from_cache(cache, build) == {"name": ["five_calls"], "author": ["tests"], "task": ["test"]}
     assert not list(cache.rglob("*.pkl")) and not list(cache.rglob("*.pickle"))

@@ -61,7 +61,7 @@ def test_parallel_scans_lose_nothing_and_never_share_a_script(tmp_path: Path) ->
     df = report_df(cache)
     assert len(df) == len(scripts)  # one model per script, one device x runtime
     assert set(df["status"]) == {"ok"} and df["build_name"].nunique() == len(scripts)
-    assert len(list(cache.glob("builds/*/results/cpu-torch.json"))) == len(scripts)
+    assert len(list(cache.glob("builds/*/results/*/cpu-torch.json"))) == len(scripts)
 
 
 def test_parallel_scans_of_different_runtimes_fill_in_each_other(tmp_path: Path) -> None:

@@ -69,7 +69,7 @@ def test_the_cli_does_not_import_torch() -> None:
     # The parent process stays light: only workers pay for torch.
     code = (
         "import sys\nfrom benchit import plugins\nfrom benchit.cli import build_parser\n"
-        "build_parser(plugins.load([]))\nimport benchit.execute.runner, benchit.measure.environment\n"
+        "build_parser(plugins.load([]))\nimport benchit.execute.scheduler, benchit.measure.environment\n"
         "print('torch' in sys.modules)"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

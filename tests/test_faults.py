@@ -15,11 +15,9 @@ import pandas as pd
 import pytest
 from conftest import FAST, report_df, run_benchit
 
-from benchit.config import Config
 from benchit.execute import process
-from benchit.execute.runner import LOG_LIMIT, LOG_TAIL, Job, Runner
-from benchit.records import Script
-from benchit.store.cache import Cache
+from benchit.execute.joblog import LOG_LIMIT, LOG_TAIL
+from benchit.execute.verdict import exit_verdict
 
 FAULTS = Path(__file__).parent / "faults"
 LIMITED = ("hang.py", "memory_hog.py", "memory_creep.py")  # scanned apart, with --timeout and --memory-limit
@@ -183,21 +181,13 @@ def test_memory_polling_records_the_peak(limited: dict[str, Any]) -> None:
 
 
 # -- the kernel's out-of-memory killer, which no test can safely provoke ------------------------
-def _job(tmp_path: Path, exit_code: int) -> tuple[Runner, Job]:
-    runner = Runner(Config(cache_dir=tmp_path), Cache(tmp_path), progress=None, preload=[])  # type: ignore[arg-type]
-    script = Script(path=tmp_path / "s.py", labels={})
-    job = Job(index=1, script=script, key="s", digest="", record={}, done={}, exit_code=exit_code)
-    job.oom_before = {"/counter": 4}
-    return runner, job
-
-
 @pytest.mark.parametrize(("count", "status"), [(5, "oom"), (4, "killed")])
 def test_sigkill_after_the_kernel_counted_an_oom_kill_is_oom(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, count: int, status: str
+    monkeypatch: pytest.MonkeyPatch, count: int, status: str
 ) -> None:
+    # The local executor reads the counters when a job starts and again when it exits.
     monkeypatch.setattr(process, "oom_kills", lambda: {"/counter": count})
-    runner, job = _job(tmp_path, -signal.SIGKILL)
-    got, error = runner._verdict(job)
+    got, error = exit_verdict(-signal.SIGKILL, process.oom_killed_since({"/counter": 4}), "")
     assert got == status
     assert error is not None and ("out-of-memory killer" in error["message"])
 

@@ -73,7 +73,8 @@ def _records(cache: Path) -> dict[str, dict]:
 
 def _results(cache: Path) -> dict[str, bytes]:
     """Every result file, by build and pair, with its bytes."""
-    return {f"{p.parent.parent.name}/{p.name}": p.read_bytes() for p in (cache / "builds").glob("*/results/*.json")}
+    # One folder of results per machine: builds/<build>/results/<machine-id>/<pair>.json
+    return {f"{p.parents[2].name}/{p.name}": p.read_bytes() for p in (cache / "builds").glob("*/results/*/*.json")}
 
 
 def _wait(condition: Callable[[], bool], within: float = 90.0) -> None:
@@ -229,7 +230,8 @@ def test_kill_9_at_a_random_moment_leaves_a_readable_cache(tmp_path: Path, seed:
 
 
 def _edit_record(cache: Path, **changes: object) -> None:
-    path = next((cache / "scripts").glob("s-*.json"))
+    # Each set of script args has its own record: edit the one the last scan wrote.
+    path = max((cache / "scripts").glob("s-*.json"), key=lambda p: p.stat().st_mtime_ns)
     path.write_text(json.dumps({**json.loads(path.read_text()), **changes}))
 
 
@@ -248,10 +250,10 @@ def test_what_makes_a_complete_script_run_again(tmp_path: Path, full: bool) -> N
         return _ran(run_benchit("benchmark", script, "--cache-dir", cache, *FAST, *extra))
 
     assert scan() and not scan()
-    torch_result = next(cache.glob("builds/*/results/cpu-torch.json")).read_bytes()
+    torch_result = next(cache.glob("builds/*/results/*/cpu-torch.json")).read_bytes()
     assert scan("--device", "cpu,cuda")  # a new device: only its pair is done
-    assert next(cache.glob("builds/*/results/cpu-torch.json")).read_bytes() == torch_result
-    assert json.loads(next(cache.glob("builds/*/results/cuda-torch.json")).read_text())["status"] == "unavailable"
+    assert next(cache.glob("builds/*/results/*/cpu-torch.json")).read_bytes() == torch_result
+    assert json.loads(next(cache.glob("builds/*/results/*/cuda-torch.json")).read_text())["status"] == "unavailable"
     assert not scan("--device", "cpu,cuda")
     assert scan("--script-args", "--batch_size 2")  # other script arguments
     _edit_record(cache, benchit_version="0.0.1")

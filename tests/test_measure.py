@@ -24,7 +24,7 @@ with torch.no_grad():
 
 
 def _results(cache: Path) -> list[dict[str, Any]]:
-    return [json.loads(p.read_text()) for p in sorted(cache.glob("builds/*/results/*.json"))]
+    return [json.loads(p.read_text()) for p in sorted(cache.glob("builds/*/results/*/*.json"))]
 
 
 def _bench(tmp_path: Path, *args: Any) -> Path:

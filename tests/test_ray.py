@@ -3,6 +3,7 @@ private network namespace), and the ways it refuses to start."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import shutil
@@ -30,7 +31,17 @@ SUBSET = [
     "bad_labels.py",
     "benchmark_raises.py",
 ]
-WORKERS = [{"resources": {"accel_a": 1}}, {"resources": {"accel_b": 1}}]
+# Every node on this one host shares /etc/machine-id: $BENCHIT_MACHINE_ID names each as a machine.
+WORKERS = [
+    {"resources": {"accel_a": 1}, "env_vars": {"BENCHIT_MACHINE_ID": "worker-0"}},
+    {"resources": {"accel_b": 1}, "env_vars": {"BENCHIT_MACHINE_ID": "worker-1"}},
+]
+HEAD = {"env_vars": {"BENCHIT_MACHINE_ID": "head"}}
+
+
+def machine_id(name: str) -> str:
+    """The machine id of a node named ``name`` by $BENCHIT_MACHINE_ID (benchit.execute.ray.node)."""
+    return hashlib.sha256(name.encode()).hexdigest()[:12]
 
 
 def _namespaces_allowed() -> str | None:
@@ -53,7 +64,7 @@ needs_cluster = pytest.mark.skipif(_namespaces_allowed() is not None, reason=str
 def scenario(tmp_path: Path, steps: list[dict[str, Any]], workers: list[dict[str, Any]] = WORKERS) -> dict[str, Any]:
     """Run ``steps`` on a fresh private cluster (tests/ray_scenario.py inside ``unshare -n``)."""
     spec, out = tmp_path / "scenario.json", tmp_path / "scenario-out.json"
-    spec.write_text(json.dumps({"workers": workers, "steps": steps}))
+    spec.write_text(json.dumps({"head": HEAD, "workers": workers, "steps": steps}))
     command = f"ip link set lo up && exec {sys.executable} {HERE / 'ray_scenario.py'} {spec} {out}"
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(HERE.parent), os.environ.get("PYTHONPATH", "")])}
     done = subprocess.run(["unshare", "-n", "sh", "-c", command], capture_output=True, text=True, env=env, timeout=600)
@@ -105,7 +116,7 @@ def test_unknown_executor(tmp_path: Path) -> None:
     before = snapshot(tmp_path)
     done = run_benchit("benchmark", FAULTS / "ok_model.py", "--cache-dir", tmp_path / "cache", "--executor", "slurm")
     assert done.returncode == 2
-    assert done.stderr.strip() == "benchit: error: unknown --executor 'slurm'; choose from local, ray"
+    assert done.stderr.strip() == "benchit: error: unknown executor 'slurm' (available: local, ray)"
     assert snapshot(tmp_path) == before
 
 
@@ -134,7 +145,7 @@ def test_ray_scan_matches_local_names_nodes_and_resumes(tmp_path: Path) -> None:
 
     on_ray, on_local = _records(ray_cache), _records(local_cache)
     assert set(on_ray) == set(SUBSET)
-    nodes = {report["head"], *report["workers"]}
+    nodes = {machine_id(name) for name in ("head", "worker-0", "worker-1")}
     used = set()
     for name in SUBSET:
         status, words, models, _ = EXPECTED[name]
@@ -143,14 +154,19 @@ def test_ray_scan_matches_local_names_nodes_and_resumes(tmp_path: Path) -> None:
         assert words in f"{error.get('type')}: {error.get('message')}", (name, error)
         assert on_ray[name]["builds"] == on_local[name]["builds"]
         assert len(on_ray[name]["builds"]) == models
-        assert on_ray[name]["executor"] == "ray" and on_ray[name]["node"]["id"] in nodes
-        used.add(on_ray[name]["node"]["id"])
+        assert on_ray[name]["executor"] == "ray"
+        if name == "bad_labels.py":  # refused before it runs anywhere
+            assert "machine" not in on_ray[name]
+            continue
+        node = on_ray[name]["machine"]["id"]
+        assert node in nodes, (name, on_ray[name]["machine"])
+        used.add(node)
         for build in on_ray[name]["builds"]:
             ray_results = Cache(ray_cache).read_results(build)
             local_results = Cache(local_cache).read_results(build)
             assert [r["status"] for r in ray_results] == [r["status"] for r in local_results]
             for result in ray_results:
-                assert result["node"]["id"] == on_ray[name]["node"]["id"]
+                assert result["machine"]["id"] == node
     assert used == nodes, "every node of the cluster ran scripts"
 
     # --device cuda: no node has it, so every script is unavailable at once, with the reason.

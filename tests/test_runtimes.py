@@ -9,7 +9,7 @@ from typing import Any
 import pandas as pd
 import pytest
 import torch
-from conftest import FAST, report_df, run_benchit, write_script
+from conftest import FAST, report_df, result_file, run_benchit, write_script
 
 from benchit.backends import onnxfile
 from benchit.backends.devices import CPU, ROCm
@@ -194,7 +194,7 @@ def test_two_outputs_compared_by_parity(scan: Any) -> None:
     build = rows(df, "kwargs_tuple.py").loc["ort", "build_name"]
     import json
 
-    result = json.loads((cache / "builds" / build / "results" / "cpu-ort.json").read_text())
+    result = json.loads(result_file(cache / "builds" / build, "cpu-ort").read_text())
     assert result["parity"]["outputs"] == 2
 
 

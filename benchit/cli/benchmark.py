@@ -72,12 +72,6 @@ def add_parser(sub: Any, registry: Any) -> None:
         default=None,
         help="intra-op threads for measurement (default: physical cores available)",
     )
-    bench.add_argument(
-        "--executor",
-        default="local",
-        metavar="NAME",
-        help="where scripts run: local (default; this machine) or ray (the nodes of a Ray cluster), or a plugin's",
-    )
     bench.add_argument("--analyze-only", action="store_true", help="capture and list models; do not benchmark")
     bench.add_argument(
         "--rebuild",
@@ -114,6 +108,12 @@ def add_parser(sub: Any, registry: Any) -> None:
     parity = bench.add_argument_group("parity with eager torch")
     parity.add_argument("--rtol", type=_positive(float, "--rtol", True), default=1e-3)
     parity.add_argument("--atol", type=_positive(float, "--atol", True), default=1e-4)
+    bench.add_argument(
+        "--executor",
+        default="local",
+        metavar="NAME",
+        help="where scripts run: local (default: this machine) or an executor a plugin provides",
+    )
     bench.add_argument("--plugins-dir", action="append", default=[], metavar="DIR", help="load local plugins")
     before = {action.dest for action in bench._actions}
     registry.manager.hook.benchit_addoption(parser=bench)
@@ -124,6 +124,7 @@ def run(args: argparse.Namespace, registry: Any) -> int:
     from benchit import parser as script_parser
     from benchit.cli.progress import Printer
     from benchit.config import Config
+    from benchit.execute.scheduler import Scheduler
     from benchit.measure.environment import physical_cores
     from benchit.measure.timing import TimingSettings
     from benchit.scan import discovery, labels
@@ -131,8 +132,7 @@ def run(args: argparse.Namespace, registry: Any) -> int:
     from benchit.store.cache import Cache
 
     registry.check_names(args.device, args.runtime)
-    if args.executor not in registry.executors:
-        raise UsageError(f"unknown --executor {args.executor!r}; choose from {', '.join(registry.executors)}")
+    executor_class = registry.executor(args.executor)
     try:
         script_args = shlex.split(args.script_args)
         script_parser.check_script_args(script_args)
@@ -172,6 +172,8 @@ def run(args: argparse.Namespace, registry: Any) -> int:
         plugin_dirs=tuple(str(Path(d).resolve()) for d in args.plugins_dir),
         options=options,
     )
+    executor_class.check(config)
+    cache.create()
     extra = [m for mods in registry.manager.hook.benchit_preload(runtimes=list(config.runtimes)) for m in mods]
     printer = Printer(len(scripts))
     what = (
@@ -179,10 +181,9 @@ def run(args: argparse.Namespace, registry: Any) -> int:
         if config.analyze_only
         else f"devices {','.join(config.devices)}, runtimes {','.join(config.runtimes)}, {config.threads} threads"
     )
-    runner = registry.executors[args.executor][0](config, cache, printer, preload_modules(scripts, extra))
-    runner.open()  # an executor that cannot run says so here, before anything is written
-    cache.create()
-    print(f"benchit {__version__}: {len(scripts)} script{'s' * (len(scripts) != 1)}, {what}, cache {cache.root}")
+    where = "" if executor_class.name == "local" else f", executor {executor_class.name}"
+    print(f"benchit {__version__}: {len(scripts)} script{'s' * (len(scripts) != 1)}, {what}{where}, cache {cache.root}")
+    runner = Scheduler(config, cache, printer, executor_class(), preload_modules(scripts, extra))
     start = time.monotonic()
     try:
         jobs = runner.run(scripts)

@@ -10,7 +10,7 @@ from benchit.errors import ExitCode
 
 
 def add_parser(sub: Any) -> None:
-    plugins = sub.add_parser("plugins", help="list plugins, their runtimes and devices, and availability")
+    plugins = sub.add_parser("plugins", help="list plugins, their runtimes, devices and executors, and availability")
     plugins.add_argument("--plugins-dir", action="append", default=[], metavar="DIR")
 
 
@@ -35,7 +35,10 @@ def run(args: argparse.Namespace, registry: Any) -> int:
             if plugin == info.name:
                 lines.append(f"    runtime {name}: {cls.description}")
                 lines += [f"        {line}" for line in _runtime_lines(registry, cls, device_reasons)]
-        print("\n".join(lines) or "    (no runtimes or devices: options or other hooks only)")
+        for name, (cls, plugin) in registry.executors.items():
+            if plugin == info.name:
+                lines.append(f"    executor {name}: {cls.description}")
+        print("\n".join(lines) or "    (no runtimes, devices or executors: options or other hooks only)")
     return ExitCode.OK
 
 

@@ -50,6 +50,7 @@ def _child(job: dict[str, Any], msg_fd: int, log_fd: int, server: int) -> None:
 
     faulthandler.enable()
     from benchit.execute import worker
+    from benchit.execute.protocol import InternalError, JobSpec
     from benchit.measure import bench
 
     bench.mark_worker_start()
@@ -57,11 +58,11 @@ def _child(job: dict[str, Any], msg_fd: int, log_fd: int, server: int) -> None:
     send = worker.channel(msg_fd)
     code = 0
     try:
-        worker.run(job, send)
+        worker.run(JobSpec.from_dict(job), send)
     except BaseException as exc:  # noqa: BLE001 - reported to the parent, then exit
         from benchit.measure.bench import error_text
 
-        send({"type": "internal_error", "error": error_text(exc, frames=12)})
+        send(InternalError(error_text(exc, frames=12)))
         code = 3
     finally:
         sys.stdout.flush()
@@ -74,6 +75,7 @@ def _child(job: dict[str, Any], msg_fd: int, log_fd: int, server: int) -> None:
 # benchit's own modules that every child needs; imported once here instead of in each child.
 OWN_MODULES = (
     "benchit.execute.worker",
+    "benchit.execute.protocol",
     "benchit.plugins",
     "benchit.scan.capture",
     "benchit.measure.bench",

@@ -1,11 +1,264 @@
-"""The ``local`` executor: scripts run in a warm fork server on this machine (``Runner``)."""
+"""The ``local`` executor: scripts run on this machine, each in a child forked from a warm worker
+that imported torch once; timeouts, --memory-limit polling and out-of-memory detection here."""
 
 from __future__ import annotations
 
-from benchit.execute.runner import Runner
+import dataclasses
+import json
+import os
+import selectors
+import shutil
+import signal
+import tempfile
+import time
+from dataclasses import dataclass, field
+
+from benchit.config import Config
+from benchit.execute.executor import Executor
+from benchit.execute.forkserver import ForkServer
+from benchit.execute.process import (
+    become_subreaper,
+    kill_children,
+    kill_session,
+    kill_tree,
+    oom_killed_since,
+    oom_kills,
+    tree_rss,
+)
+from benchit.execute.protocol import Event, JobExited, JobKilled, JobSpec, JobStarted, LogChunk, decode
+from benchit.execute.verdict import signal_name
 from benchit.hookspecs import hookimpl
+from benchit.measure.environment import machine_identity
+from benchit.records import Machine, ScriptStatus
+
+GRACE_S = 2.0  # how long messages may still arrive after the worker exited
+POLL_S = 0.25
+
+
+@dataclass
+class _Job:
+    """A job's process and pipes, as the executor sees them."""
+
+    spec: JobSpec
+    msg_fd: int | None
+    log_fd: int | None
+    workdir: str
+    pid: int | None = None
+    started: float = field(default_factory=time.monotonic)
+    exit_code: int | None = None
+    exited_at: float | None = None
+    buffer: bytes = b""
+    killed: JobKilled | None = None
+    abandoned: bool = False  # cancelled: finish without waiting for the exit
+    peak_rss: int = 0
+    oom_before: dict[str, int] = field(default_factory=dict)
+
+
+class LocalExecutor(Executor):
+    name = "local"
+    description = "this machine: a warm worker forks one isolated process per script (the default)"
+
+    def __init__(self) -> None:
+        self.server: ForkServer | None = None
+        self.selector = selectors.DefaultSelector()
+        self.jobs: dict[int, _Job] = {}
+        self.preload: list[str] = []
+        # Folders of finished jobs, removed on the next call: the coordinator first moves the
+        # artifacts that the last events named out of them.
+        self.trash: list[str] = []
+
+    def open(self, config: Config, preload: list[str]) -> None:
+        self.config, self.preload = config, preload
+        become_subreaper()  # if the warm worker dies, what its scripts started comes here to be killed
+
+    def machine(self) -> Machine:
+        return machine_identity()
+
+    def submit(self, spec: JobSpec) -> None:
+        if self.server is None:
+            self.server = ForkServer(self.preload)
+            self.selector.register(self.server.sock, selectors.EVENT_READ, ("server", None))
+        workdir = tempfile.mkdtemp(prefix="benchit-job-")
+        spec = dataclasses.replace(spec, workdir=workdir)
+        msg_r, msg_w = os.pipe()
+        log_r, log_w = os.pipe()
+        self.server.submit(spec.job_id, spec.to_dict(), msg_w, log_w)
+        os.close(msg_w)
+        os.close(log_w)
+        job = _Job(spec, msg_r, log_r, workdir)
+        for fd, kind in ((msg_r, "msg"), (log_r, "log")):
+            os.set_blocking(fd, False)
+            self.selector.register(fd, selectors.EVENT_READ, (kind, job))
+        self.jobs[spec.job_id] = job
+
+    def events(self, timeout: float) -> list[Event]:
+        self._empty_trash()
+        out: list[Event] = []
+        ready = self.selector.select(timeout=min(timeout, POLL_S)) if self.jobs or self.server else []
+        # The server's news first: a job's start before what it says.
+        for key, _ in sorted(ready, key=lambda kv: kv[0].data[0] != "server"):
+            kind, job = key.data
+            if kind == "server":
+                out += self._server_message()
+            elif job.spec.job_id in self.jobs:
+                out += self._read_messages(job) if kind == "msg" else self._read_log(job)
+        now = time.monotonic()
+        for job in list(self.jobs.values()):
+            out += self._enforce(job, now)
+            if job.abandoned or (
+                job.exit_code is not None and (job.msg_fd is None or now - (job.exited_at or now) > GRACE_S)
+            ):
+                out += self._finish(job)
+        return out
+
+    def cancel(self, job_id: int, status: ScriptStatus, reason: str) -> None:
+        job = self.jobs.get(job_id)
+        if job is None:
+            return
+        job.killed = job.killed or JobKilled(status, reason)
+        job.abandoned = True
+        if job.pid:
+            kill_tree(job.pid)
+
+    def close(self) -> None:
+        for job in list(self.jobs.values()):
+            if job.pid:
+                kill_tree(job.pid)
+            self._finish(job)
+        if self.server:
+            self.server.close()
+            self.server = None
+        self._empty_trash()
+
+    def _empty_trash(self) -> None:
+        while self.trash:
+            shutil.rmtree(self.trash.pop(), ignore_errors=True)
+
+    # -- the warm worker --------------------------------------------------------------------
+    def _server_message(self) -> list[Event]:
+        assert self.server is not None
+        message = self.server.receive()
+        if message is None:
+            return self._server_died()
+        job = self.jobs.get(message.get("job", -1))
+        if job is None:
+            return []
+        if "pid" in message:
+            job.pid = message["pid"]
+            job.started = time.monotonic()
+            job.oom_before = oom_kills()
+            return [Event(job.spec.job_id, JobStarted(machine_identity(), job.pid))]
+        if "exit" in message:
+            job.exit_code = message["exit"]
+            job.exited_at = time.monotonic()
+        return []
+
+    def _server_died(self) -> list[Event]:
+        """The warm worker died (the kernel's OOM killer picks the biggest process): its children
+        die with it. Report them, and let the next script start a fresh one."""
+        assert self.server is not None
+        self.selector.unregister(self.server.sock)
+        self.server.close()
+        code = self.server.process.returncode
+        self.server = None
+        how = f"was killed by {signal_name(-code)}" if code and code < 0 else f"exited with code {code}"
+        out: list[Event] = []
+        for job in list(self.jobs.values()):
+            oom = code == -signal.SIGKILL and oom_killed_since(job.oom_before)
+            status = ScriptStatus.OOM if oom else ScriptStatus.KILLED
+            job.killed = job.killed or JobKilled(
+                status,
+                f"benchit's warm worker process {how}"
+                + (" by the kernel's out-of-memory killer" if oom else "")
+                + " while this script ran; the scan went on with a new one",
+            )
+            if job.pid:
+                kill_tree(job.pid)
+            out += self._finish(job)
+        # Processes that had left a script's session were adopted by this process (a subreaper).
+        kill_children(os.getpid(), reap=True)
+        return out
+
+    # -- one job --------------------------------------------------------------------------
+    def _enforce(self, job: _Job, now: float) -> list[Event]:
+        """Kill a job over --timeout or --memory-limit (its whole process tree)."""
+        config = job.spec.config
+        if not job.pid or job.killed is not None or job.exit_code is not None:
+            return []
+        if now - job.started > config.timeout_s:
+            job.killed = JobKilled(ScriptStatus.TIMEOUT, f"did not finish within --timeout {config.timeout_s:g} s")
+        elif config.memory_limit_bytes:
+            rss = tree_rss(job.pid)
+            job.peak_rss = max(job.peak_rss, rss)
+            if rss > config.memory_limit_bytes:
+                job.killed = JobKilled(
+                    ScriptStatus.OOM,
+                    f"used {rss / 2**30:.2f} GiB, over --memory-limit {config.memory_limit_bytes / 2**30:.2f} GiB",
+                )
+        if job.killed is None:
+            return []
+        kill_tree(job.pid)
+        return []  # JobKilled goes out with JobExited, once the messages before it are read
+
+    def _close(self, job: _Job, attr: str) -> None:
+        fd = getattr(job, attr)
+        if fd is not None:
+            self.selector.unregister(fd)
+            os.close(fd)
+            setattr(job, attr, None)
+
+    def _read_messages(self, job: _Job, drain: bool = False) -> list[Event]:
+        """The complete messages waiting on the job's channel (all of them when ``drain``)."""
+        out: list[Event] = []
+        while job.msg_fd is not None:
+            try:
+                data = os.read(job.msg_fd, 1 << 16)
+            except BlockingIOError:
+                break
+            if not data:
+                self._close(job, "msg_fd")
+                break
+            job.buffer += data
+            *lines, job.buffer = job.buffer.split(b"\n")
+            for line in lines:
+                try:
+                    out.append(Event(job.spec.job_id, decode(json.loads(line))))
+                except (ValueError, KeyError, TypeError):
+                    continue  # a line the script itself wrote to the channel, or a torn one
+            if not drain:
+                break
+        return out
+
+    def _read_log(self, job: _Job, drain: bool = False) -> list[Event]:
+        out: list[Event] = []
+        while job.log_fd is not None:
+            try:
+                data = os.read(job.log_fd, 1 << 16)
+            except BlockingIOError:
+                break
+            if not data:
+                self._close(job, "log_fd")
+                break
+            out.append(Event(job.spec.job_id, LogChunk(data)))
+            if not drain:
+                break
+        return out
+
+    def _finish(self, job: _Job) -> list[Event]:
+        out = self._read_messages(job, drain=True) + self._read_log(job, drain=True)
+        for attr in ("msg_fd", "log_fd"):
+            self._close(job, attr)
+        if job.pid:
+            kill_session(job.pid)  # what the script left running in its session ends with it
+        self.trash.append(job.workdir)
+        if job.killed is not None:
+            out.append(Event(job.spec.job_id, job.killed))
+        oom = job.exit_code == -signal.SIGKILL and oom_killed_since(job.oom_before)
+        out.append(Event(job.spec.job_id, JobExited(job.exit_code, oom, job.peak_rss)))
+        self.jobs.pop(job.spec.job_id, None)
+        return out
 
 
 @hookimpl
-def benchit_executors() -> list[type]:
-    return [Runner]
+def benchit_executors() -> list[type[Executor]]:
+    return [LocalExecutor]

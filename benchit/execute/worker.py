@@ -1,16 +1,21 @@
 """What runs inside a worker process: one script under capture, then its invocations measured.
 
-Everything sent back to the parent is a plain JSON message on the message channel:
-``invocation`` (as soon as a model call is captured), ``result`` (one per device and
-runtime), and a final ``done``. A crash part-way loses only what was not yet sent.
+Everything goes back as typed messages (``benchit.execute.protocol``), one JSON line each on the
+message channel: ``InvocationFound`` (as soon as a model call is captured), ``ResultReady`` (one
+per device and runtime), ``Artifact`` (each file a runtime wrote into the worker's private
+artifacts folder), and a final ``Done``. A crash part-way loses only what was not yet sent.
+The worker never writes into the cache.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import runpy
+import shutil
 import sys
+import tempfile
 import types
 from collections.abc import Callable
 from pathlib import Path
@@ -18,22 +23,86 @@ from typing import Any
 
 from benchit import parser as benchit_parser
 from benchit.config import Config
+from benchit.execute.protocol import (
+    ARTIFACTS_PREFIX,
+    Artifact,
+    Done,
+    InvocationFound,
+    JobSpec,
+    Message,
+    ResultReady,
+    ScriptError,
+)
 from benchit.measure.bench import Placement, benchmark, error_text, host_lock
-from benchit.records import Script
-from benchit.store.cache import build_name
+from benchit.records import Result, Script
+from benchit.store.cache import key_build_name
 
-Send = Callable[[dict[str, Any]], None]
+Send = Callable[[Message], None]
 
 
 def channel(fd: int) -> Send:
-    """A function that sends one JSON message per line on ``fd``."""
+    """A function that sends one message per line, as JSON, on ``fd``."""
     stream = os.fdopen(fd, "w", buffering=1, encoding="utf-8")
 
-    def send(message: dict[str, Any]) -> None:
-        stream.write(json.dumps(message, default=str) + "\n")
+    def send(message: Message) -> None:
+        stream.write(json.dumps(message.to_dict(), default=str) + "\n")
         stream.flush()
 
     return send
+
+
+class Artifacts:
+    """The worker's private artifacts folders, one per build: earlier runs' files placed there for
+    reuse, and each file a runtime writes there sent back once (again when it changes)."""
+
+    def __init__(self, spec: JobSpec):
+        self.inline = spec.inline
+        self.owned = spec.workdir is None  # a folder of our own is ours to remove
+        self.root = Path(spec.workdir or tempfile.mkdtemp(prefix="benchit-job-")) / "artifacts"
+        self.sent: dict[Path, tuple[int, int]] = {}
+        for artifact in spec.artifacts:
+            path = self.folder(artifact.build) / artifact.name
+            path.parent.mkdir(parents=True, exist_ok=True)
+            if artifact.data is not None:
+                path.write_bytes(artifact.data)
+            elif artifact.path is not None:
+                path.symlink_to(artifact.path)  # read only: a rewrite replaces the link, not its target
+            self.sent[path] = _stamp(path)
+
+    def folder(self, build: str) -> Path:
+        return self.root / build
+
+    def send_new(self, build: str, send: Send) -> None:
+        folder = self.folder(build)
+        for path in sorted(folder.rglob("*")) if folder.is_dir() else []:
+            if path.is_symlink() or not path.is_file() or path.name.startswith("."):
+                continue
+            stamp = _stamp(path)
+            if self.sent.get(path) == stamp:
+                continue
+            self.sent[path] = stamp
+            send(Artifact.of_file(build, path.relative_to(folder).as_posix(), path, self.inline))
+
+    def relocate(self, build: str, result: Result) -> Result:
+        """The result with paths into the private folder written relative to the artifacts folder."""
+        prefix = f"{self.folder(build)}/"
+        info = {
+            k: ARTIFACTS_PREFIX + v[len(prefix) :] if isinstance(v, str) and v.startswith(prefix) else v
+            for k, v in result.info.items()
+        }
+        return dataclasses.replace(result, info=info)
+
+    def close(self) -> None:
+        if self.owned:
+            shutil.rmtree(self.root.parent, ignore_errors=True)
+
+
+def _stamp(path: Path) -> tuple[int, int]:
+    try:
+        stat = path.stat()
+    except OSError:
+        return (0, 0)
+    return (stat.st_mtime_ns, stat.st_size)
 
 
 def install_compat() -> None:
@@ -51,25 +120,18 @@ def install_compat() -> None:
         sys.modules[f"{package}.parser"] = child
 
 
-def _error(exc: BaseException) -> dict[str, str]:
-    text = error_text(exc, frames=8)
-    return {"type": type(exc).__name__, "message": str(exc).strip()[:2000], "traceback": text}
+def _error(exc: BaseException) -> ScriptError:
+    return ScriptError(type(exc).__name__, str(exc).strip()[:2000], error_text(exc, frames=8))
 
 
-def run_script(script: Script, config: Config, send: Send) -> list[Any]:
+def run_script(script: Script, key: str, config: Config, send: Send) -> list[Any]:
     """Run ``script`` under capture; return the captured invocations and send each as found."""
     from benchit.scan.capture import Capture
 
     error = None
 
     def on_new(captured: Any) -> None:
-        send(
-            {
-                "type": "invocation",
-                "build": build_name(script.path, captured.invocation.hash),
-                "invocation": captured.record().to_dict(),
-            }
-        )
+        send(InvocationFound(key_build_name(key, captured.invocation.hash), captured.record()))
 
     sys.argv = [str(script.path), *config.script_args]
     sys.path.insert(0, str(script.path.parent))
@@ -79,50 +141,70 @@ def run_script(script: Script, config: Config, send: Send) -> list[Any]:
             runpy.run_path(str(script.path), run_name="__main__")
     except SystemExit as exc:
         if exc.code not in (None, 0):
-            error = {"type": "SystemExit", "message": f"the script called sys.exit({exc.code!r})", "traceback": ""}
+            error = ScriptError("SystemExit", f"the script called sys.exit({exc.code!r})")
     except BaseException as exc:  # noqa: BLE001 - the script's failure is recorded
         error = _error(exc)
     if error:
-        send({"type": "script_error", "error": error})
+        send(error)
     return list(capture.captured.values())
 
 
-def run(job: dict[str, Any], send: Send) -> None:
+def materialize(spec: JobSpec, root: Path) -> Script:
+    """The script to run: its own path, or, when its sources came with the job, a copy in ``root``."""
+    if not spec.sources:
+        return spec.script
+    folder = root / "src"
+    folder.mkdir(parents=True, exist_ok=True)
+    for name, data in spec.sources.items():
+        (folder / Path(name).name).write_bytes(data)
+    return dataclasses.replace(spec.script, path=folder / spec.script.path.name)
+
+
+def run(spec: JobSpec, send: Send) -> None:
     """The whole job of a worker: run, capture, measure, report."""
+    artifacts = Artifacts(spec)
+    try:
+        _run(spec, materialize(spec, artifacts.root.parent), artifacts, send)
+    finally:
+        artifacts.close()
+
+
+def _run(spec: JobSpec, script: Script, artifacts: Artifacts, send: Send) -> None:
     import torch
 
     from benchit import plugins
 
-    config = Config.from_dict(job["config"])
-    script = Script.from_dict(job["script"])
+    config = spec.config
     if script.path.suffix == ".onnx":  # an ONNX file: nothing to run or capture
         from benchit.scan import onnxinput
 
-        onnxinput.run(script, config, plugins.load(config.plugin_dirs), job.get("done", {}), send)
-        send({"type": "done"})
+        registry = plugins.load(config.plugin_dirs)
+        onnxinput.run(script, spec.key, config, registry, spec.done, artifacts, send)
+        send(Done())
         return
     install_compat()
     with host_lock(exclusive=False):  # the script's own work never overlaps a measurement (-j N)
         # Scripts run side by side (-j N) share the cores instead of oversubscribing them; a
         # measurement runs alone and sets --threads again (bench.benchmark).
         torch.set_num_threads(max(1, config.threads // config.jobs))
-        captured = run_script(script, config, send)
+        captured = run_script(script, spec.key, config, send)
     if script.hashes:
         captured = [c for c in captured if c.invocation.hash.startswith(script.hashes)]
-    done: dict[str, list[str]] = job.get("done", {})
     registry = plugins.load(config.plugin_dirs)
     for item in captured:
-        name = build_name(script.path, item.invocation.hash)
-        send({"type": "invocation", "build": name, "invocation": item.record().to_dict()})
+        name = key_build_name(spec.key, item.invocation.hash)
+        send(InvocationFound(name, item.record()))
         if config.analyze_only:
             continue
-        _measure(item, name, config, registry, done.get(name, []), send)
-    send({"type": "done"})
+        _measure(item, name, config, registry, spec.done.get(name, []), artifacts, send)
+    send(Done())
 
 
-def _measure(item: Any, name: str, config: Config, registry: Any, done: list[str], send: Send) -> None:
+def _measure(
+    item: Any, name: str, config: Config, registry: Any, done: list[str], artifacts: Artifacts, send: Send
+) -> None:
     item.module.eval()
-    artifacts = Path(config.cache_dir) / "builds" / name / "artifacts"
+    folder = artifacts.folder(name)
     for device_name in config.devices:
         device = registry.device(device_name)
         placement = Placement(item, device)
@@ -130,6 +212,7 @@ def _measure(item: Any, name: str, config: Config, registry: Any, done: list[str
             if f"{device_name}-{runtime_name}" in done:
                 continue
             runtime = registry.runtime(runtime_name, {**config.options, "rebuild": config.rebuild})
-            result = benchmark(placement, runtime, config, artifacts)
-            send({"type": "result", "build": name, "result": result.to_dict()})
+            result = benchmark(placement, runtime, config, folder)
+            artifacts.send_new(name, send)  # the files first: a result may name them
+            send(ResultReady(name, artifacts.relocate(name, result)))
         placement.release()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import hashlib
 import importlib.metadata
 import os
 import platform
@@ -12,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from benchit import __version__
+from benchit.records import Machine
 
 # Libraries whose versions are recorded with every result when installed.
 LIBRARIES = (
@@ -75,6 +77,49 @@ def machine() -> dict[str, Any]:
         "benchit": __version__,
         "versions": {k: v for k, v in versions.items() if v},
     }
+
+
+MACHINE_ID_FILES = ("/etc/machine-id", "/var/lib/dbus/machine-id")
+
+
+@functools.lru_cache(maxsize=1)
+def machine_identity() -> Machine:
+    """Who measured: a stable id (a digest of ``/etc/machine-id``, else of hostname and CPU model),
+    the hostname, the CPU model, and the NVIDIA GPUs its driver lists."""
+    from benchit.backends.devices import _cpu_model
+
+    hostname, cpu = platform.node(), _cpu_model()
+    seed = f"{hostname}\n{cpu}"
+    for path in MACHINE_ID_FILES:
+        try:
+            text = Path(path).read_text().strip()
+        except OSError:
+            continue
+        if text:
+            seed = text
+            break
+    accelerators = _nvidia_gpus()
+    return Machine(
+        id=hashlib.sha256(seed.encode()).hexdigest()[:12],
+        hostname=hostname,
+        cpu_model=cpu,
+        accelerator=accelerators[0] if accelerators else None,
+        accelerator_count=len(accelerators),
+    )
+
+
+def _nvidia_gpus() -> list[str]:
+    """Model names of the NVIDIA GPUs the driver lists, without importing torch or CUDA."""
+    names = []
+    root = Path("/proc/driver/nvidia/gpus")
+    for info in sorted(root.glob("*/information")) if root.is_dir() else []:
+        try:
+            for line in info.read_text().splitlines():
+                if line.startswith("Model:"):
+                    names.append(line.split(":", 1)[1].strip())
+        except OSError:
+            continue
+    return names
 
 
 @functools.lru_cache(maxsize=1)

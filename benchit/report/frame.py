@@ -50,6 +50,8 @@ COLUMNS = [
     "threads",
     "device_name",
     "device_software",
+    "machine",
+    "machine_id",
     "cpu_model",
     "benchit_version",
     "torch_version",
@@ -108,7 +110,10 @@ def _result_row(result: dict[str, Any]) -> dict[str, Any]:
     env = result.get("environment") or {}
     parity = result.get("parity") or {}
     row = {column: stats.get(key) for column, key in _STATS.items()}
+    machine = result.get("machine") if isinstance(result.get("machine"), dict) else {}
     row.update(
+        machine=machine.get("hostname"),
+        machine_id=machine.get("id"),
         device=result["device"],
         runtime=result["runtime"],
         status=result["status"],
@@ -187,7 +192,10 @@ def _script_rows(cache: Cache, record: dict[str, Any]) -> list[dict[str, Any]]:
                 table.append({**build_row, **_result_row(result)})
                 good += 1
             except (TypeError, AttributeError, KeyError, ValueError) as exc:
-                path = cache.result_path(build, str(result["device"]), str(result["runtime"]))
+                machine_id = (
+                    (result.get("machine") or {}).get("id") if isinstance(result.get("machine"), dict) else None
+                )
+                path = cache.result_path(build, str(result["device"]), str(result["runtime"]), machine_id)
                 cache.warnings.append(f"skipped {path}: malformed result ({type(exc).__name__}: {exc})")
         if not good:
             reason = "--analyze-only" if record.get("analyze_only") else f"script ended as {script_status}"
@@ -211,8 +219,20 @@ def neutralise(value: Any) -> Any:
     return value
 
 
+def _name_machines(table: list[dict[str, Any]]) -> None:
+    """A machine is shown by its hostname, with its id when two machines share that hostname."""
+    ids: dict[str, set[str]] = {}
+    for row in table:
+        if row.get("machine_id"):
+            ids.setdefault(row.get("machine") or "", set()).add(row["machine_id"])
+    for row in table:
+        if row.get("machine_id") and len(ids.get(row.get("machine") or "", ())) > 1:
+            row["machine"] = f"{row.get('machine') or '?'} ({row['machine_id']})"
+
+
 def frame(cache: Cache) -> pd.DataFrame:
     data = rows(cache)
+    _name_machines(data)
     df = pd.DataFrame(data)
     extra = sorted(c for c in df.columns if c.startswith("info_"))
     labels = [c for c in df.columns if c not in COLUMNS and c not in extra]

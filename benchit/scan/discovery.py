@@ -91,5 +91,15 @@ def discover(files: list[str], search_dirs: list[Path], scan_all: bool, wanted: 
             raise UsageError(f"{path}: cannot read ({exc.strerror})") from None
         if wanted and (error or not matches(labels, wanted)):
             continue
-        scripts.append(Script(path=path, labels=labels, hashes=hashes, label_error=error))
+        scripts.append(Script(path, labels, hashes, error, _relative(path, search_dirs)))
     return scripts
+
+
+def _relative(path: Path, search_dirs: list[Path]) -> str:
+    """``path`` relative to the first search dir holding it, else its file name."""
+    for directory in search_dirs:
+        try:
+            return path.relative_to(directory.resolve()).as_posix()
+        except ValueError:
+            continue
+    return path.name

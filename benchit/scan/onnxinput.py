@@ -22,7 +22,7 @@ from benchit.config import Config
 from benchit.errors import Unavailable
 from benchit.measure.bench import benchmark, error_text
 from benchit.records import Invocation, Script
-from benchit.store.cache import build_name, file_digest
+from benchit.store.cache import file_digest, key_build_name
 
 # Symbolic dimension names -> the standard parameter that sizes them; the first match wins,
 # so the more specific names (audio before sequence) come first.
@@ -196,23 +196,26 @@ class FileRuntime(Runtime):
         return self.inner.prepare_onnx(self.path, self.arrays, device, artifacts)
 
 
-def run(script: Script, config: Config, registry: Any, done: dict[str, list[str]], send: Any) -> None:
-    """The worker's job for an ONNX file: one invocation message, then one result per device x runtime."""
+def run(
+    script: Script, key: str, config: Config, registry: Any, done: dict[str, list[str]], artifacts: Any, send: Any
+) -> None:
+    """The worker's job for an ONNX file: one invocation message, then one result per device x
+    runtime (``artifacts`` is the worker's ``Artifacts``; ``send`` takes protocol messages)."""
+    from benchit.execute.protocol import InvocationFound, ResultReady, ScriptError
+
     try:
         model = read(script.path)
         arrays = generate(model, config.script_args)
         record = invocation(model, arrays, file_digest(script.path))
     except Exception as exc:  # noqa: BLE001 - an unreadable file is the script's failure
-        error = {"type": type(exc).__name__, "message": str(exc)[:2000], "traceback": error_text(exc)}
-        send({"type": "script_error", "error": error})
+        send(ScriptError(type(exc).__name__, str(exc)[:2000], error_text(exc)))
         return
     if script.hashes and not record.hash.startswith(script.hashes):
         return
-    name = build_name(script.path, record.hash)
-    send({"type": "invocation", "build": name, "invocation": record.to_dict()})
+    name = key_build_name(key, record.hash)
+    send(InvocationFound(name, record))
     if config.analyze_only:
         return
-    artifacts = Path(config.cache_dir) / "builds" / name / "artifacts"
     options = {**config.options, "rebuild": config.rebuild}
     for device_name in config.devices:
         placement = FilePlacement(record, registry.device(device_name))
@@ -220,5 +223,7 @@ def run(script: Script, config: Config, registry: Any, done: dict[str, list[str]
             if f"{device_name}-{runtime_name}" in done.get(name, []):
                 continue
             runtime = FileRuntime(registry.runtime(runtime_name, options), script.path, arrays)
-            result = benchmark(placement, runtime, config, artifacts)  # type: ignore[arg-type] - duck-typed placement
-            send({"type": "result", "build": name, "result": result.to_dict()})
+            folder = artifacts.folder(name)
+            result = benchmark(placement, runtime, config, folder)  # type: ignore[arg-type] - duck-typed placement
+            artifacts.send_new(name, send)
+            send(ResultReady(name, artifacts.relocate(name, result)))

@@ -3,10 +3,10 @@
 Layout::
 
     CACHE/CACHEDIR.TAG, CACHE/benchit-cache.json     marker and format version
-    CACHE/scripts/<script-key>.json                  the last run of a script
+    CACHE/scripts/<script-key>.json                  the last run of a script (with one set of script args)
     CACHE/scripts/<script-key>.log                   its captured stdout and stderr
-    CACHE/builds/<build>/build.json                  script, labels, invocation
-    CACHE/builds/<build>/results/<device>-<runtime>.json
+    CACHE/builds/<build>/build.json                  script, labels, invocation, artifacts' sha256
+    CACHE/builds/<build>/results/<machine-id>/<device>-<runtime>.json
     CACHE/builds/<build>/artifacts/                  large files (ONNX models, ...)
     CACHE/locks/                                     advisory locks of running scans
 """
@@ -19,6 +19,7 @@ import hashlib
 import json
 import os
 import re
+import shutil
 import tempfile
 from pathlib import Path
 from typing import IO, Any
@@ -45,16 +46,25 @@ def safe_name(text: str, limit: int = 80) -> str:
     return name[:limit]
 
 
-def script_key(path: Path) -> str:
-    """The cache key of a script: its name plus a digest of its absolute path."""
+def script_key(path: Path, script_args: tuple[str, ...] | list[str] = ()) -> str:
+    """The cache key of a script run: its name plus a digest of its absolute path, plus a digest
+    of the script args when there are any (each set of args is resumed on its own)."""
     digest = hashlib.sha1(str(path.resolve()).encode()).hexdigest()[:8]
-    return f"{safe_name(path.stem)}-{digest}"
+    if not script_args:
+        return f"{safe_name(path.stem)}-{digest}"
+    args = hashlib.sha1(json.dumps(list(script_args)).encode()).hexdigest()[:6]
+    return f"{safe_name(path.stem)}-{digest}-a{args}"
 
 
 def build_name(path: Path, invocation_hash: str) -> str:
     """``<script-key>_<hash>``: the script key keeps two scripts of the same name in different
     folders from sharing (and overwriting) one build."""
-    return f"{script_key(path)}_{safe_name(invocation_hash)}"
+    return key_build_name(script_key(path), invocation_hash)
+
+
+def key_build_name(key: str, invocation_hash: str) -> str:
+    """The build of invocation ``invocation_hash`` of the script run ``key``."""
+    return f"{key}_{safe_name(invocation_hash)}"
 
 
 def file_digest(path: Path) -> str:
@@ -129,8 +139,15 @@ class Cache:
     def log_path(self, key: str) -> Path:
         return self.root / "scripts" / f"{safe_name(key, limit=200)}.log"
 
-    def result_path(self, build: str, device: str, runtime: str) -> Path:
-        return self.build_dir(build) / "results" / f"{safe_name(device)}-{safe_name(runtime)}.json"
+    def result_path(self, build: str, device: str, runtime: str, machine_id: str | None = None) -> Path:
+        """Results of one machine lie in a folder of their own; ``None``: an older cache's place."""
+        folder = self.build_dir(build) / "results"
+        if machine_id:
+            folder = folder / safe_name(machine_id)
+        return folder / f"{safe_name(device)}-{safe_name(runtime)}.json"
+
+    def artifacts_dir(self, build: str) -> Path:
+        return self.build_dir(build) / "artifacts"
 
     # -- writing --------------------------------------------------------------
     def write_script(self, key: str, record: dict[str, Any]) -> None:
@@ -140,7 +157,32 @@ class Cache:
         write_json(self.build_dir(name) / "build.json", {"format": FORMAT, **record})
 
     def write_result(self, build: str, result: dict[str, Any]) -> None:
-        write_json(self.result_path(build, result["device"], result["runtime"]), {"format": FORMAT, **result})
+        machine = result.get("machine") or {}
+        path = self.result_path(build, result["device"], result["runtime"], machine.get("id"))
+        write_json(path, {"format": FORMAT, **result})
+
+    def write_artifact(self, build: str, name: str, data: bytes | None = None, source: Path | None = None) -> Path:
+        """Put an artifact in place atomically, from ``data`` or by moving ``source``; ``name`` is
+        relative to the build's artifacts folder and may not leave it."""
+        folder = self.artifacts_dir(build)
+        parts = [safe_name(part, limit=200) for part in Path(name).parts if part not in ("", ".", "..")]
+        path = folder.joinpath(*parts) if parts else folder / "unnamed"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+        try:
+            if data is not None:
+                with os.fdopen(fd, "wb") as file:
+                    file.write(data)
+            else:
+                os.close(fd)
+                assert source is not None
+                shutil.move(str(source), tmp)
+            os.replace(tmp, path)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+            raise
+        return path
 
     def try_lock(self, key: str, blocking: bool = False) -> IO[str] | None:
         """Take the advisory lock of ``key`` (released when the returned file is closed, or when
@@ -180,9 +222,11 @@ class Cache:
         return self._read(self.build_dir(name) / "build.json", "build record")
 
     def read_results(self, name: str) -> list[dict[str, Any]]:
+        """Every machine's results of build ``name`` (and those of older caches, without a machine)."""
         folder = self.build_dir(name) / "results"
         results = []
-        for path in sorted(folder.glob("*.json")) if folder.is_dir() else []:
+        paths = sorted([*folder.glob("*.json"), *folder.glob("*/*.json")]) if folder.is_dir() else []
+        for path in paths:
             record = self._read(path, "result")
             if record is not None and {"device", "runtime", "status"} <= record.keys():
                 results.append(record)

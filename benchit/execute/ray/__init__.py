@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 
+from benchit.execute.executor import Executor
 from benchit.hookspecs import hookimpl
 
 
@@ -19,7 +20,7 @@ def benchit_addoption(parser: argparse.ArgumentParser) -> None:
 
 
 @hookimpl
-def benchit_executors() -> list[type]:
-    from benchit.execute.ray.executor import RayRunner
+def benchit_executors() -> list[type[Executor]]:
+    from benchit.execute.ray.executor import RayExecutor
 
-    return [RayRunner]
+    return [RayExecutor]

@@ -1,103 +1,108 @@
-"""The driver of ``--executor ray``: one warm worker per Ray node, scripts sent where their devices are,
-messages written to the cache here, node deaths retried once, Ctrl-C recorded as ``interrupted``."""
+"""The driver side of ``--executor ray``: one actor per Ray node holds that node's ``local``
+executor; jobs go to the least busy node that has every ``--device``, their events come back
+typed; a node that dies has its jobs retried once elsewhere, then ``killed`` naming it."""
 
 from __future__ import annotations
 
-import base64
 import collections
 import sys
-import time
 from typing import Any
 
-from benchit.execute.ray.connect import connect
+from benchit.config import Config
+from benchit.execute.executor import Executor
+from benchit.execute.protocol import Event, JobExited, JobKilled, JobSpec
+from benchit.execute.ray.connect import check_reachable, connect, import_ray, resolve_address
 from benchit.execute.ray.placement import Node, actor_resources, has_device, missing_reason
-from benchit.execute.ray.sources import pack
-from benchit.execute.runner import Job, Runner
-from benchit.records import Script
-from benchit.store.cache import script_key
+from benchit.records import ScriptStatus
 
-POLL_S = 0.5  # how long one events call waits on a node before answering empty
-STOP_S = 10.0  # how long stopping the node workers may take before they are killed
+POLL_S = 0.25  # how long one events call waits on a node
+STOP_S = 10.0  # how long closing the node actors may take before they are killed
 
 
-class RayRunner(Runner):
-    """Runs scripts on a Ray cluster; the cache is written only here, by the coordinating process."""
-
+class RayExecutor(Executor):
     name = "ray"
+    description = "the nodes of a Ray cluster (--ray-address): each node runs scripts as the local executor does"
 
-    def open(self) -> None:
-        """Connect and read the cluster (usage errors come from here, before anything is written)."""
-        self.ray = connect(self.config.options.get("ray_address"))
+    @classmethod
+    def check(cls, config: Config) -> None:
+        import_ray()
+        check_reachable(resolve_address(config.options.get("ray_address")))
+
+    def open(self, config: Config, preload: list[str]) -> None:
+        self.config, self.preload = config, preload
+        self.ray: Any = connect(config.options.get("ray_address"))
         self.nodes = [Node.from_ray(n) for n in self.ray.nodes() if n.get("Alive")]
-        self.missing = missing_reason(self.nodes, self.config.devices)
-        self.usable = [n for n in self.nodes if all(has_device(n, d) for d in self.config.devices)]
+        self.missing = missing_reason(self.nodes, config.devices)
+        self.usable = [n for n in self.nodes if all(has_device(n, d) for d in config.devices)]
         self.actors: dict[str, Any] = {}
         self.polls: dict[Any, str] = {}  # pending events call -> node id
-        self.where: dict[int, str] = {}  # job index -> node id
-        self.tried: dict[int, list[Node]] = {}  # job index -> nodes that died under it
-        self.node_of = {n.id: n for n in self.nodes}
+        self.where: dict[int, str] = {}  # job id -> node id
+        self.specs: dict[int, JobSpec] = {}  # running jobs, kept to retry them
+        self.tried: dict[int, list[Node]] = collections.defaultdict(list)  # job id -> nodes that died under it
+        self.pending: list[Event] = []  # events made here (unavailable, node death, cancel)
+        if not self.missing:
+            self._start_actors()
 
-    # -- the main loop ----------------------------------------------------------------------
-    def run(self, scripts: list[Script]) -> list[Job]:
-        queue: collections.deque[Script | Job] = collections.deque(scripts)
-        index = 0
+    @property
+    def capacity(self) -> int:
+        return max(1, self.config.jobs * max(1, len(self.usable))) if self.config else 1
+
+    def submit(self, spec: JobSpec) -> None:
+        if self.missing or not self.usable:
+            reason = self.missing or "no node of the Ray cluster that has the devices is alive"
+            self._end(spec.job_id, ScriptStatus.UNAVAILABLE, reason)
+            return
+        self.specs[spec.job_id] = spec
+        self._send(spec)
+
+    def events(self, timeout: float) -> list[Event]:
+        out, self.pending = self.pending, []
+        if out or not self.polls:
+            return out
+        ready, _ = self.ray.wait(list(self.polls), num_returns=1, timeout=min(timeout, POLL_S))
+        for ref in ready:
+            node_id = self.polls.pop(ref)
+            try:
+                events = [Event.from_dict(e) for e in self.ray.get(ref)]
+            except self.ray.exceptions.RayActorError:
+                self._node_died(node_id)
+                continue
+            self._poll(node_id)
+            for event in events:
+                if event.job_id not in self.specs:
+                    continue  # cancelled here already
+                if isinstance(event.message, JobExited):
+                    self.specs.pop(event.job_id, None)
+                    self.where.pop(event.job_id, None)
+                out.append(event)
+        out, self.pending = out + self.pending, []
+        return out
+
+    def cancel(self, job_id: int, status: ScriptStatus, reason: str) -> None:
+        node_id = self.where.get(job_id)
+        if job_id in self.specs:
+            self._end(job_id, status, reason)
+        if node_id in self.actors:
+            self.actors[node_id].cancel.remote(job_id, status.value, reason)
+
+    def close(self) -> None:
+        if not getattr(self, "ray", None):
+            return
+        calls = [actor.close.remote() for actor in self.actors.values()]
         try:
-            if not self.missing:
-                self._start_workers()
-            while queue or self.active:
-                while queue and (self.missing or not self.usable or self._free_node() is not None):
-                    item = queue.popleft()
-                    if isinstance(item, Job):
-                        self._submit(item)
-                        continue
-                    index += 1
-                    job = self._begin(item, index)
-                    if job is not None:
-                        if self.missing or not self.usable:
-                            self._unavailable(job)
-                        else:
-                            self._submit(job)
-                if self.active:
-                    retry = self._poll_nodes()
-                    queue.extendleft(reversed(retry))
-        except KeyboardInterrupt:
-            self._stop_workers()
-            for job in list(self.active.values()):
-                self._end(job, "interrupted", "stopped by the user (Ctrl-C) before the script finished", b"", {}, None)
-            raise
-        self._stop_workers()
-        return self.finished
+            self.ray.wait(calls, num_returns=len(calls), timeout=STOP_S)
+        except Exception:  # noqa: BLE001 - a dead node's actor cannot close; it is gone already
+            pass
+        for actor in self.actors.values():
+            try:
+                self.ray.kill(actor)
+            except Exception:  # noqa: BLE001 - see above
+                pass
+        self.actors.clear()
+        self.ray.shutdown()
 
-    def _begin(self, script: Script, index: int) -> Job | None:
-        """Lock and plan the script as the local runner does; ``None`` when there is nothing to run."""
-        key = script_key(script.path)
-        lock = self.cache.try_lock(key, blocking=True)
-        assert lock is not None
-        try:
-            plan = self.plan(script)
-        except OSError as exc:
-            lock.close()
-            self.skipped.append((script, f"cannot read: {exc}"))
-            return None
-        if plan is None:
-            lock.close()
-            self.skipped.append((script, "complete in the cache"))
-            self.progress.script_skipped(script, "complete in the cache")
-            return None
-        digest, record, done = plan
-        job = Job(index=index, script=script, key=key, digest=digest, record=record, done=done, lock=lock)
-        job.kept = list(record["builds"])
-        record["executor"] = "ray"
-        return job
-
-    def _unavailable(self, job: Job) -> None:
-        reason = self.missing or "no node of the Ray cluster is alive"
-        self.active[job.index] = job
-        self.progress.script_started(job)
-        # An earlier run's record stays (as locally, where an absent device leaves the other results).
-        self._end(job, "unavailable", reason, b"", {}, None, write=self.cache.read_script(job.key) is None)
-
-    def _start_workers(self) -> None:
+    # -- nodes ---------------------------------------------------------------------------------
+    def _start_actors(self) -> None:
         from ray.util.scheduling_strategies import NodeAffinitySchedulingStrategy
 
         from benchit.execute.ray.node import NodeWorker
@@ -106,152 +111,44 @@ class RayRunner(Runner):
         for node in self.usable:
             self.actors[node.id] = remote.options(
                 scheduling_strategy=NodeAffinitySchedulingStrategy(node.id, soft=False),
-                max_concurrency=4,
                 max_restarts=0,
                 **actor_resources(node, self.config.devices),
             ).remote(self.config.to_dict(), self.preload)
-        for node in list(self.usable):
             self._poll(node.id)
 
     def _poll(self, node_id: str) -> None:
-        self.polls[self.actors[node_id].events_since.remote(POLL_S)] = node_id
+        self.polls[self.actors[node_id].events.remote(POLL_S)] = node_id
 
-    def _free_node(self, avoid: list[Node] | None = None) -> Node | None:
-        """The least busy node with room for another script (``-j`` scripts per node), preferring
-        nodes not in ``avoid`` (those that died under the script)."""
-        load = collections.Counter(self.where.get(i) for i in self.active)
-        free = [n for n in self.usable if load[n.id] < self.config.jobs]
-        return min(free, key=lambda n: (n in (avoid or []), load[n.id])) if free else None
+    def _send(self, spec: JobSpec) -> None:
+        """Send ``spec`` (its sources inlined) to the least busy node, avoiding those that died under it."""
+        load = collections.Counter(self.where.values())
+        avoid = self.tried[spec.job_id]
+        node = min(self.usable, key=lambda n: (n in avoid, load[n.id]))
+        self.where[spec.job_id] = node.id
+        self.actors[node.id].submit.remote(spec.inlined().to_dict())
 
-    def _submit(self, job: Job) -> None:
-        node = self._free_node(avoid=self.tried.get(job.index, []))
-        assert node is not None
-        self.where[job.index] = node.id
-        job.record["node"] = node.to_dict()
-        job.started = time.monotonic()
-        self.cache.write_script(job.key, job.record)
-        if job.index not in self.active:
-            self.active[job.index] = job
-            self.progress.script_started(job)
-        if job.script.label_error:
-            self._end(job, "failed", job.script.label_error, b"", {}, None)
-            return
-        spec = {
-            "bundle": pack(job.script.path).to_dict(),
-            "script": job.script.to_dict(),
-            "key": job.key,
-            "plan": [job.digest, job.record, job.done],
-        }
-        self.actors[node.id].submit.remote(job.index, spec)
-
-    def _poll_nodes(self) -> list[Job]:
-        """Handle what the nodes sent; return the jobs of dead nodes that get another try."""
-        ready, _ = self.ray.wait(list(self.polls), num_returns=1, timeout=0.25)
-        retry: list[Job] = []
-        for ref in ready:
-            node_id = self.polls.pop(ref)
-            try:
-                events = self.ray.get(ref)
-            except self.ray.exceptions.RayActorError:
-                retry += self._node_died(self.node_of[node_id])
-                continue
-            self._poll(node_id)
-            for event in events:
-                self._event(self.node_of[node_id], event)
-        return retry
-
-    def _event(self, node: Node, event: dict[str, Any]) -> None:
-        job = self.active.get(event["job"])
-        if job is None:
-            return
-        if event["event"] == "message":
-            message = event["message"]
-            if message.get("type") == "result":
-                message = {**message, "result": {**message["result"], "node": node.to_dict()}}
-            self._handle(job, message)
-        elif event["event"] == "end":
-            error = event["error"]
-            artifacts = {name: base64.b64decode(data) for name, data in event["artifacts"].items()}
-            job.peak_rss = event.get("peak_rss_bytes") or 0
-            self._end(job, event["status"], error, base64.b64decode(event["log"]), artifacts, node)
-
-    def _node_died(self, node: Node) -> list[Job]:
-        """A node's worker is gone (the node died, or its raylet): retry its scripts once elsewhere."""
+    def _node_died(self, node_id: str) -> None:
+        """A node's actor is gone (the node died, or its raylet): retry its jobs once elsewhere."""
+        node = next(n for n in self.nodes if n.id == node_id)
         print(f"benchit: warning: Ray node {node.name} died; its scripts are retried once elsewhere", file=sys.stderr)
-        self.usable = [n for n in self.usable if n.id != node.id]
-        actor = self.actors.pop(node.id, None)
+        self.usable = [n for n in self.usable if n.id != node_id]
+        actor = self.actors.pop(node_id, None)
         if actor is not None:
             try:
                 self.ray.kill(actor)
             except Exception:  # noqa: BLE001 - already gone
                 pass
-        retry = []
-        for job in [j for j in self.active.values() if self.where.get(j.index) == node.id]:
-            tried = self.tried.setdefault(job.index, [])
+        for job_id in [j for j, n in self.where.items() if n == node_id]:
+            tried = self.tried[job_id]
             tried.append(node)
-            self.where.pop(job.index, None)
             if len(tried) < 2 and self.usable:
-                retry.append(job)
+                self._send(self.specs[job_id])
             else:
                 names = " and then ".join(n.name for n in tried)
-                self._end(job, "killed", f"the Ray node {names} died while this script ran", b"", {}, node)
-        return retry
+                self._end(job_id, ScriptStatus.KILLED, f"the Ray node {names} died while this script ran")
 
-    def _end(
-        self,
-        job: Job,
-        status: str,
-        error: dict[str, Any] | str | None,
-        log: bytes,
-        artifacts: dict[str, bytes],
-        node: Node | None,
-        write: bool = True,
-    ) -> None:
-        """Write what the node sent at the script's end: log, artifacts, the record with its status."""
-        if isinstance(error, str):
-            error = {"type": status, "message": error, "traceback": ""}
-        if log:
-            self.cache.log_path(job.key).write_bytes(log)
-        for name, data in artifacts.items():
-            build, _, rest = name.partition("/")
-            folder = (self.cache.build_dir(build) / "artifacts").resolve()
-            target = (folder / rest).resolve()
-            if build in job.builds and folder in target.parents:
-                target.parent.mkdir(parents=True, exist_ok=True)
-                target.write_bytes(data)
-        final = status in ("ok", "no_models", "failed")
-        job.record.update(
-            status=status,
-            error=error,
-            builds=job.builds if final else job.builds + [b for b in job.kept if b not in job.builds],
-            finished=time.time(),
-            duration_s=round(time.monotonic() - job.started, 3) if job.started else 0.0,
-            results=job.results,
-            failed_results=job.failed_results,
-        )
-        if job.peak_rss:
-            job.record["peak_rss_bytes"] = job.peak_rss
-        if write:
-            self.cache.write_script(job.key, job.record)
-        if job.lock is not None:
-            job.lock.close()
-        self.active.pop(job.index, None)
-        self.where.pop(job.index, None)
-        self.finished.append(job)
-        self.progress.script_finished(job)
-
-    def _stop_workers(self) -> None:
-        """Stop every node's worker (its running scripts, its fork server), then end the actors."""
-        if not getattr(self, "actors", None):
-            return
-        calls = [actor.stop.remote() for actor in self.actors.values()]
-        try:
-            self.ray.wait(calls, num_returns=len(calls), timeout=STOP_S)
-        except Exception:  # noqa: BLE001 - a dead node cannot be stopped; it is gone already
-            pass
-        for actor in self.actors.values():
-            try:
-                self.ray.kill(actor)
-            except Exception:  # noqa: BLE001 - see above
-                pass
-        self.actors.clear()
+    def _end(self, job_id: int, status: ScriptStatus, reason: str) -> None:
+        """End a job here: ``JobKilled`` then ``JobExited``, and forget it."""
+        self.pending += [Event(job_id, JobKilled(status, reason)), Event(job_id, JobExited(None))]
+        self.specs.pop(job_id, None)
+        self.where.pop(job_id, None)

@@ -1,0 +1,85 @@
+"""The resume policy: whether a script is complete in the cache, and which of its device-runtime
+pairs were already measured on this machine."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from benchit.config import Config
+from benchit.store.cache import Cache
+
+# Result statuses that a re-run would repeat: measured, or known not to work here.
+SETTLED_RESULTS = ("ok", "failed", "unavailable")
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What to run of a script: its new record, per build the pairs (``device-runtime``) done, and
+    the builds of its last run (whatever its version: their artifacts may be reused)."""
+
+    record: dict[str, Any]
+    done: dict[str, list[str]]
+    previous_builds: tuple[str, ...] = ()
+
+
+def settled(previous: dict[str, Any], config: Config) -> bool:
+    """Whether the way a script last ended would repeat under this run's settings. ``running``
+    (benchit was killed), ``interrupted`` and ``killed`` never count; a timeout counts unless
+    --timeout grew; an out-of-memory ending counts only under a --memory-limit as low as before."""
+    status = previous.get("status")
+    if status == "timeout":
+        return config.timeout_s <= (previous.get("timeout_s") or 0)
+    if status == "oom":
+        before, now = previous.get("memory_limit_bytes"), config.memory_limit_bytes
+        return before is not None and now is not None and now <= before
+    return status in ("ok", "no_models", "failed")
+
+
+def measured_here(result: dict[str, Any], machine_id: str | None) -> bool:
+    """Whether ``result`` was measured on the machine ``machine_id`` (any machine when ``None``);
+    a result that does not say where it was measured (an older cache) counts for no machine."""
+    if machine_id is None:
+        return True
+    machine = result.get("machine")
+    return isinstance(machine, dict) and machine.get("id") == machine_id
+
+
+def pairs_done(cache: Cache, builds: list[str], digest: str, machine_id: str | None) -> dict[str, list[str]]:
+    """Per build, the ``device-runtime`` pairs with a settled result of this script version on this machine."""
+    done: dict[str, list[str]] = {}
+    for build in builds:
+        done[build] = sorted(
+            {
+                f"{r['device']}-{r['runtime']}"
+                for r in cache.read_results(build)
+                if r.get("script_digest") == digest and r["status"] in SETTLED_RESULTS and measured_here(r, machine_id)
+            }
+        )
+    return done
+
+
+def plan(cache: Cache, config: Config, key: str, record: dict[str, Any], machine_id: str | None) -> Plan | None:
+    """``None`` when the script is complete in the cache for this run; else what to run.
+
+    ``record`` is the new script record (``digest``, ``script_args``, ``benchit_version``,
+    ``hashes``...); an earlier run's builds stay listed in it until this run lists its own, so
+    that an interrupted re-run does not hide results that are still valid.
+    """
+    previous = cache.read_script(key)
+    record = dict(record)
+    builds = [b for b in (previous or {}).get("builds") or [] if isinstance(b, str)]
+    if previous is not None and previous.get("digest") == record["digest"]:
+        record["builds"] = list(builds)
+    if previous is None or config.rebuild == "always":
+        return Plan(record, {})
+    if config.rebuild == "never":
+        return None
+    same = all(previous.get(k) == record[k] for k in ("digest", "script_args", "benchit_version", "hashes"))
+    if not same or not settled(previous, config):
+        return Plan(record, {}, tuple(builds))
+    done = pairs_done(cache, builds, record["digest"], machine_id)
+    wanted = {f"{d}-{r}" for d in config.devices for r in config.runtimes}
+    if config.analyze_only or all(wanted <= set(done.get(b, ())) for b in builds):
+        return None
+    return Plan(record, done, tuple(builds))

@@ -1,0 +1,324 @@
+"""The coordinator's loop: a queue of scripts, at most the executor's capacity (``-j``) running,
+scripts locked by another scan deferred, and every event an executor reports written to the cache."""
+
+from __future__ import annotations
+
+import collections
+import os
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO, Any, Protocol
+
+from benchit import __version__
+from benchit.config import Config
+from benchit.execute import resume
+from benchit.execute.executor import Executor
+from benchit.execute.joblog import JobLog
+from benchit.execute.protocol import (
+    ARTIFACTS_PREFIX,
+    Artifact,
+    Done,
+    Event,
+    InternalError,
+    InvocationFound,
+    JobExited,
+    JobKilled,
+    JobSpec,
+    JobStarted,
+    LogChunk,
+    ResultReady,
+    ScriptError,
+)
+from benchit.execute.verdict import Outcome, verdict
+from benchit.records import Machine, Script, ScriptStatus
+from benchit.store.cache import Cache, file_digest, script_key
+
+POLL_S = 0.25
+
+
+class Progress(Protocol):
+    def script_started(self, job: Job) -> None: ...
+    def invocation(self, job: Job, build: str, invocation: dict[str, Any]) -> None: ...
+    def result(self, job: Job, build: str, result: dict[str, Any]) -> None: ...
+    def script_finished(self, job: Job) -> None: ...
+    def script_skipped(self, script: Script, reason: str) -> None: ...
+
+
+@dataclass
+class Job:
+    """One script's run, as the coordinator sees it."""
+
+    index: int
+    script: Script
+    key: str
+    digest: str
+    record: dict[str, Any]
+    done: dict[str, list[str]]
+    lock: IO[str] | None = None
+    log: JobLog | None = None
+    started: float = 0.0
+    machine: Machine | None = None
+    builds: list[str] = field(default_factory=list)
+    kept: list[str] = field(default_factory=list)  # builds of an earlier run of the same script
+    build_records: dict[str, dict[str, Any]] = field(default_factory=dict)
+    script_error: dict[str, Any] | None = None
+    internal_error: str | None = None
+    finished_ok: bool = False
+    killed: tuple[ScriptStatus, str] | None = None  # decided by the executor or the coordinator
+    exited: JobExited | None = None
+    results: int = 0
+    failed_results: int = 0
+
+    @property
+    def status(self) -> str:
+        return self.record.get("status", "running")
+
+
+class Scheduler:
+    """Runs scripts through ``executor``, at most ``executor.capacity`` at a time, and records
+    everything in the cache as it arrives."""
+
+    def __init__(self, config: Config, cache: Cache, progress: Progress, executor: Executor, preload: list[str]):
+        self.config = config
+        self.cache = cache
+        self.progress = progress
+        self.executor = executor
+        self.preload = preload
+        self.opened = False
+        self.active: dict[int, Job] = {}
+        self.finished: list[Job] = []
+        self.skipped: list[tuple[Script, str]] = []
+
+    # -- the main loop ----------------------------------------------------------------------
+    def run(self, scripts: list[Script]) -> list[Job]:
+        queue: collections.deque[Script] = collections.deque(scripts)
+        deferred: list[Script] = []
+        index = 0
+        self.executor.open(self.config, self.preload)
+        capacity = max(1, self.executor.capacity)
+        machine = self.executor.machine()
+        self.machine_id = machine.id if machine else None
+        try:
+            while queue or self.active or deferred:
+                while queue and len(self.active) < capacity:
+                    script = queue.popleft()
+                    index += 1
+                    if not self._start(script, index, wait=False):
+                        deferred.append(script)  # another scan holds it: try again when idle
+                        index -= 1
+                if not queue and not self.active and deferred:
+                    index += 1
+                    self._start(deferred.pop(0), index, wait=True)
+                if self.active:  # nothing to wait for when every script was complete in the cache
+                    for event in self.executor.events(POLL_S):
+                        self._handle(event)
+        except KeyboardInterrupt:
+            reason = "stopped by the user (Ctrl-C) before the script finished"
+            for job_id in list(self.active):
+                self.executor.cancel(job_id, ScriptStatus.INTERRUPTED, reason)
+                self.active[job_id].killed = (ScriptStatus.INTERRUPTED, reason)
+            for event in self.executor.events(0):
+                self._handle(event)
+            for job in list(self.active.values()):  # an executor that did not finish them
+                self._finish(job)
+            raise
+        finally:
+            self.executor.close()
+        return self.finished
+
+    def _new_record(self, script: Script, key: str, digest: str) -> dict[str, Any]:
+        return {
+            "script": str(script.path),
+            "relative_path": script.relative_path,
+            "key": key,
+            "digest": digest,
+            "labels": script.labels,
+            "hashes": list(script.hashes),
+            "script_args": list(self.config.script_args),
+            "devices": list(self.config.devices),
+            "runtimes": list(self.config.runtimes),
+            "analyze_only": self.config.analyze_only,
+            "benchit_version": __version__,
+            "timeout_s": self.config.timeout_s,
+            "memory_limit_bytes": self.config.memory_limit_bytes,
+            "executor": self.executor.name,
+            "status": ScriptStatus.RUNNING.value,
+            "error": None,
+            "builds": [],
+            "pid": os.getpid(),
+            "started": time.time(),
+        }
+
+    def _start(self, script: Script, index: int, wait: bool) -> bool:
+        """Start ``script``; False when another scan holds its lock (and not ``wait``)."""
+        key = script_key(script.path, self.config.script_args)
+        lock = self.cache.try_lock(key, blocking=wait)
+        if lock is None:
+            return False
+        try:
+            plan = resume.plan(
+                self.cache, self.config, key, self._new_record(script, key, file_digest(script.path)), self.machine_id
+            )
+        except OSError as exc:
+            lock.close()
+            self.skipped.append((script, f"cannot read: {exc}"))
+            return True
+        if plan is None:
+            lock.close()
+            self.skipped.append((script, "complete in the cache"))
+            self.progress.script_skipped(script, "complete in the cache")
+            return True
+        record = plan.record
+        job = Job(index, script, key, record["digest"], record, plan.done, lock=lock, kept=list(record["builds"]))
+        self.cache.write_script(key, record)
+        job.started = time.monotonic()
+        if script.label_error:
+            job.killed = (ScriptStatus.FAILED, script.label_error)
+            self.progress.script_started(job)
+            self._finish(job)
+            return True
+        job.log = JobLog(self.cache.log_path(key))
+        spec = JobSpec(index, key, script, self.config, plan.done, self._reusable(list(plan.previous_builds)))
+        self.active[index] = job
+        self.executor.submit(spec)
+        self.progress.script_started(job)
+        return True
+
+    def _reusable(self, builds: list[str]) -> tuple[Artifact, ...]:
+        """The artifacts of earlier builds, as paths a worker may read (a remote executor inlines them)."""
+        if self.config.rebuild == "always":
+            return ()
+        found = []
+        for build in builds:
+            folder = self.cache.artifacts_dir(build)
+            listed = (self.cache.read_build(build) or {}).get("artifacts") or {}
+            for name, facts in sorted(listed.items()):
+                path = folder / name
+                if isinstance(facts, dict) and path.is_file() and not path.is_symlink():
+                    found.append(
+                        Artifact(build, name, str(facts.get("sha256", "")), path.stat().st_size, path=str(path))
+                    )
+        return tuple(found)
+
+    # -- events -------------------------------------------------------------------------
+    def _handle(self, event: Event) -> None:
+        job = self.active.get(event.job_id)
+        if job is None:
+            return
+        message = event.message
+        if isinstance(message, LogChunk):
+            if job.log is not None:
+                job.log.write(message.data)
+        elif isinstance(message, InvocationFound):
+            self._invocation(job, message)
+        elif isinstance(message, ResultReady):
+            self._result(job, message)
+        elif isinstance(message, Artifact):
+            self._artifact(job, message)
+        elif isinstance(message, ScriptError):
+            job.script_error = message.error()
+        elif isinstance(message, InternalError):
+            job.internal_error = message.traceback
+        elif isinstance(message, Done):
+            job.finished_ok = True
+        elif isinstance(message, JobStarted):
+            job.machine = message.machine
+            job.started = time.monotonic()
+        elif isinstance(message, JobKilled):
+            job.killed = job.killed or (message.status, message.reason)
+        elif isinstance(message, JobExited):
+            job.exited = message
+            self._finish(job)
+
+    def _invocation(self, job: Job, message: InvocationFound) -> None:
+        invocation = message.invocation
+        if job.script.hashes and not invocation.hash.startswith(job.script.hashes):
+            return
+        build = message.build
+        record = job.build_records.setdefault(
+            build,
+            {
+                "build_name": build,
+                "script": str(job.script.path),
+                "relative_path": job.script.relative_path,
+                "script_key": job.key,
+                "labels": job.script.labels,
+                "script_digest": job.digest,
+                "artifacts": dict((self.cache.read_build(build) or {}).get("artifacts") or {}),
+            },
+        )
+        record["invocation"] = invocation.to_dict()
+        self.cache.write_build(build, record)
+        if build not in job.builds:
+            job.builds.append(build)
+            job.record["builds"] = job.builds + [b for b in job.kept if b not in job.builds]
+            self.cache.write_script(job.key, job.record)
+            self.progress.invocation(job, build, invocation.to_dict())
+
+    def _artifact(self, job: Job, message: Artifact) -> None:
+        if message.build not in job.build_records:
+            return  # not a build of this job
+        if message.data is None and message.path is None:
+            return
+        source = Path(message.path) if message.data is None and message.path else None
+        self.cache.write_artifact(message.build, message.name, message.data, source=source)
+        record = job.build_records[message.build]
+        record["artifacts"][message.name] = {"sha256": message.sha256, "bytes": message.size}
+        self.cache.write_build(message.build, record)
+
+    def _result(self, job: Job, message: ResultReady) -> None:
+        result = message.result.to_dict()
+        folder = str(self.cache.artifacts_dir(message.build))
+        result["info"] = {
+            k: folder + "/" + v[len(ARTIFACTS_PREFIX) :] if isinstance(v, str) and v.startswith(ARTIFACTS_PREFIX) else v
+            for k, v in result["info"].items()
+        }
+        machine = message.result.machine or job.machine or self.executor.machine()
+        result.update(
+            machine=machine.to_dict() if machine else None,
+            script_digest=job.digest,
+            finished=time.time(),
+        )
+        self.cache.write_result(message.build, result)
+        job.results += 1
+        job.failed_results += result["status"] == "failed"
+        self.progress.result(job, message.build, result)
+
+    def _finish(self, job: Job) -> None:
+        if job.log is not None:
+            job.log.close()
+        exited = job.exited or JobExited(None)
+        status, error = verdict(
+            Outcome(
+                killed=job.killed,
+                internal_error=job.internal_error,
+                finished=job.finished_ok,
+                script_error=job.script_error,
+                found_models=bool(job.builds),
+                exit_code=exited.exit_code,
+                oom_killer=exited.oom_killer,
+                memory_limit_bytes=self.config.memory_limit_bytes,
+                log_tail=job.log.last() if job.log else "",
+            )
+        )
+        job.record.update(
+            status=status.value,
+            error=error,
+            # An unfinished run keeps listing the earlier builds it did not reach.
+            builds=job.builds if status.final else job.builds + [b for b in job.kept if b not in job.builds],
+            finished=time.time(),
+            duration_s=round(time.monotonic() - job.started, 3) if job.started else 0.0,
+            results=job.results,
+            failed_results=job.failed_results,
+        )
+        if job.machine:
+            job.record["machine"] = job.machine.to_dict()
+        if exited.peak_rss_bytes:
+            job.record["peak_rss_bytes"] = exited.peak_rss_bytes
+        self.cache.write_script(job.key, job.record)
+        if job.lock is not None:
+            job.lock.close()
+        self.active.pop(job.index, None)
+        self.finished.append(job)
+        self.progress.script_finished(job)

@@ -1,0 +1,96 @@
+"""How a script ended, decided from what its job reported: pure functions, no processes or files."""
+
+from __future__ import annotations
+
+import signal
+from dataclasses import dataclass
+from typing import Any
+
+from benchit.records import ScriptStatus
+
+# How allocators say that memory ran out, when they raise something other than MemoryError.
+_OOM_MESSAGES = ("can't allocate memory", "cannot allocate memory", "out of memory")
+_SIGNAL_HINTS = {
+    "SIGKILL": " (killed from outside, often the kernel's out-of-memory killer)",
+    "SIGSEGV": " (segmentation fault)",
+    "SIGABRT": " (aborted)",
+    "SIGBUS": " (bus error)",
+}
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """Everything about a finished job that decides its status."""
+
+    killed: tuple[ScriptStatus, str] | None = None  # the executor's JobKilled (status, reason)
+    internal_error: str | None = None
+    finished: bool = False  # the worker sent Done
+    script_error: dict[str, Any] | None = None
+    found_models: bool = False
+    exit_code: int | None = None
+    oom_killer: bool = False  # the kernel's out-of-memory killer struck while the job ran
+    memory_limit_bytes: int | None = None
+    log_tail: str = ""
+
+
+Verdict = tuple[ScriptStatus, "dict[str, Any] | None"]
+
+
+def verdict(outcome: Outcome) -> Verdict:
+    """The script's status and error (``type``, ``message``, ``traceback``; ``None`` when ok)."""
+    if outcome.killed:
+        status, reason = outcome.killed
+        return status, {"type": str(status), "message": reason, "traceback": outcome.log_tail}
+    if outcome.internal_error:
+        return ScriptStatus.FAILED, {
+            "type": "InternalError",
+            "message": "benchit failed inside the worker",
+            "traceback": outcome.internal_error,
+        }
+    if outcome.finished:
+        if outcome.script_error:
+            return script_failure(outcome.script_error, outcome.memory_limit_bytes)
+        return (ScriptStatus.OK if outcome.found_models else ScriptStatus.NO_MODELS), None
+    return exit_verdict(outcome.exit_code, outcome.oom_killer, outcome.log_tail)
+
+
+def exit_verdict(code: int | None, oom_killer: bool, log_tail: str) -> Verdict:
+    """The status of a worker that ended without finishing: killed by a signal, or exited early."""
+    if code == -signal.SIGKILL and oom_killer:
+        return ScriptStatus.OOM, {
+            "type": "SIGKILL",
+            "message": "killed by the kernel's out-of-memory killer: the machine (or its memory cgroup) "
+            "ran out of memory; try --memory-limit to stop such scripts sooner",
+            "traceback": log_tail,
+        }
+    if code is not None and code < 0:
+        name = signal_name(-code)
+        return ScriptStatus.KILLED, {
+            "type": name,
+            "message": f"the worker was killed by {name}{_SIGNAL_HINTS.get(name, '')}",
+            "traceback": log_tail,
+        }
+    return ScriptStatus.FAILED, {
+        "type": "WorkerExit",
+        "message": f"the worker exited with code {code} before finishing (os._exit?)",
+        "traceback": log_tail,
+    }
+
+
+def script_failure(error: dict[str, Any], memory_limit_bytes: int | None) -> Verdict:
+    """``oom`` for a script that ran out of memory (MemoryError, or torch's allocator failing,
+    which the RLIMIT_DATA of --memory-limit provokes); ``failed`` for anything else."""
+    error = dict(error)
+    kind, message = str(error.get("type", "")), str(error.get("message") or "")
+    if not message.strip():
+        error["message"] = message = f"the script raised {kind or 'an exception'} (no message)"
+    lowered = message.lower()
+    if "MemoryError" in kind or "OutOfMemory" in kind or any(m in lowered for m in _OOM_MESSAGES):
+        where = f" under --memory-limit {memory_limit_bytes / 2**20:.0f} MiB" if memory_limit_bytes else ""
+        error["message"] = f"ran out of memory{where}: {kind}: {message}"
+        return ScriptStatus.OOM, error
+    return ScriptStatus.FAILED, error
+
+
+def signal_name(number: int) -> str:
+    return signal.Signals(number).name if number in signal.Signals._value2member_map_ else str(number)
