@@ -126,11 +126,23 @@ def test_ray_scan_matches_local_names_nodes_and_resumes(tmp_path: Path) -> None:
     corpus = _copy(SUBSET, tmp_path / "corpus")
     ray_cache, local_cache = tmp_path / "ray-cache", tmp_path / "local-cache"
     scan = ["benchmark", "--all", "--search-dir", str(corpus), "--cache-dir", str(ray_cache), *FAST]
+    cuda_cache = tmp_path / "cuda-cache"  # its own cache: the resume step reads only the first scan's
+    cuda = [
+        "benchmark",
+        "--all",
+        "--search-dir",
+        str(corpus),
+        "--cache-dir",
+        str(cuda_cache),
+        *FAST,
+        "--device",
+        "cuda",
+    ]
     report = scenario(
         tmp_path,
         [
             {"benchit": scan},
-            {"benchit": [*scan, "--device", "cuda"], "timeout_s": 60},
+            {"benchit": cuda, "timeout_s": 60},
             {"benchit": scan},
         ],
     )
@@ -162,17 +174,25 @@ def test_ray_scan_matches_local_names_nodes_and_resumes(tmp_path: Path) -> None:
         assert node in nodes, (name, on_ray[name]["machine"])
         used.add(node)
         for build in on_ray[name]["builds"]:
-            ray_results = Cache(ray_cache).read_results(build)
+            every = Cache(ray_cache).read_results(build)
+            assert {r["machine"]["id"] for r in every} <= nodes, (name, build)
+            # A script the resume step ran again may have results of its first node beside those
+            # of its last one (results of several machines lie side by side).
+            ray_results = [r for r in every if r["machine"]["id"] == node]
             local_results = Cache(local_cache).read_results(build)
-            assert [r["status"] for r in ray_results] == [r["status"] for r in local_results]
-            for result in ray_results:
-                assert result["machine"]["id"] == node
+            assert [r["status"] for r in ray_results] == [r["status"] for r in local_results], (name, build)
     assert used == nodes, "every node of the cluster ran scripts"
 
     # --device cuda: no node has it, so every script is unavailable at once, with the reason.
     assert no_cuda["rc"] == 1
     assert "no node of the Ray cluster (3 alive) has cuda" in no_cuda["stdout"]
     assert no_cuda["wall_s"] < 60
+    unavailable = _records(cuda_cache)
+    assert set(unavailable) == set(SUBSET), no_cuda["stdout"][-2000:]
+    assert unavailable.pop("bad_labels.py")["status"] == "failed"  # its labels are refused first
+    for name, record in unavailable.items():
+        assert record["status"] == "unavailable", (name, record["error"])
+        assert "has cuda" in record["error"]["message"]
 
     # The same scan again resumes as locally: what ended ok, no_models or failed is complete in the
     # cache unless a model of it was never measured; a killed script and an out-of-memory one (no
