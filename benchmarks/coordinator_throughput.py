@@ -1,16 +1,17 @@
 """How many results per second the coordinator of ``--executor ray`` takes in and writes to the cache.
 
 Goal: at least 500 results/s, so that a fleet of hundreds of nodes never waits on the one process
-that writes the cache. A synthetic flood of small results (no models, no Ray): the events a node
-sends (an invocation, then one result per device x runtime, then the script's end) are fed to the
-coordinator's own handler (``RayRunner._event``), which writes each result atomically, as in a scan.
+that writes the cache. A synthetic flood of small results (no models, no Ray): an executor that
+answers every job at once with the typed events a node relays (``JobStarted``, an
+``InvocationFound``, one ``ResultReady`` per device x runtime, ``Done``, ``JobExited``) runs under
+the real coordinator (``benchit.execute.scheduler.Scheduler``), which locks, plans and writes each
+result atomically, as in a scan.
 
     python benchmarks/coordinator_throughput.py [--scripts 40] [--results 50] [--json FILE]
 """
 
 from __future__ import annotations
 
-import base64
 import tempfile
 import time
 from pathlib import Path
@@ -18,12 +19,16 @@ from pathlib import Path
 from _common import finish, parser
 
 from benchit.config import Config
-from benchit.execute.ray.executor import RayRunner
-from benchit.execute.ray.placement import Node
+from benchit.execute.executor import Executor
+from benchit.execute.protocol import Done, Event, InvocationFound, JobExited, JobSpec, JobStarted, ResultReady
+from benchit.execute.scheduler import Scheduler
+from benchit.records import Invocation, Machine, Result, ScriptStatus
 from benchit.scan import discovery
 from benchit.store.cache import Cache
 
 GOAL = 500.0
+NODE = Machine(id="f" * 12, hostname="flood", cpu_model="none")
+INVOCATION = Invocation("0123abcd", "Linear", 10, {}, "", 1, "flood.py:1")
 
 
 class Quiet:
@@ -32,6 +37,29 @@ class Quiet:
     def result(self, job: object, build: str, result: object) -> None: ...
     def script_finished(self, job: object) -> None: ...
     def script_skipped(self, script: object, reason: str) -> None: ...
+
+
+class Flood(Executor):
+    """Answers every job at once with what a node would relay for it."""
+
+    name = "flood"
+
+    def open(self, config: Config, preload: list[str]) -> None:
+        self.config, self.queued = config, []
+
+    def submit(self, spec: JobSpec) -> None:
+        build = f"{spec.key}_{INVOCATION.hash}"
+        messages = [JobStarted(NODE, 1), InvocationFound(build, INVOCATION)]
+        messages += [ResultReady(build, Result("cpu", runtime, "ok")) for runtime in spec.config.runtimes]
+        self.queued += [Event(spec.job_id, m) for m in (*messages, Done(), JobExited(0))]
+
+    def events(self, timeout: float) -> list[Event]:
+        out, self.queued = self.queued, []
+        return out
+
+    def cancel(self, job_id: int, status: ScriptStatus, reason: str) -> None: ...
+
+    def close(self) -> None: ...
 
 
 def flood(scripts: int, results: int) -> dict[str, float]:
@@ -43,47 +71,14 @@ def flood(scripts: int, results: int) -> dict[str, float]:
             (corpus / f"s{i}.py").write_text("# labels: name::flood\nprint('x')\n")
         cache = Cache(root / "cache")
         cache.create()
-        runtimes = tuple(f"r{i}" for i in range(results))
-        config = Config(cache_dir=cache.root, runtimes=runtimes)
-        runner = RayRunner(config, cache, Quiet(), [])
-        runner.active, runner.where = {}, {}
-        node = Node(id="f" * 56, ip="127.0.0.1", hostname="flood")
+        config = Config(cache_dir=cache.root, runtimes=tuple(f"r{i}" for i in range(results)), jobs=8)
         found = discovery.discover([], [corpus], True, None)
-        invocation = {"hash": "0123abcd", "model_class": "Linear", "params": 10, "signature": {}, "input_shapes": ""}
-        stats = {"iterations": 100, "median_ms": 0.01, "mean_ms": 0.01}
         start = time.perf_counter()
-        for index, script in enumerate(found, 1):
-            job = runner._begin(script, index)
-            assert job is not None
-            runner.active[index] = job
-            build = f"{job.key}_0123abcd"
-            runner._event(
-                node,
-                {
-                    "event": "message",
-                    "job": index,
-                    "message": {"type": "invocation", "build": build, "invocation": invocation},
-                },
-            )
-            for runtime in runtimes:
-                result = {"device": "cpu", "runtime": runtime, "status": "ok", "stats": stats, "info": {}}
-                runner._event(
-                    node,
-                    {"event": "message", "job": index, "message": {"type": "result", "build": build, "result": result}},
-                )
-            runner._event(node, {"event": "message", "job": index, "message": {"type": "done"}})
-            end = {
-                "event": "end",
-                "job": index,
-                "status": "ok",
-                "error": None,
-                "log": base64.b64encode(b"x").decode(),
-                "artifacts": {},
-            }
-            runner._event(node, end)
+        finished = Scheduler(config, cache, Quiet(), Flood(), []).run(found)  # type: ignore[arg-type]
         elapsed = time.perf_counter() - start
         written = len(list(cache.root.glob("builds/*/results/**/*.json")))
     total = scripts * results
+    assert len(finished) == scripts and all(j.status == "ok" for j in finished), [j.status for j in finished]
     assert written == total, f"{written} result files written, expected {total}"
     return {"results": total, "scripts": scripts, "seconds": elapsed, "results_per_s": total / elapsed}
 
