@@ -7,7 +7,8 @@ Never run this directly on a host: Ray would advertise the host's interface. The
 
 SCENARIO.json: ``{"workers": [{"resources": {...}}, ...], "steps": [STEP, ...]}``, each STEP
 ``{"benchit": [args...]}`` (``--executor ray --ray-address ADDR`` are added) with optional
-``"kill_worker": N`` (SIGKILL worker N's raylet once a script runs on that node) or
+``"kill_worker": N`` (SIGKILL worker N's raylet once ``"running": K`` scripts run at once: with K the
+number of nodes and ``-j 1``, one of them runs on every node) or
 ``"interrupt": true`` (SIGINT to benchit once any script runs). OUT.json gets, per step, the exit
 status, output and timings, and the cluster's node ids; every Ray process started here is gone
 when this script returns (checked: its exit status is 1 otherwise).
@@ -48,17 +49,15 @@ def _our_processes(marker: str) -> list[int]:
     return found
 
 
-def _running_on(cache: Path, node_id: str) -> bool:
-    """Whether a script record says a script is running on node ``node_id`` (any node when empty)."""
+def _running(cache: Path) -> int:
+    """How many script records say their script is running."""
+    count = 0
     for path in (cache / "scripts").glob("*.json"):
         try:
-            record = json.loads(path.read_text())
+            count += json.loads(path.read_text()).get("status") == "running"
         except (OSError, ValueError):
             continue
-        node = record.get("node") or {}
-        if record.get("status") == "running" and node.get("id") and (not node_id or node["id"] == node_id):
-            return True
-    return False
+    return count
 
 
 def _run_step(step: dict[str, Any], address: str, workers: list[Any], env: dict[str, str]) -> dict[str, Any]:
@@ -70,7 +69,7 @@ def _run_step(step: dict[str, Any], address: str, workers: list[Any], env: dict[
     if "kill_worker" in step or step.get("interrupt"):
         target = workers[step["kill_worker"]].node_id if "kill_worker" in step else ""
         deadline = time.monotonic() + step.get("wait_s", 90)
-        while proc.poll() is None and time.monotonic() < deadline and not _running_on(cache, target):
+        while proc.poll() is None and time.monotonic() < deadline and _running(cache) < step.get("running", 1):
             time.sleep(0.1)
         time.sleep(step.get("delay_s", 0.5))
         if proc.poll() is None:

@@ -201,3 +201,45 @@ def test_ray_scan_matches_local_names_nodes_and_resumes(tmp_path: Path) -> None:
     assert again["rc"] == 1, again["stdout"][-2000:]
     assert f"skipped {len(settled)} scripts already complete" in again["stdout"]
     assert {n: r["status"] for n, r in _records(ray_cache).items()} == {n: EXPECTED[n][0] for n in SUBSET}
+
+
+SLOW_SCRIPT = """# labels: name::{name} author::ray task::control
+import time
+
+import torch
+
+time.sleep(6)
+torch.nn.Linear(4, {width})(torch.randn(1, 4))
+"""
+
+
+@needs_cluster
+@pytest.mark.slow
+def test_a_node_killed_mid_scan_loses_nothing_and_a_rerun_completes(tmp_path: Path) -> None:
+    corpus = tmp_path / "corpus"
+    corpus.mkdir()
+    names = [f"slow{i}.py" for i in range(6)]
+    for i, name in enumerate(names):
+        (corpus / name).write_text(SLOW_SCRIPT.format(name=name[:-3], width=i + 2))
+    cache = tmp_path / "cache"
+    scan = ["benchmark", "--all", "--search-dir", str(corpus), "--cache-dir", str(cache), *FAST]
+    # Three nodes, -j 1: once three scripts run, one runs on worker 0, whose raylet is then killed.
+    report = scenario(tmp_path, [{"benchit": scan, "kill_worker": 0, "running": 3, "delay_s": 1.0}, {"benchit": scan}])
+    first, again = report["steps"]
+    assert first["event"] and first["event"]["killed_node"] == report["workers"][0], first
+    assert "died; its scripts are retried once elsewhere" in first["stderr"], first["stderr"][-3000:]
+    # Nothing lost: the scripts the dead node ran were retried on the others and every one ended ok,
+    # its results measured on a node that is still alive (or had come back before the node died).
+    records = _records(cache)
+    assert set(records) == set(names)
+    assert {n: r["status"] for n, r in records.items()} == dict.fromkeys(names, "ok"), first["stdout"][-3000:]
+    alive = {machine_id("head"), machine_id("worker-1")}
+    assert any(r["machine"]["id"] in alive for r in records.values())
+    for record in records.values():
+        assert len(record["builds"]) == 1
+        results = Cache(cache).read_results(record["builds"][0])
+        assert [r["status"] for r in results if r["machine"]["id"] == record["machine"]["id"]] == ["ok"]
+    assert first["rc"] == 0, first["stdout"][-2000:] + first["stderr"][-2000:]
+    # The same command again finds the scan complete.
+    assert again["rc"] == 0, again["stdout"][-2000:] + again["stderr"][-2000:]
+    assert f"skipped {len(names)} scripts already complete" in again["stdout"]
