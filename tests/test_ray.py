@@ -243,3 +243,25 @@ def test_a_node_killed_mid_scan_loses_nothing_and_a_rerun_completes(tmp_path: Pa
     # The same command again finds the scan complete.
     assert again["rc"] == 0, again["stdout"][-2000:] + again["stderr"][-2000:]
     assert f"skipped {len(names)} scripts already complete" in again["stdout"]
+
+
+@needs_cluster
+def test_ctrl_c_records_interrupted_and_a_rerun_completes(tmp_path: Path) -> None:
+    corpus = tmp_path / "corpus"
+    corpus.mkdir()
+    names = [f"slow{i}.py" for i in range(3)]
+    for i, name in enumerate(names):
+        (corpus / name).write_text(SLOW_SCRIPT.format(name=name[:-3], width=i + 2))
+    cache = tmp_path / "cache"
+    scan = ["benchmark", "--all", "--search-dir", str(corpus), "--cache-dir", str(cache), *FAST]
+    report = scenario(tmp_path, [{"benchit": scan, "interrupt": True, "running": 3, "delay_s": 1.0}, {"benchit": scan}])
+    first, again = report["steps"]
+    assert first["event"] and "interrupted_at_s" in first["event"], first
+    assert first["rc"] == 130, first["stdout"][-2000:] + first["stderr"][-2000:]
+    # Each script's end as the first step printed it (the second step rewrites the records).
+    ended = [line for line in first["stdout"].splitlines() if ": interrupted (" in line]
+    assert sorted(name for name in names for line in ended if f"/{name}:" in line) == names, first["stdout"][-3000:]
+    assert first["stdout"].count("interrupted: stopped by the user (Ctrl-C) before the script finished") == 3
+    assert "skipped" not in again["stdout"]  # an interrupted script is not complete: all three run again
+    assert again["rc"] == 0, again["stdout"][-2000:] + again["stderr"][-2000:]
+    assert {n: r["status"] for n, r in _records(cache).items()} == dict.fromkeys(names, "ok")
