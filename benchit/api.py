@@ -26,6 +26,7 @@ from benchit.execute.protocol import (
 from benchit.hookspecs import hookimpl
 from benchit.measure.timing import HostTimer, Step, Timer
 from benchit.records import Machine, ScriptStatus
+from benchit.report.reporter import ReportData, Reporter
 from benchit.scan.labels import load_from_cache
 
 __all__ = [
@@ -46,6 +47,8 @@ __all__ = [
     "LogChunk",
     "Machine",
     "Prepared",
+    "ReportData",
+    "Reporter",
     "ResultReady",
     "Runtime",
     "ScriptError",

@@ -29,6 +29,13 @@ class Config:
     timing: TimingSettings = field(default_factory=TimingSettings)
     rtol: float = 1e-3
     atol: float = 1e-4
+    precisions: tuple[str, ...] = ("fp32",)
+    # Parity tolerances per precision (name -> [rtol, atol]) given by the user; the rest are
+    # measure.precision's defaults (fp32's come from rtol and atol above).
+    tolerances: dict[str, tuple[float, float]] = field(default_factory=dict)
+    # (device, runtime, precision) triples to measure; empty means every combination.
+    only: tuple[tuple[str, str, str], ...] = ()
+    max_depth: int = 0
     plugin_dirs: tuple[str, ...] = ()
     preload: tuple[str, ...] = ()
     options: dict[str, Any] = field(default_factory=dict)
@@ -43,6 +50,13 @@ class Config:
         data = dict(data)
         data["cache_dir"] = Path(data["cache_dir"])
         data["timing"] = TimingSettings(**data["timing"])
-        for name in ("devices", "runtimes", "script_args", "plugin_dirs", "preload"):
+        for name in ("devices", "runtimes", "script_args", "plugin_dirs", "preload", "precisions"):
             data[name] = tuple(data[name])
+        data["tolerances"] = {k: tuple(v) for k, v in data["tolerances"].items()}
+        data["only"] = tuple(tuple(t) for t in data["only"])
         return cls(**data)
+
+    def measurements(self) -> list[tuple[str, str, str]]:
+        """The (device, runtime, precision) triples each invocation is measured with, in order."""
+        every = [(d, r, p) for d in self.devices for p in self.precisions for r in self.runtimes]
+        return [t for t in every if not self.only or t in self.only]

@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from benchit.backends.devices import Device
     from benchit.backends.runtimes import Runtime
     from benchit.execute.executor import Executor
+    from benchit.report.reporter import Reporter
 
 hookspec = pluggy.HookspecMarker("benchit")
 hookimpl = pluggy.HookimplMarker("benchit")
@@ -58,10 +59,20 @@ def benchit_preload(runtimes: list[str]) -> list[str]:
 
 
 @hookspec
+def benchit_reporters() -> list[type[Reporter]]:
+    """Return the reporter classes this plugin provides (subclasses of ``benchit.api.Reporter``).
+
+    Called once per ``benchit`` process that loads plugins. Each class's ``name`` is what
+    ``benchit report --format`` and ``benchit compare --format`` take; names must be unique across
+    plugins. The built-in ``csv``, ``json``, ``md`` and ``html`` are registered through this hook.
+    """
+
+
+@hookspec
 def benchit_executors() -> list[type[Executor]]:
     """Return the executor classes this plugin provides (subclasses of ``benchit.api.Executor``).
 
-    Called once per process that builds the registry (the CLI). ``benchit benchmark --executor
+    Called once per process that builds the registry; only the CLI uses them. ``benchit benchmark --executor
     NAME`` picks one by its ``Executor.name`` (default ``local``); two plugins providing the same
     name is an error naming both. Options an executor needs come from ``benchit_addoption`` and
     reach it as ``config.options[dest]``.

@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from benchit.backends.devices import Device
     from benchit.backends.runtimes import Runtime
     from benchit.execute.executor import Executor
+    from benchit.report.reporter import Reporter
 
 ENTRY_POINT_GROUP = "benchit"
 BUILTINS = (
@@ -27,6 +28,7 @@ BUILTINS = (
     "benchit.backends.runtimes.torch",
     "benchit.backends.runtimes.compile",
     "benchit.backends.runtimes.onnxruntime",
+    "benchit.report.builtins",
     "benchit.execute.local",
     "benchit.execute.ray",
 )
@@ -49,6 +51,7 @@ class Registry:
     plugins: list[PluginInfo] = field(default_factory=list)
     runtimes: dict[str, tuple[type[Runtime], str]] = field(default_factory=dict)
     devices: dict[str, tuple[Device, str]] = field(default_factory=dict)
+    reporters: dict[str, tuple[type[Reporter], str]] = field(default_factory=dict)
     executors: dict[str, tuple[type[Executor], str]] = field(default_factory=dict)
 
     @property
@@ -60,6 +63,15 @@ class Registry:
 
     def device(self, name: str) -> Device:
         return self.devices[name][0]
+
+    def load_reporters(self) -> dict[str, tuple[type[Reporter], str]]:
+        """Every output format (asked for only by the commands that write reports, so that
+        workers never import them); two plugins providing one name raise ``PluginError``."""
+        if not self.reporters:
+            for impl in self.manager.hook.benchit_reporters.get_hookimpls():
+                for cls in impl.function() or ():
+                    _add(self.reporters, cls.name, cls, impl.plugin_name, "reporter")
+        return self.reporters
 
     def executor(self, name: str) -> type[Executor]:
         """The executor class called ``name``; ``UsageError`` naming those available if none is."""
@@ -113,7 +125,8 @@ def _candidates(plugin_dirs: tuple[str, ...] | list[str]) -> list[tuple[str, str
 
 
 def load(plugin_dirs: tuple[str, ...] | list[str] = ()) -> Registry:
-    """Load every plugin and collect their runtimes, devices and executors; a plugin that fails to import is
+    """Load every plugin and collect their runtimes, devices and executors (reporters load on demand); a plugin
+    that fails to import is
     recorded, not raised; two plugins providing one name raise ``PluginError`` naming both."""
     manager = pluggy.PluginManager("benchit")
     manager.add_hookspecs(hookspecs)

@@ -75,6 +75,8 @@ class Script:
     labels: dict[str, list[str]]
     hashes: tuple[str, ...] = ()
     label_error: str | None = None
+    # This run's script arguments (a sweep point); empty means the configuration's --script-args.
+    script_args: tuple[str, ...] = ()
     relative_path: str | None = None  # below the --search-dir it was found in, or its file name
 
     def to_dict(self) -> dict[str, Any]:
@@ -83,6 +85,7 @@ class Script:
             "labels": self.labels,
             "hashes": list(self.hashes),
             "label_error": self.label_error,
+            "script_args": list(self.script_args),
             "relative_path": self.relative_path,
         }
 
@@ -93,6 +96,7 @@ class Script:
             labels={k: list(v) for k, v in data["labels"].items()},
             hashes=tuple(data.get("hashes", ())),
             label_error=data.get("label_error"),
+            script_args=tuple(data.get("script_args", ())),
             relative_path=data.get("relative_path"),
         )
 
@@ -109,6 +113,10 @@ class Invocation:
     batch_size: int
     call_site: str
     call_count: int = 1
+    # For a submodule captured under --max-depth: its path in the top-level model
+    # (``encoder.layer.0``) and the hash of the invocation that called it.
+    module_path: str = ""
+    parent: str = ""
 
     def to_dict(self) -> dict[str, Any]:
         return dataclasses.asdict(self)
@@ -140,14 +148,21 @@ class Stats:
     noisy: bool
     warmup_time_s: float = 0.0
     warmup_settled: bool = True  # False when --warmup-time ran out before the latency settled
+    # Up to SAMPLES_KEPT per-iteration latencies (ms, sorted), evenly drawn by rank, for later
+    # statistics (``benchit compare``); empty in results written before they were kept.
+    samples_ms: tuple[float, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
-        return dataclasses.asdict(self)
+        data = dataclasses.asdict(self)
+        data["samples_ms"] = list(self.samples_ms)
+        return data
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Stats:
         names = {f.name for f in dataclasses.fields(cls)}
-        return cls(**{k: v for k, v in data.items() if k in names})
+        values = {k: v for k, v in data.items() if k in names}
+        values["samples_ms"] = tuple(float(x) for x in values.get("samples_ms") or ())
+        return cls(**values)
 
 
 @dataclass(frozen=True)
@@ -158,6 +173,7 @@ class Result:
     runtime: str
     status: str
     error: str | None = None
+    precision: str = "fp32"
     stats: Stats | None = None
     throughput_per_s: float | None = None
     parity: dict[str, Any] | None = None
@@ -179,6 +195,7 @@ class Result:
             runtime=data["runtime"],
             status=data["status"],
             error=data.get("error"),
+            precision=data.get("precision") or "fp32",
             stats=Stats.from_dict(stats) if stats else None,
             throughput_per_s=data.get("throughput_per_s"),
             parity=data.get("parity"),

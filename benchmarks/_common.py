@@ -46,7 +46,7 @@ def timed(
 
 
 def cache_results(cache: Path) -> list[dict[str, Any]]:
-    """Every result record in a benchit cache."""
+    """Every result record in a benchit cache (of every machine)."""
     return [json.loads(p.read_text()) for p in sorted(cache.glob("builds/*/results/*/*.json"))]
 
 

@@ -16,6 +16,9 @@ from conftest import FAST, report_df, result_file, run_benchit, snapshot, write_
 from benchit.store.cache import Cache
 
 NAMES = ["a", "b", "c", "d", "e"]
+# A private host lock: these tests are about files and must not wait for other scans measuring.
+ENV = {"TMPDIR": "/tmp/benchit-tests-cache"}
+os.makedirs(ENV["TMPDIR"], exist_ok=True)
 
 
 @pytest.fixture(scope="module")
@@ -23,7 +26,9 @@ def pristine(tmp_path_factory: pytest.TempPathFactory) -> Path:
     root = tmp_path_factory.mktemp("cache")
     for n, name in enumerate(NAMES, start=2):
         write_script(root / "corpus", f"{name}.py", f"import torch\ntorch.nn.Linear({n}, 2)(torch.randn(1, {n}))\n")
-    done = run_benchit("benchmark", "--all", "--search-dir", root / "corpus", "--cache-dir", root / "cache", *FAST)
+    done = run_benchit(
+        "benchmark", "--all", "--search-dir", root / "corpus", "--cache-dir", root / "cache", *FAST, env=ENV
+    )
     assert done.returncode == 0, done.stdout + done.stderr
     return root / "cache"
 
@@ -66,7 +71,7 @@ def test_damaged_and_stray_files_are_skipped_by_name_and_the_rest_is_reported(ca
         truncated: "unreadable result (JSONDecodeError",
         future: "unknown format version 7",
         listed: "not a build record",
-        edited: "malformed result (AttributeError",
+        edited: "malformed result (stats: not an object of numbers)",
         cache / "scripts" / "foreign.json": "unknown format version None",
         **{path: "not a benchit file" for path in strays},
     }
@@ -110,7 +115,7 @@ def test_cache_delete_removes_only_that_build_and_the_next_scan_redoes_it(cache:
     assert not gone.exists() and snapshot(kept) == before
     assert len(list((cache / "builds").iterdir())) == len(NAMES) - 1
     corpus = pristine.parent / "corpus"
-    again = run_benchit("benchmark", "--all", "--search-dir", corpus, "--cache-dir", cache, *FAST)
+    again = run_benchit("benchmark", "--all", "--search-dir", corpus, "--cache-dir", cache, *FAST, env=ENV)
     assert again.returncode == 0, again.stdout
     assert again.stdout.count("[skip]") == len(NAMES) - 1 and "a.py: ok (1 model" in again.stdout
     assert result_file(gone, "cpu-torch").is_file() and snapshot(kept) == before
@@ -181,3 +186,33 @@ def test_cache_commands_refuse_a_directory_benchit_did_not_create(tmp_path: Path
 def test_report_df_helper_reads_a_cache(pristine: Path) -> None:
     df = report_df(pristine)
     assert sorted(df["script"].map(lambda s: Path(s).stem)) == NAMES
+
+
+def test_malformed_script_records_never_stop_a_scan_and_are_run_again(cache: Path, pristine: Path) -> None:
+    records = {name: next((cache / "scripts").glob(f"{name}-*.json")) for name in NAMES}
+    planted = {"a": {"builds": None}, "b": {"builds": [1]}, "c": {"builds": "x", "labels": [1]}}
+    planted["d"] = {"status": 5, "error": "boom", "hashes": None}
+    for name, fields in planted.items():
+        records[name].write_text(json.dumps({**json.loads(records[name].read_text()), **fields}))
+    result = next((_build(cache, "e") / "results").rglob("cpu-torch.json"))
+    result.write_text(json.dumps({**json.loads(result.read_text()), "device": 3}))
+    done = run_benchit(
+        "benchmark", "--all", "--search-dir", pristine.parent / "corpus", "--cache-dir", cache, *FAST, env=ENV
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "internal error" not in done.stderr and "complete in the cache" not in done.stdout
+    warnings = [line for line in done.stderr.splitlines() if line.startswith("benchit: warning: ")]
+    expected = [
+        f"ignored field 'builds' of {records['a']}: not a list of strings",
+        f"ignored field 'builds' of {records['b']}: not a list of strings",
+        f"ignored field 'builds' of {records['c']}: not a list of strings",
+        f"ignored field 'labels' of {records['c']}: not an object of string lists",
+        f"ignored field 'status' of {records['d']}: not a string",
+        f"ignored field 'error' of {records['d']}: not an object of strings",
+        f"ignored field 'hashes' of {records['d']}: not a list of strings",
+        f"skipped {result}: malformed result (device: not a string)",
+    ]
+    assert sorted(w.removeprefix("benchit: warning: ") for w in warnings) == sorted(expected)
+    assert done.stdout.count(": ok (1 model,") == len(NAMES)  # every script ran again
+    df = report_df(cache)
+    assert sorted(df["status"]) == ["ok"] * len(NAMES)

@@ -28,18 +28,23 @@ CORPORA = {
     "diffusers": "diffusers",
     "graph_convolutions": "torch_geometric",
     "llm_layer": "transformers",
+    "timm": "timm",
 }
 
 # A few cheap scripts per corpus (each runs in a few seconds on 2 CPU cores with default sizes),
 # chosen to cover the kinds of inputs a corpus passes: image batches, lists of images, token ids,
 # models whose building calls modules (an int8 model calibrated, an SSD probing its backbone),
-# waveforms, latents with nested conditioning dicts, graphs, single decoder layers with rotary tables.
+# waveforms, latents with nested conditioning dicts, graphs, single decoder layers with rotary tables,
+# timm models at parsed and at fixed input sizes.
 SAMPLE = {
     "torchvision": ["resnet18.py", "quantized_shufflenet_v2_x0_5.py", "ssdlite320_mobilenet_v3_large.py"],
     "transformers": ["bert.py", "vit.py", "wav2vec2.py"],
     "diffusers": ["vae_tiny.py", "unet_ddpm_cifar10.py", "prior_transformer.py"],
     "graph_convolutions": ["gcn.py", "sgc.py", "gat.py"],
     "llm_layer": ["mistral_7b_layer.py", "phi2_layer.py", "phi2_2layers.py"],
+    # a convnet at the default 224 x 224, a ViT built with img_size=(height, width), and two timm
+    # test models whose scripts use their own 160 x 160 default instead of parse()'s height/width
+    "timm": ["resnet18.py", "vit_tiny_patch16_224.py", "test_efficientnet.py", "test_vit.py"],
 }
 
 

@@ -181,7 +181,9 @@ def test_interrupt_then_resume_loses_nothing(tmp_path: Path, point: str, sig: si
     else:
         assert run["code"] == -signal.SIGKILL
     hung = {"inside_a_script": "c_slow.py", "inside_a_benchmark": "d_bench.py"}.get(point)
-    if run["report"] is not None:  # the cache benchit left behind reads without error or warning
+    if run["report"] is not None and not run["records"]:  # stopped before any script: nothing to report
+        assert run["report"].returncode == 2 and "holds no results yet" in run["report"].stderr
+    elif run["report"] is not None:  # the cache benchit left behind reads without error or warning
         assert run["report"].returncode == 0, run["report"].stderr
         assert "warning" not in run["report"].stderr
     if hung:

@@ -337,3 +337,58 @@ def test_every_hook_is_documented_with_its_signature(hook: Any) -> None:
     assert f"## {hook.__name__}" in docs
     signature = str(inspect.signature(hook)).replace("'", "")  # annotations are strings here
     assert f"def {hook.__name__}{signature}" in docs
+
+
+# A runtime per broken call of the contract; each must fail its own pair only.
+BROKEN = """
+import benchit
+
+
+class CheckCrashes(benchit.Runtime):
+    name = "check-crashes"
+    def check(self, device):
+        raise ZeroDivisionError("check went wrong")
+    def prepare(self, model, args, kwargs, device, artifacts):
+        return benchit.Prepared(step=lambda: model(*args, **kwargs))
+
+
+class VersionsCrash(CheckCrashes):
+    name = "versions-crash"
+    def check(self, device):
+        pass
+    def versions(self):
+        raise KeyError("no version")
+
+
+class Gone(CheckCrashes):
+    name = "gone"
+    def check(self, device):
+        raise benchit.Unavailable("not on this machine")
+
+
+@benchit.hookimpl
+def benchit_runtimes():
+    return [CheckCrashes, VersionsCrash, Gone]
+"""
+
+
+def test_a_plugin_whose_check_or_versions_raises_fails_only_its_own_pair(tmp_path: Path) -> None:
+    folder = local_plugin(tmp_path / "plugins", "broken_calls", BROKEN)
+    script = write_script(tmp_path, "mlp.py", MLP)
+    cache = tmp_path / "cache"
+    runtimes = "torch,check-crashes,versions-crash,gone"
+    env = {"TMPDIR": str(tmp_path)}  # a private host lock: no wait for other scans measuring
+    done = run_benchit(
+        "benchmark", script, "--plugins-dir", folder, "--runtime", runtimes, "--cache-dir", cache, *FAST, env=env
+    )
+    assert done.returncode == 1, done.stdout + done.stderr  # two failed results
+    assert "internal error" not in done.stdout + done.stderr and "InternalError" not in done.stdout
+    df = report_df(cache).set_index("runtime")
+    assert (df.loc["torch", "status"], df.loc["torch", "script_status"]) == ("ok", "ok")
+    assert df.loc["check-crashes", "status"] == "failed"
+    assert (
+        df.loc["check-crashes", "error"] == "runtime check-crashes: check() raised ZeroDivisionError: check went wrong"
+    )
+    assert df.loc["versions-crash", "status"] == "failed"
+    assert df.loc["versions-crash", "error"] == "runtime versions-crash: versions() raised KeyError: 'no version'"
+    assert (df.loc["gone", "status"], df.loc["gone", "error"]) == ("unavailable", "not on this machine")

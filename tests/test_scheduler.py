@@ -233,3 +233,19 @@ def test_every_message_round_trips_through_json() -> None:
         assert decode(json.loads(json.dumps(message.to_dict()))) == message
     with pytest.raises(ValueError, match="unknown message type"):
         decode({"type": "nope"})
+
+
+def test_the_report_names_machines_by_hostname_and_by_id_when_hostnames_clash(tmp_path: Path, cache: Cache) -> None:
+    from benchit.report.frame import frame
+
+    jobs = Scheduler(Config(cache_dir=cache.root), cache, Recorder(), Scripted(), []).run(_scripts(tmp_path, "a.py"))
+    build = jobs[0].record["builds"][0]
+    assert list(frame(cache)["machine"]) == ["node-a"]
+    [result] = cache.read_results(build)
+    twin = Machine("0123456789ab", "node-a", "Other CPU")
+    cache.write_result(build, {**result, "machine": twin.to_dict()})
+    other = Machine("abcdefabcdef", "node-b", "Other CPU")
+    cache.write_result(build, {**result, "machine": other.to_dict()})
+    df = frame(cache)
+    assert sorted(df["machine"]) == ["node-a (0123456789ab)", "node-a (feedfacecafe)", "node-b"]
+    assert sorted(df["machine_id"]) == sorted([NODE.id, twin.id, other.id])

@@ -98,12 +98,14 @@ def export(
     opset: int,
     exporter: str,
     rebuild: str,
+    variant: str = "",
 ) -> tuple[Path, dict[str, Any]]:
     """Export ``model(*args, **kwargs)`` to ``folder`` or reuse an earlier export of the same
-    model, exporter and opset; return the file and the export facts (``export_s``, ``onnx_reused``)."""
+    model, exporter and opset; return the file and the export facts (``export_s``, ``onnx_reused``).
+    ``variant`` (``fp16``, ``bf16``) names the precision the model was cast to."""
     import torch
 
-    path = folder / f"model-{exporter}-opset{opset}.onnx"
+    path = folder / f"model-{exporter}-opset{opset}{'-' + variant if variant else ''}.onnx"
     stamp = path.with_suffix(".json")
     key = {"torch": torch.__version__, "exporter": exporter, "opset": opset, "weights": fingerprint(model)}
     reuse = rebuild != "always" or path in _exported_here

@@ -13,10 +13,10 @@ import traceback
 from typing import Any
 
 from benchit import __version__
-from benchit.cli import benchmark, report
+from benchit.cli import benchmark, compare, report, run
 from benchit.cli import cache as cachecmd
 from benchit.cli import plugins as plugins_cmd
-from benchit.cli.common import DEFAULT_CACHE, Parser, default_cache_dir
+from benchit.cli.common import DEFAULT_CACHE, Parser, default_cache_dir, printable
 from benchit.errors import BenchitError, ExitCode
 
 __all__ = ["build_parser", "default_cache_dir", "main"]
@@ -27,7 +27,9 @@ def build_parser(registry: Any) -> Parser:
     parser.add_argument("--version", action="version", version=f"benchit {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     benchmark.add_parser(sub, registry)
+    run.add_parser(sub, registry)
     report.add_parser(sub)
+    compare.add_parser(sub)
     plugins_cmd.add_parser(sub)
     cachecmd.add_parser(sub, f"default $BENCHIT_CACHE_DIR or {DEFAULT_CACHE}")
     return parser
@@ -43,17 +45,25 @@ def _plugin_dirs(argv: list[str]) -> list[str]:
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     signal.signal(signal.SIGTERM, _terminate)
+    signal.signal(signal.SIGHUP, _terminate)  # the terminal closed: stop as cleanly as for SIGTERM
     try:
         from benchit import plugins
 
         registry = plugins.load(_plugin_dirs(argv))
         for failure in registry.failures:
-            print(f"benchit: warning: plugin {failure.name} failed to load: {failure.error}", file=sys.stderr)
+            print(
+                f"benchit: warning: plugin {printable(failure.name)} failed to load: {printable(failure.error)}",
+                file=sys.stderr,
+            )
         args = build_parser(registry).parse_args(argv)
         if args.command == "benchmark":
             return benchmark.run(args, registry)
+        if args.command == "run":
+            return run.run(args, registry)
         if args.command == "report":
-            return report.run(args)
+            return report.run(args, registry)
+        if args.command == "compare":
+            return compare.run(args, registry)
         if args.command == "plugins":
             return plugins_cmd.run(args, registry)
         if args.command == "cache":
@@ -61,7 +71,7 @@ def main(argv: list[str] | None = None) -> int:
         build_parser(registry).print_help()
         return ExitCode.USAGE
     except BenchitError as exc:
-        print(f"benchit: error: {exc}", file=sys.stderr)
+        print(f"benchit: error: {printable(exc)}", file=sys.stderr)
         return exc.exit_code
     except KeyboardInterrupt:
         print("benchit: interrupted", file=sys.stderr)

@@ -6,12 +6,18 @@ import argparse
 import shlex
 import sys
 import time
+from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from benchit import __version__
-from benchit.cli.common import DEFAULT_CACHE, _names, _positive, _size, default_cache_dir
+from benchit.cli.common import DEFAULT_CACHE, _names, _positive, _size, default_cache_dir, printable
 from benchit.errors import ExitCode, UsageError
+
+if TYPE_CHECKING:
+    from benchit.config import Config
+    from benchit.records import Script
+    from benchit.store.cache import Cache
 
 
 def add_parser(sub: Any, registry: Any) -> None:
@@ -22,6 +28,11 @@ def add_parser(sub: Any, registry: Any) -> None:
         metavar="FILE[::HASH]",
         help="scripts (.py) or ONNX models (.onnx); ::HASH picks one invocation",
     )
+    add_options(bench, registry)
+
+
+def add_options(bench: argparse.ArgumentParser, registry: Any) -> None:
+    """Every option of ``benchit benchmark`` (``benchit run`` takes them too, as overrides)."""
     bench.add_argument("--all", action="store_true", dest="scan_all", help="every script below --search-dir")
     bench.add_argument(
         "--search-dir",
@@ -44,6 +55,26 @@ def add_parser(sub: Any, registry: Any) -> None:
         default="",
         metavar="ARGS",
         help='arguments for the scripts, e.g. "--batch_size 8 --max_seq_length 64"',
+    )
+    bench.add_argument(
+        "--sweep",
+        action="append",
+        default=[],
+        metavar="PARAM=V1,V2",
+        help="run each script once per value of a standard parameter (repeatable: the cartesian product)",
+    )
+    bench.add_argument(
+        "--precision",
+        type=_names,
+        default=["fp32"],
+        help="comma-separated precisions: fp32 (default), fp16, bf16; the model is cast after capture",
+    )
+    bench.add_argument(
+        "--max-depth",
+        type=_positive(int, "--max-depth", True),
+        default=0,
+        metavar="N",
+        help="also benchmark submodules called up to N module calls below each model (default 0)",
     )
     bench.add_argument("--cache-dir", type=Path, default=None, help=f"default $BENCHIT_CACHE_DIR or {DEFAULT_CACHE}")
     bench.add_argument(
@@ -108,6 +139,13 @@ def add_parser(sub: Any, registry: Any) -> None:
     parity = bench.add_argument_group("parity with eager torch")
     parity.add_argument("--rtol", type=_positive(float, "--rtol", True), default=1e-3)
     parity.add_argument("--atol", type=_positive(float, "--atol", True), default=1e-4)
+    parity.add_argument(
+        "--tolerance",
+        action="append",
+        default=[],
+        metavar="PREC=RTOL[:ATOL]",
+        help="parity tolerances of a precision, e.g. bf16=0.05:0.01 (fp32: --rtol/--atol)",
+    )
     bench.add_argument(
         "--executor",
         default="local",
@@ -120,15 +158,32 @@ def add_parser(sub: Any, registry: Any) -> None:
     bench.set_defaults(plugin_options=sorted({a.dest for a in bench._actions} - before))
 
 
-def run(args: argparse.Namespace, registry: Any) -> int:
+@dataclass
+class Scan:
+    """One scan, planned: the units of work (a script under one set of arguments) and the config."""
+
+    scripts: list[Script]
+    config: Config
+    cache: Cache
+    search_dirs: list[Path]
+    filtered: bool
+    executor_class: Any
+
+
+def plan(
+    args: argparse.Namespace,
+    registry: Any,
+    points: list[tuple[str, ...]] | None = None,
+    only: tuple[tuple[str, str, str], ...] = (),
+) -> Scan:
+    """Check the options and select the scripts, running nothing. ``points`` are the script
+    arguments of each sweep point (default: from --sweep); ``only`` limits the measurements."""
     from benchit import parser as script_parser
-    from benchit.cli.progress import Printer
     from benchit.config import Config
-    from benchit.execute.scheduler import Scheduler
     from benchit.measure.environment import physical_cores
+    from benchit.measure.precision import PRECISIONS, parse_tolerances
     from benchit.measure.timing import TimingSettings
-    from benchit.scan import discovery, labels
-    from benchit.scan.preload import preload_modules
+    from benchit.scan import discovery, labels, suite
     from benchit.store.cache import Cache
 
     registry.check_names(args.device, args.runtime)
@@ -138,17 +193,25 @@ def run(args: argparse.Namespace, registry: Any) -> int:
         script_parser.check_script_args(script_args)
     except ValueError as exc:
         raise UsageError(f'--script-args: {exc}; write e.g. --script-args "--batch_size 8"') from None
+    if points is None:
+        points = [suite.point_args(p) for p in suite.parse_sweep(args.sweep)] if args.sweep else []
+    unknown = [p for p in args.precision if p not in PRECISIONS]
+    if unknown:
+        raise UsageError(f"--precision: unknown precision {unknown[0]!r}; choose from {', '.join(PRECISIONS)}")
+    try:
+        tolerances = {k: v for text in args.tolerance for k, v in parse_tolerances(text).items()}
+    except ValueError as exc:
+        raise UsageError(f"--tolerance: {exc}") from None
     if args.min_time > args.max_time:
         raise UsageError(f"--min-time {args.min_time} is longer than --max-time {args.max_time}")
     wanted = labels.parse_filter(args.labels) if args.labels else None
     search_dirs = [Path(d) for d in args.search_dir]
     scripts = discovery.discover(args.files, search_dirs, args.scan_all, wanted)
+    scripts = suite.leave_out(scripts, getattr(args, "exclude_scripts", None) or [], search_dirs)
+    if points:
+        scripts = [replace(s, script_args=(*script_args, *p)) for s in scripts for p in points]
     cache = Cache(args.cache_dir or default_cache_dir())
     cache.check_usable()
-    if not scripts:
-        print("benchit: no script matches the selection" + (" and --labels" if wanted else ""))
-        return ExitCode.OK
-    options = {name: getattr(args, name) for name in args.plugin_options}
     config = Config(
         cache_dir=cache.root.resolve(),
         devices=tuple(args.device),
@@ -169,30 +232,56 @@ def run(args: argparse.Namespace, registry: Any) -> int:
         ),
         rtol=args.rtol,
         atol=args.atol,
+        precisions=tuple(dict.fromkeys(args.precision)),
+        tolerances=tolerances,
+        only=only,
+        max_depth=args.max_depth,
         plugin_dirs=tuple(str(Path(d).resolve()) for d in args.plugins_dir),
-        options=options,
+        options={name: getattr(args, name) for name in args.plugin_options},
     )
     executor_class.check(config)
+    return Scan(scripts, config, cache, search_dirs, wanted is not None, executor_class)
+
+
+def execute(scan: Scan, registry: Any) -> int:
+    """Run a planned scan and print its summary; return the exit code."""
+    from benchit.cli.progress import Printer
+    from benchit.execute.scheduler import Scheduler
+    from benchit.scan.preload import preload_modules
+
+    config, cache, scripts = scan.config, scan.cache, scan.scripts
+    if not scripts:
+        print("benchit: no script matches the selection" + (" and --labels" if scan.filtered else ""))
+        return ExitCode.OK
     cache.create()
     extra = [m for mods in registry.manager.hook.benchit_preload(runtimes=list(config.runtimes)) for m in mods]
     printer = Printer(len(scripts))
     what = (
         "analyze only"
         if config.analyze_only
-        else f"devices {','.join(config.devices)}, runtimes {','.join(config.runtimes)}, {config.threads} threads"
+        else f"devices {','.join(config.devices)}, runtimes {','.join(config.runtimes)}"
+        + (f", precisions {','.join(config.precisions)}" if config.precisions != ("fp32",) else "")
+        + f", {config.threads} threads"
     )
-    where = "" if executor_class.name == "local" else f", executor {executor_class.name}"
-    print(f"benchit {__version__}: {len(scripts)} script{'s' * (len(scripts) != 1)}, {what}{where}, cache {cache.root}")
-    runner = Scheduler(config, cache, printer, executor_class(), preload_modules(scripts, extra))
+    units = f"{len(scripts)} script run{'s' * (len(scripts) != 1)}"
+    where = "" if scan.executor_class.name == "local" else f", executor {scan.executor_class.name}"
+    print(f"benchit {__version__}: {units}, {what}{where}, cache {cache.root}")
+    runner = Scheduler(config, cache, printer, scan.executor_class(), preload_modules(scripts, extra))
     start = time.monotonic()
     try:
         jobs = runner.run(scripts)
     except KeyboardInterrupt:
         print(f"benchit: interrupted; {len(runner.finished)} scripts finished and are in {cache.root}", file=sys.stderr)
         return ExitCode.INTERRUPTED
-    _print_summary(jobs, runner.skipped, search_dirs, time.monotonic() - start)
+    _print_summary(jobs, runner.skipped, scan.search_dirs, time.monotonic() - start)
+    for warning in dict.fromkeys(cache.warnings):
+        print(f"benchit: warning: {printable(warning)}", file=sys.stderr)
     bad = [j for j in jobs if j.record["status"] not in ("ok", "no_models") or j.failed_results]
     return ExitCode.FAILURES if bad else ExitCode.OK
+
+
+def run(args: argparse.Namespace, registry: Any) -> int:
+    return execute(plan(args, registry), registry)
 
 
 def _group(path: Path, search_dirs: list[Path]) -> str:
@@ -217,12 +306,13 @@ def _print_summary(jobs: list[Any], skipped: list[Any], search_dirs: list[Path],
         found = sum(1 for j in members if j.record.get("builds"))
         failed = [j for j in members if j.record["status"] not in ("ok", "no_models") or j.failed_results]
         print(
-            f"  {name}: {len(members)} scripts ran, {found} found models, {len(failed)} failed "
+            f"  {printable(name)}: {len(members)} scripts ran, {found} found models, {len(failed)} failed "
             f"({', '.join(f'{n} {s}' for s, n in sorted(statuses.items()))})"
         )
         for job in failed:
             error = job.record.get("error") or {}
             reason = error.get("message") or f"{job.failed_results} failed results"
-            print(f"    {job.record['status']}: {job.script.path}: {str(reason).splitlines()[0][:200]}")
+            first = (str(reason).splitlines() or [""])[0][:200]
+            print(f"    {job.record['status']}: {printable(job.script.path)}: {printable(first)}")
     if skipped:
         print(f"  skipped {len(skipped)} scripts already complete in the cache (use --rebuild always to redo)")

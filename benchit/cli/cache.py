@@ -8,15 +8,18 @@ folder that is a symbolic link is unlinked, never followed.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import shutil
+import stat
 import sys
 import time
 from pathlib import Path
 from typing import IO, Any
 
+from benchit.cli.common import printable
 from benchit.errors import CacheError, ExitCode, UsageError
-from benchit.store.cache import MARKER, Cache, safe_name
+from benchit.store.cache import MARKER, Cache, LinkError, open_dir, safe_name
 
 STALE_TMP_S = 60.0  # an atomic write takes milliseconds; an older temporary file was abandoned
 
@@ -59,21 +62,36 @@ def run(args: argparse.Namespace, root: Path, out: IO[str]) -> int:
     raise UsageError(f"unknown cache subcommand {args.cache_command!r}; use list, delete or clean")
 
 
-def _size(path: Path) -> int:
-    """Bytes below ``path``, not following symbolic links."""
-    if path.is_symlink() or not path.is_dir():
-        try:
-            return path.lstat().st_size
-        except OSError:
-            return 0
+def _size_at(fd: int, name: str) -> int:
+    """Bytes of ``name`` in the folder ``fd`` and below it, never following a link."""
+    try:
+        info = os.stat(name, dir_fd=fd, follow_symlinks=False)
+    except OSError:
+        return 0
+    if not stat.S_ISDIR(info.st_mode):
+        return info.st_size
     total = 0
-    for folder, _, files in os.walk(path):
-        for name in files:
-            try:
-                total += (Path(folder) / name).lstat().st_size
-            except OSError:
-                continue
+    try:
+        sub = os.open(name, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW, dir_fd=fd)
+    except OSError:
+        return 0
+    try:
+        for _, _, files, folder_fd in os.fwalk(".", dir_fd=sub):
+            for file in files:
+                with contextlib.suppress(OSError):
+                    total += os.stat(file, dir_fd=folder_fd, follow_symlinks=False).st_size
+    finally:
+        os.close(sub)
     return total
+
+
+def _remove_at(fd: int, name: str) -> None:
+    """Delete ``name`` in the folder ``fd``: a link or a file is unlinked (a link's target left
+    alone), a folder removed with everything in it, relative to descriptors (no link followed)."""
+    if stat.S_ISDIR(os.stat(name, dir_fd=fd, follow_symlinks=False).st_mode):
+        shutil.rmtree(name, dir_fd=fd)
+    else:
+        os.unlink(name, dir_fd=fd)
 
 
 def _mb(size: int) -> str:
@@ -87,13 +105,11 @@ def _list(cache: Cache, out: IO[str]) -> int:
         build = cache.read_build(name) or {}
         invocation = build.get("invocation") or {}
         results = ", ".join(f"{r['device']}-{r['runtime']}:{r['status']}" for r in cache.read_results(name))
-        size = _size(cache.build_dir(name))
+        with open_dir(cache.root, ("builds",)) as fd:
+            size = _size_at(fd, name)
         total += size
-        print(
-            f"{name}  {invocation.get('model_class', '?')}  {invocation.get('input_shapes', '')}  "
-            f"[{results or 'no results'}]  {_mb(size)}",
-            file=out,
-        )
+        line = f"{name}  {invocation.get('model_class', '?')}  {invocation.get('input_shapes', '')}  "
+        print(printable(f"{line}[{results or 'no results'}]  {_mb(size)}"), file=out)
     print(f"{len(names)} builds, {_mb(total)} in {cache.root}", file=out)
     _warn(cache)
     return ExitCode.OK
@@ -102,72 +118,73 @@ def _list(cache: Cache, out: IO[str]) -> int:
 def _delete(cache: Cache, builds: list[str], out: IO[str]) -> int:
     # Check every name before deleting anything: a usage error changes nothing.
     builds = list(dict.fromkeys(builds))
-    folders = []
-    for name in builds:
-        folder = cache.root / "builds" / name
-        if safe_name(name, limit=200) != name or not (folder.is_dir() or folder.is_symlink()):
-            raise UsageError(f"no build {name!r} in {cache.root}; see 'benchit cache list'")
-        folders.append(folder)
-    locks: dict[str, IO[str]] = {}  # one per script: a second flock of ours would block on the first
-    try:
+    with open_dir(cache.root, ("builds",)) as folder:  # LinkError when builds/ itself is a link
         for name in builds:
-            key = (cache.read_build(name) or {}).get("script_key")
-            if isinstance(key, str) and key not in locks:
-                lock = cache.try_lock(key)
-                if lock is None:
-                    raise CacheError(f"build {name} is being written by a running scan; try again when it ends")
-                locks[key] = lock
-        for name, folder in zip(builds, folders, strict=True):
-            _remove(folder)
-            print(f"deleted {name}", file=out)
-    finally:
-        for lock in locks.values():
-            lock.close()
+            if safe_name(name, limit=200) != name or not _exists_at(folder, name):
+                raise UsageError(f"no build {name!r} in {cache.root}; see 'benchit cache list'")
+        locks: dict[str, IO[str]] = {}  # one per script: a second flock of ours would block on the first
+        try:
+            for name in builds:
+                key = (cache.read_build(name) or {}).get("script_key")
+                if isinstance(key, str) and key not in locks:
+                    lock = cache.try_lock(key)
+                    if lock is None:
+                        raise CacheError(f"build {name} is being written by a running scan; try again when it ends")
+                    locks[key] = lock
+            for name in builds:
+                _remove_at(folder, name)
+                print(f"deleted {printable(name)}", file=out)
+        finally:
+            for lock in locks.values():
+                lock.close()
     return ExitCode.OK
+
+
+def _exists_at(fd: int, name: str) -> bool:
+    try:
+        os.stat(name, dir_fd=fd, follow_symlinks=False)
+    except OSError:
+        return False
+    return True
 
 
 def _clean(cache: Cache, out: IO[str]) -> int:
     freed, skipped = 0, []
     for name in cache.build_names():
-        artifacts = cache.build_dir(name) / "artifacts"
-        if cache.build_dir(name).is_symlink() or not (artifacts.exists() or artifacts.is_symlink()):
-            continue  # a linked build folder is not ours to empty
-        key = (cache.read_build(name) or {}).get("script_key")
-        lock = cache.try_lock(key) if isinstance(key, str) else None
-        if isinstance(key, str) and lock is None:
-            skipped.append(name)
-            continue
         try:
-            freed += _size(artifacts)
-            _remove(artifacts)
-        finally:
-            if lock is not None:
-                lock.close()
+            with open_dir(cache.root, ("builds", name)) as build:
+                if not _exists_at(build, "artifacts"):
+                    continue
+                key = (cache.read_build(name) or {}).get("script_key")
+                lock = cache.try_lock(key) if isinstance(key, str) else None
+                if isinstance(key, str) and lock is None:
+                    skipped.append(name)
+                    continue
+                try:
+                    freed += _size_at(build, "artifacts")
+                    _remove_at(build, "artifacts")
+                finally:
+                    if lock is not None:
+                        lock.close()
+        except LinkError:
+            continue  # a linked build folder is not ours to empty
     now = time.time()
-    for folder, _, files in os.walk(cache.root):
+    for _, _, files, folder_fd in os.fwalk(cache.root):
         for file in files:
-            path = Path(folder) / file
             try:
-                if file.startswith(".") and file.endswith(".tmp") and now - path.lstat().st_mtime > STALE_TMP_S:
-                    freed += path.lstat().st_size
-                    path.unlink()
+                info = os.stat(file, dir_fd=folder_fd, follow_symlinks=False)
+                if file.startswith(".") and file.endswith(".tmp") and now - info.st_mtime > STALE_TMP_S:
+                    os.unlink(file, dir_fd=folder_fd)
+                    freed += info.st_size
             except OSError:
                 continue
     for name in skipped:
-        print(f"skipped {name}: a running scan is writing it", file=out)
+        print(f"skipped {printable(name)}: a running scan is writing it", file=out)
     print(f"freed {_mb(freed)}; results and logs kept in {cache.root}", file=out)
     _warn(cache)
     return ExitCode.OK
 
 
-def _remove(path: Path) -> None:
-    """Delete ``path``; a symbolic link is unlinked, its target left alone."""
-    if path.is_symlink() or not path.is_dir():
-        path.unlink()
-    else:
-        shutil.rmtree(path)
-
-
 def _warn(cache: Cache) -> None:
     for warning in cache.warnings:
-        print(f"benchit: warning: {warning}", file=sys.stderr)
+        print(f"benchit: warning: {printable(warning)}", file=sys.stderr)

@@ -3,13 +3,34 @@
 from __future__ import annotations
 
 import argparse
+import math
 import os
+import re
 from pathlib import Path
 from typing import Any, NoReturn
 
 from benchit.errors import UsageError
 
 DEFAULT_CACHE = "~/.cache/benchit"
+MIN_MEMORY_LIMIT = 2**20
+# C0 and C1 controls (ESC, BEL, CR, backspace, CSI...), DEL, and the bidirectional overrides
+# that make a terminal show text in another order than it is.
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+
+
+def printable(text: object, newlines: bool = False) -> str:
+    """``text`` safe for a terminal: each control character shown as its escape (ESC as ``\\x1b``),
+    so script-controlled text cannot move the cursor, set the clipboard or clear the screen.
+    Newlines are kept only when ``newlines`` (the caller prints several lines on purpose)."""
+
+    def visible(match: re.Match[str]) -> str:
+        char = match.group()
+        if newlines and char == "\n":
+            return char
+        code = ord(char)
+        return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+    return _CONTROL.sub(visible, str(text))
 
 
 class Parser(argparse.ArgumentParser):
@@ -44,8 +65,10 @@ def _size(text: str) -> int:
         value = float(cleaned[: len(cleaned) - len(unit)])
     except ValueError:
         raise argparse.ArgumentTypeError(f"--memory-limit takes a size like 4G or 512M, got {text!r}") from None
-    if value <= 0:
-        raise argparse.ArgumentTypeError(f"--memory-limit must be greater than 0, got {text!r}")
+    if not math.isfinite(value) or value * units[unit] < MIN_MEMORY_LIMIT:
+        raise argparse.ArgumentTypeError(
+            f"--memory-limit must be a size of at least 1M (a script needs more to start), got {text!r}"
+        )
     return int(value * units[unit])
 
 

@@ -35,10 +35,15 @@ def run(args: argparse.Namespace, registry: Any) -> int:
             if plugin == info.name:
                 lines.append(f"    runtime {name}: {cls.description}")
                 lines += [f"        {line}" for line in _runtime_lines(registry, cls, device_reasons)]
+        lines += [
+            f"    report format {name} ({cls.suffix}): {cls.description}"
+            for name, (cls, plugin) in registry.load_reporters().items()
+            if plugin == info.name
+        ]
         for name, (cls, plugin) in registry.executors.items():
             if plugin == info.name:
                 lines.append(f"    executor {name}: {cls.description}")
-        print("\n".join(lines) or "    (no runtimes, devices or executors: options or other hooks only)")
+        print("\n".join(lines) or "    (no runtimes, devices, executors or reporters: options or other hooks only)")
     return ExitCode.OK
 
 

@@ -6,11 +6,20 @@ import os
 import sys
 from typing import IO, Any
 
+from benchit.cli.common import printable
 from benchit.records import Script
 
 
 def _fmt_ms(value: float) -> str:
     return f"{value:.4g} ms"
+
+
+def _parity_flag(parity: dict[str, Any]) -> str:
+    verdict = parity.get("verdict") or {True: "passed", False: "failed"}.get(parity.get("passed"), "inconclusive")
+    if verdict == "passed":
+        return " parity ok"
+    reason = printable(parity.get("reason") or f"max abs diff {parity.get('max_abs_diff')}")
+    return f" PARITY FAIL ({reason})" if verdict == "failed" else f" parity inconclusive ({reason})"
 
 
 class Printer:
@@ -23,24 +32,33 @@ class Printer:
 
     def _name(self, path: Any) -> str:
         try:
-            return os.path.relpath(path)
+            return printable(os.path.relpath(path))
         except ValueError:
-            return str(path)
+            return printable(path)
 
     def _print(self, text: str) -> None:
-        print(text, file=self.stream, flush=True)
+        # Every field a script controls is made printable where it is formatted; this is the
+        # last line of defence for one that was missed.
+        print(printable(text, newlines=True), file=self.stream, flush=True)
+
+    def _script(self, job: Any) -> str:
+        args = job.record.get("script_args") if job.script.script_args else None
+        return self._name(job.script.path) + (f" [{' '.join(args)}]" if args else "")
 
     def script_started(self, job: Any) -> None:
-        self._print(f"[{job.index}/{self.total}] {self._name(job.script.path)}")
+        self._print(f"[{job.index}/{self.total}] {self._script(job)}")
 
     def invocation(self, job: Any, build: str, invocation: dict[str, Any]) -> None:
         self._print(
-            f"    model {invocation['model_class']} ({invocation['params']:,} params) {build}: "
-            f"{invocation['input_shapes']}"
+            f"    model {printable(invocation['model_class'])} ({invocation['params']:,} params) "
+            f"{printable(build)}: {printable(invocation['input_shapes'])}"
         )
 
     def result(self, job: Any, build: str, result: dict[str, Any]) -> None:
         where = f"{build} {result['device']}/{result['runtime']}"
+        if result.get("precision", "fp32") != "fp32":
+            where += f"/{result['precision']}"
+        where = printable(where)
         stats = result.get("stats")
         if result["status"] == "ok" and stats:
             ci = max(stats["median_ms"] - stats["median_ci_low_ms"], stats["median_ci_high_ms"] - stats["median_ms"])
@@ -48,7 +66,7 @@ class Printer:
             flags = " NOISY" if stats["noisy"] else ""
             parity = result.get("parity")
             if parity is not None:
-                flags += " parity ok" if parity["passed"] else f" PARITY FAIL (max abs diff {parity['max_abs_diff']})"
+                flags += _parity_flag(parity)
             self._print(
                 f"        {where}: median {_fmt_ms(stats['median_ms'])} ±{rel:.1f}%, "
                 f"p90 {_fmt_ms(stats['p90_ms'])}, n={stats['iterations']}, "
@@ -56,19 +74,21 @@ class Printer:
             )
         else:
             reason = (result.get("error") or "").strip().splitlines()
-            self._print(f"        {where}: {result['status']}: {reason[0] if reason else ''}")
+            self._print(f"        {where}: {printable(result['status'])}: {printable(reason[0]) if reason else ''}")
 
     def script_finished(self, job: Any) -> None:
         record = job.record
         models = len(record.get("builds") or [])
         line = (
-            f"[{job.index}/{self.total}] {self._name(job.script.path)}: {record['status']} "
+            f"[{job.index}/{self.total}] {self._script(job)}: {record['status']} "
             f"({models} model{'s' if models != 1 else ''}, {record.get('duration_s', 0):.1f} s)"
         )
         error = record.get("error")
         if error:
-            line += f"\n    {error.get('type')}: {str(error.get('message', '')).splitlines()[0] if error.get('message') else ''}"
+            message = str(error.get("message") or "").splitlines()
+            line += f"\n    {printable(error.get('type'))}: {printable(message[0]) if message else ''}"
         self._print(line)
 
     def script_skipped(self, script: Script, reason: str) -> None:
-        self._print(f"[skip] {self._name(script.path)}: {reason}")
+        args = f" [{' '.join(script.script_args)}]" if script.script_args else ""
+        self._print(f"[skip] {self._name(script.path)}{printable(args)}: {printable(reason)}")

@@ -3,19 +3,23 @@
 from __future__ import annotations
 
 import collections
-from pathlib import Path
 from typing import IO
+
+from benchit.store.cache import Cache, write_failure
 
 LOG_LIMIT = 8 << 20  # bytes of a script's output kept from its start
 LOG_TAIL = 64 << 10  # bytes kept from its end when the output is longer
 
 
 class JobLog:
-    """Writes a job's output to ``path`` as it arrives, bounded."""
+    """Writes a job's output to its log in the cache as it arrives, bounded. A failed write (a
+    full disk) is a ``CacheError`` naming the log."""
 
-    def __init__(self, path: Path):
-        self.path = path
-        self.file: IO[bytes] | None = open(path, "wb")
+    def __init__(self, cache: Cache, key: str):
+        self.cache = cache
+        self.key = key
+        self.path = cache.log_path(key)
+        self.file: IO[bytes] | None = cache.open_log(key)  # a link in its place is never followed
         self.written = 0
         self.dropped = 0
         self.tail: collections.deque[bytes] = collections.deque()
@@ -25,7 +29,10 @@ class JobLog:
             return
         room = LOG_LIMIT - self.written
         if room > 0:
-            self.file.write(data[:room])
+            try:
+                self.file.write(data[:room])
+            except OSError as exc:
+                raise write_failure(exc, self.path) from None
             self.written += min(room, len(data))
             data = data[room:]
         if data:
@@ -37,18 +44,20 @@ class JobLog:
     def close(self) -> None:
         if self.file is None:
             return
-        if self.dropped:
-            tail = b"".join(self.tail)[-LOG_TAIL:]
-            self.file.write(
-                f"\n[benchit: {self.dropped} bytes of output not kept; the last {len(tail)} follow]\n".encode() + tail
-            )
-        self.file.close()
-        self.file = None
+        file, self.file = self.file, None
+        try:
+            if self.dropped:
+                tail = b"".join(self.tail)[-LOG_TAIL:]
+                dropped = f"\n[benchit: {self.dropped} bytes of output not kept; the last {len(tail)} follow]\n"
+                file.write(dropped.encode() + tail)
+            file.close()
+        except OSError as exc:
+            raise write_failure(exc, self.path) from None
 
     def last(self, limit: int = 2000) -> str:
         """The end of the output, for an error's traceback."""
         try:
-            data = b"".join(self.tail) if self.tail else self.path.read_bytes()[-limit:]
+            data = b"".join(self.tail) if self.tail else self.cache.read_log(self.key)[-limit:]
         except OSError:
             return ""
         return data[-limit:].decode("utf-8", errors="replace").strip()

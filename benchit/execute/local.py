@@ -104,7 +104,7 @@ class LocalExecutor(Executor):
                 out += self._read_messages(job) if kind == "msg" else self._read_log(job)
         now = time.monotonic()
         for job in list(self.jobs.values()):
-            out += self._enforce(job, now)
+            self._enforce(job, now)
             if job.abandoned or (
                 job.exit_code is not None and (job.msg_fd is None or now - (job.exited_at or now) > GRACE_S)
             ):
@@ -180,11 +180,12 @@ class LocalExecutor(Executor):
         return out
 
     # -- one job --------------------------------------------------------------------------
-    def _enforce(self, job: _Job, now: float) -> list[Event]:
-        """Kill a job over --timeout or --memory-limit (its whole process tree)."""
+    def _enforce(self, job: _Job, now: float) -> None:
+        """Kill a job over --timeout or --memory-limit (its whole process tree); its JobKilled goes
+        out with its JobExited, after the messages it sent before."""
         config = job.spec.config
         if not job.pid or job.killed is not None or job.exit_code is not None:
-            return []
+            return
         if now - job.started > config.timeout_s:
             job.killed = JobKilled(ScriptStatus.TIMEOUT, f"did not finish within --timeout {config.timeout_s:g} s")
         elif config.memory_limit_bytes:
@@ -195,10 +196,8 @@ class LocalExecutor(Executor):
                     ScriptStatus.OOM,
                     f"used {rss / 2**30:.2f} GiB, over --memory-limit {config.memory_limit_bytes / 2**30:.2f} GiB",
                 )
-        if job.killed is None:
-            return []
-        kill_tree(job.pid)
-        return []  # JobKilled goes out with JobExited, once the messages before it are read
+        if job.killed is not None:
+            kill_tree(job.pid)
 
     def _close(self, job: _Job, attr: str) -> None:
         fd = getattr(job, attr)

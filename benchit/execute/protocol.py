@@ -150,8 +150,11 @@ class ScriptError(Message):
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> ScriptError:
         error = data["error"]
-        return cls(type=str(error.get("type", "")), message=str(error.get("message") or ""),
-                   traceback=str(error.get("traceback") or ""))  # fmt: skip
+        return cls(
+            type=str(error.get("type", "")),
+            message=str(error.get("message") or ""),
+            traceback=str(error.get("traceback") or ""),
+        )
 
 
 @dataclass(frozen=True)

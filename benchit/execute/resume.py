@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from benchit.config import Config
+from benchit.measure.precision import pair
 from benchit.store.cache import Cache
 
 # Result statuses that a re-run would repeat: measured, or known not to work here.
@@ -15,8 +16,9 @@ SETTLED_RESULTS = ("ok", "failed", "unavailable")
 
 @dataclass(frozen=True)
 class Plan:
-    """What to run of a script: its new record, per build the pairs (``device-runtime``) done, and
-    the builds of its last run (whatever its version: their artifacts may be reused)."""
+    """What to run of a script: its new record, per build the measurements
+    (``device-runtime[-precision]``) done, and the builds of its last run (whatever its version:
+    their artifacts may be reused)."""
 
     record: dict[str, Any]
     done: dict[str, list[str]]
@@ -46,12 +48,13 @@ def measured_here(result: dict[str, Any], machine_id: str | None) -> bool:
 
 
 def pairs_done(cache: Cache, builds: list[str], digest: str, machine_id: str | None) -> dict[str, list[str]]:
-    """Per build, the ``device-runtime`` pairs with a settled result of this script version on this machine."""
+    """Per build, the ``device-runtime[-precision]`` measurements with a settled result of this
+    script version on this machine."""
     done: dict[str, list[str]] = {}
     for build in builds:
         done[build] = sorted(
             {
-                f"{r['device']}-{r['runtime']}"
+                pair(r["device"], r["runtime"], r.get("precision") or "fp32")
                 for r in cache.read_results(build)
                 if r.get("script_digest") == digest and r["status"] in SETTLED_RESULTS and measured_here(r, machine_id)
             }
@@ -76,10 +79,11 @@ def plan(cache: Cache, config: Config, key: str, record: dict[str, Any], machine
     if config.rebuild == "never":
         return None
     same = all(previous.get(k) == record[k] for k in ("digest", "script_args", "benchit_version", "hashes"))
+    same = same and (previous.get("max_depth") or 0) == config.max_depth
     if not same or not settled(previous, config):
         return Plan(record, {}, tuple(builds))
     done = pairs_done(cache, builds, record["digest"], machine_id)
-    wanted = {f"{d}-{r}" for d in config.devices for r in config.runtimes}
+    wanted = {pair(d, r, p) for d, r, p in config.measurements()}
     if config.analyze_only or all(wanted <= set(done.get(b, ())) for b in builds):
         return None
     return Plan(record, done, tuple(builds))

@@ -4,6 +4,7 @@ scripts locked by another scan deferred, and every event an executor reports wri
 from __future__ import annotations
 
 import collections
+import contextlib
 import os
 import time
 from dataclasses import dataclass, field
@@ -12,6 +13,7 @@ from typing import IO, Any, Protocol
 
 from benchit import __version__
 from benchit.config import Config
+from benchit.errors import BenchitError
 from benchit.execute import resume
 from benchit.execute.executor import Executor
 from benchit.execute.joblog import JobLog
@@ -32,7 +34,7 @@ from benchit.execute.protocol import (
 )
 from benchit.execute.verdict import Outcome, verdict
 from benchit.records import Machine, Script, ScriptStatus
-from benchit.store.cache import Cache, file_digest, script_key
+from benchit.store.cache import Cache, file_digest, key_build_name, script_key
 
 POLL_S = 0.25
 
@@ -85,7 +87,7 @@ class Scheduler:
         self.progress = progress
         self.executor = executor
         self.preload = preload
-        self.opened = False
+        self.machine_id: str | None = None  # results measured elsewhere do not count as done here
         self.active: dict[int, Job] = {}
         self.finished: list[Job] = []
         self.skipped: list[tuple[Script, str]] = []
@@ -113,15 +115,23 @@ class Scheduler:
                 if self.active:  # nothing to wait for when every script was complete in the cache
                     for event in self.executor.events(POLL_S):
                         self._handle(event)
-        except KeyboardInterrupt:
-            reason = "stopped by the user (Ctrl-C) before the script finished"
+        except (KeyboardInterrupt, BenchitError) as exc:
+            # Ctrl-C, SIGTERM or SIGHUP, or a cache that cannot be written (a full disk): the
+            # running scripts are stopped and marked, as far as the cache still takes it.
+            reason = (
+                "stopped by the user (Ctrl-C) or a signal before the script finished"
+                if isinstance(exc, KeyboardInterrupt)
+                else f"the scan stopped: {exc}"
+            )
             for job_id in list(self.active):
                 self.executor.cancel(job_id, ScriptStatus.INTERRUPTED, reason)
                 self.active[job_id].killed = (ScriptStatus.INTERRUPTED, reason)
-            for event in self.executor.events(0):
-                self._handle(event)
+            with contextlib.suppress(BenchitError):
+                for event in self.executor.events(0):
+                    self._handle(event)
             for job in list(self.active.values()):  # an executor that did not finish them
-                self._finish(job)
+                with contextlib.suppress(BenchitError):
+                    self._finish(job)
             raise
         finally:
             self.executor.close()
@@ -135,9 +145,11 @@ class Scheduler:
             "digest": digest,
             "labels": script.labels,
             "hashes": list(script.hashes),
-            "script_args": list(self.config.script_args),
+            "script_args": list(script.script_args or self.config.script_args),
             "devices": list(self.config.devices),
             "runtimes": list(self.config.runtimes),
+            "precisions": list(self.config.precisions),
+            "max_depth": self.config.max_depth,
             "analyze_only": self.config.analyze_only,
             "benchit_version": __version__,
             "timeout_s": self.config.timeout_s,
@@ -152,7 +164,7 @@ class Scheduler:
 
     def _start(self, script: Script, index: int, wait: bool) -> bool:
         """Start ``script``; False when another scan holds its lock (and not ``wait``)."""
-        key = script_key(script.path, self.config.script_args)
+        key = script_key(script.path, script.script_args or self.config.script_args)
         lock = self.cache.try_lock(key, blocking=wait)
         if lock is None:
             return False
@@ -178,7 +190,7 @@ class Scheduler:
             self.progress.script_started(job)
             self._finish(job)
             return True
-        job.log = JobLog(self.cache.log_path(key))
+        job.log = JobLog(self.cache, key)
         spec = JobSpec(index, key, script, self.config, plan.done, self._reusable(list(plan.previous_builds)))
         self.active[index] = job
         self.executor.submit(spec)
@@ -195,10 +207,17 @@ class Scheduler:
             listed = (self.cache.read_build(build) or {}).get("artifacts") or {}
             for name, facts in sorted(listed.items()):
                 path = folder / name
-                if isinstance(facts, dict) and path.is_file() and not path.is_symlink():
-                    found.append(
-                        Artifact(build, name, str(facts.get("sha256", "")), path.stat().st_size, path=str(path))
+                if not isinstance(facts, dict) or not path.is_file() or path.is_symlink():
+                    continue
+                # Only the file this user's benchit wrote (its digest recorded at write time) is
+                # reused; one changed or put there by someone else is rebuilt.
+                digest = self.cache.artifact_digest(build, name)
+                if digest is None or digest != facts.get("sha256"):
+                    self.cache.warnings.append(
+                        f"not reusing {path}: its content is not the one benchit recorded when writing it; rebuilding it"
                     )
+                    continue
+                found.append(Artifact(build, name, digest, path.stat().st_size, path=str(path)))
         return tuple(found)
 
     # -- events -------------------------------------------------------------------------
@@ -245,10 +264,14 @@ class Scheduler:
                 "script_key": job.key,
                 "labels": job.script.labels,
                 "script_digest": job.digest,
+                "script_args": job.record["script_args"],
                 "artifacts": dict((self.cache.read_build(build) or {}).get("artifacts") or {}),
             },
         )
         record["invocation"] = invocation.to_dict()
+        # A submodule (--max-depth): where it sits in its model, and the build that called it.
+        record["module_path"] = invocation.module_path
+        record["parent_build"] = key_build_name(job.key, invocation.parent) if invocation.parent else None
         self.cache.write_build(build, record)
         if build not in job.builds:
             job.builds.append(build)

@@ -34,6 +34,7 @@ from benchit.execute.protocol import (
     ScriptError,
 )
 from benchit.measure.bench import Placement, benchmark, error_text, host_lock
+from benchit.measure.precision import cast, pair
 from benchit.records import Result, Script
 from benchit.store.cache import key_build_name
 
@@ -129,13 +130,14 @@ def run_script(script: Script, key: str, config: Config, send: Send) -> list[Any
     from benchit.scan.capture import Capture
 
     error = None
+    args = script.script_args or config.script_args
 
     def on_new(captured: Any) -> None:
         send(InvocationFound(key_build_name(key, captured.invocation.hash), captured.record()))
 
-    sys.argv = [str(script.path), *config.script_args]
+    sys.argv = [str(script.path), *args]
     sys.path.insert(0, str(script.path.parent))
-    capture = Capture(script.path, on_new)
+    capture = Capture(script.path, on_new, max_depth=config.max_depth)
     try:
         with capture:
             runpy.run_path(str(script.path), run_name="__main__")
@@ -203,16 +205,29 @@ def _run(spec: JobSpec, script: Script, artifacts: Artifacts, send: Send) -> Non
 def _measure(
     item: Any, name: str, config: Config, registry: Any, done: list[str], artifacts: Artifacts, send: Send
 ) -> None:
+    """Measure ``item`` for each (device, runtime, precision) not ``done``: one placement (the
+    model cast, then moved) per device and precision, shared by the runtimes."""
     item.module.eval()
     folder = artifacts.folder(name)
-    for device_name in config.devices:
+    todo = [t for t in config.measurements() if pair(*t) not in done]
+    for device_name, precision in dict.fromkeys((d, p) for d, _, p in todo):
         device = registry.device(device_name)
-        placement = Placement(item, device)
-        for runtime_name in config.runtimes:
-            if f"{device_name}-{runtime_name}" in done:
-                continue
-            runtime = registry.runtime(runtime_name, {**config.options, "rebuild": config.rebuild})
-            result = benchmark(placement, runtime, config, folder)
+        runtimes = [r for d, r, p in todo if (d, p) == (device_name, precision)]
+        try:
+            placement = Placement(cast(item, precision), device)
+        except Exception as exc:  # noqa: BLE001 - a model that cannot be cast fails its results
+            for runtime_name in runtimes:
+                failed = Result(device_name, runtime_name, "failed", error_text(exc), precision=precision)
+                send(ResultReady(name, failed))
+            continue
+        for runtime_name in runtimes:
+            try:
+                runtime = registry.runtime(runtime_name, {**config.options, "rebuild": config.rebuild})
+            except Exception as exc:  # noqa: BLE001 - a plugin whose runtime cannot be made fails its pair
+                error = f"runtime {runtime_name}: creating it raised {error_text(exc)}"
+                result = Result(device_name, runtime_name, "failed", error, precision=precision)
+            else:
+                result = benchmark(placement, runtime, config, folder, precision)
             artifacts.send_new(name, send)  # the files first: a result may name them
             send(ResultReady(name, artifacts.relocate(name, result)))
         placement.release()

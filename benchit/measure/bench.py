@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import fcntl
 import os
 import resource
@@ -17,7 +18,8 @@ from benchit.backends.runtimes import Runtime
 from benchit.config import Config
 from benchit.errors import Unavailable
 from benchit.measure.environment import machine, run_queue_wait_ns, torch_settings
-from benchit.measure.parity import compare, flatten
+from benchit.measure.parity import DEFAULT_TOLERANCES, Tolerances, compare, flatten
+from benchit.measure.precision import tolerance
 from benchit.measure.timing import measure, overhead_ns
 from benchit.records import Result
 
@@ -118,24 +120,62 @@ class Placement:
         self._moved = self._reference = None
 
 
+def tolerances(config: Config, precision: str) -> Tolerances:
+    """The parity tolerances of ``precision``: its scale, cosine and decades defaults, with the
+    element-wise rtol and atol the run gives it (--rtol/--atol for fp32)."""
+    rtol, atol = tolerance(precision, config.rtol, config.atol, config.tolerances)
+    defaults = DEFAULT_TOLERANCES.get(precision, DEFAULT_TOLERANCES["fp32"])
+    return dataclasses.replace(defaults, rtol=rtol, atol=atol)
+
+
+def _ask(device: Any, runtime: Runtime, environment: dict[str, Any], precision: str) -> tuple[str, str] | None:
+    """Ask the device and the runtime whether they can run here and what they are (into
+    ``environment``); ``(status, error)`` when not. ``Unavailable`` is the contract's "no";
+    anything else a plugin raises fails this device x runtime pair only, naming the call."""
+
+    def versions() -> None:
+        environment["versions"] = {**environment["versions"], **runtime.versions()}
+
+    def precisions() -> None:
+        if precision not in runtime.precisions:
+            declared = ", ".join(runtime.precisions)
+            raise Unavailable(f"runtime {runtime.name} does not run {precision} (it declares {declared})")
+
+    steps = (
+        (f"device {device.name}: check()", device.check),
+        (f"runtime {runtime.name}: check()", lambda: runtime.check(device)),
+        (f"runtime {runtime.name}: precisions", precisions),
+        (f"device {device.name}: describe()", lambda: environment.update(device.describe())),
+        (f"runtime {runtime.name}: versions()", versions),
+    )
+    for call, step in steps:
+        try:
+            step()
+        except Unavailable as exc:
+            return "unavailable", str(exc)
+        except Exception as exc:  # noqa: BLE001 - a broken plugin fails its own pair, not the script
+            return "failed", f"{call} raised {error_text(exc)}"
+    return None
+
+
 # benchit's own per-iteration cost, calibrated once per device in each worker (a few ms).
 _overhead: dict[str, float] = {}
 
 
-def benchmark(placement: Placement, runtime: Runtime, config: Config, artifacts: Path) -> Result:
-    """Return the ``Result`` of ``runtime`` on the placement's device; failures are results, never exceptions."""
+def benchmark(
+    placement: Placement, runtime: Runtime, config: Config, artifacts: Path, precision: str = "fp32"
+) -> Result:
+    """Return the ``Result`` of ``runtime`` on the placement's device, with the placement's model
+    already cast to ``precision``; failures are results, never exceptions."""
     import torch
 
     device = placement.device
     environment = {**machine(), **torch_settings()}
-    base = {"device": device.name, "runtime": runtime.name}
-    try:
-        device.check()
-        runtime.check(device)
-        environment.update(device.describe())
-        environment["versions"] = {**environment["versions"], **runtime.versions()}
-    except Unavailable as exc:
-        return Result(**base, status="unavailable", error=str(exc), environment=environment)
+    base = {"device": device.name, "runtime": runtime.name, "precision": precision}
+    refused = _ask(device, runtime, environment, precision)
+    if refused is not None:
+        status, error = refused
+        return Result(**base, status=status, error=error, environment=environment)
     info: dict[str, Any] = {}
     # The script may have changed the thread count; prepare (ort reads it) and measure with
     # the one asked for.
@@ -154,7 +194,7 @@ def benchmark(placement: Placement, runtime: Runtime, config: Config, artifacts:
                 info["first_step_s"] = time.perf_counter() - start
                 parity = None
                 if not runtime.eager:
-                    parity = compare(placement.reference(), flatten(outputs), config.rtol, config.atol)
+                    parity = compare(placement.reference(), flatten(outputs), tolerances(config, precision))
                 del outputs
             timer = device.timer()
             with host_lock(exclusive=True):

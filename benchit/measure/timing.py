@@ -23,6 +23,9 @@ Step = Callable[[], object]
 # Below this many samples the median's confidence interval comes from the exact binomial
 # distribution; above it the normal approximation is within one rank of the exact answer.
 EXACT_CI_LIMIT = 1000
+# Per-iteration samples kept with each result: enough for rank tests and a bootstrap of the
+# median, small enough for JSON (18.4 kB at five significant digits; benchmarks/compare_cost.py).
+SAMPLES_KEPT = 2000
 
 
 class Timer(Protocol):
@@ -119,6 +122,15 @@ def ci_half_width(ordered: list[float]) -> float:
     return max(median - low, high - median) / median if median > 0 else math.inf
 
 
+def kept_samples(ordered: list[float], limit: int = SAMPLES_KEPT) -> tuple[float, ...]:
+    """At most ``limit`` of the sorted latencies (seconds), evenly drawn by rank (the minimum and
+    maximum always among them), in milliseconds rounded to five significant digits."""
+    n = len(ordered)
+    if n > limit:
+        ordered = [ordered[round(i * (n - 1) / (limit - 1))] for i in range(limit)]
+    return tuple(float(f"{x * 1000.0:.5g}") for x in ordered)
+
+
 def summarise(samples: list[float], warmup: Warmup | int, elapsed: float, ci_tolerance: float) -> Stats:
     """Statistics of per-iteration latencies (seconds), in milliseconds.
 
@@ -152,6 +164,7 @@ def summarise(samples: list[float], warmup: Warmup | int, elapsed: float, ci_tol
         noisy=ci_half_width(ordered) > ci_tolerance,
         warmup_time_s=warmup.time_s,
         warmup_settled=warmup.settled,
+        samples_ms=kept_samples(ordered),
     )
 
 

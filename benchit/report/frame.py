@@ -1,4 +1,4 @@
-"""Turning a cache into a table: one row per script x invocation x device x runtime, as CSV."""
+"""Turning a cache into a table: one row per script run x invocation x device x runtime x precision (x machine)."""
 
 from __future__ import annotations
 
@@ -32,6 +32,8 @@ COLUMNS = [
     "throughput_per_s",
     "script_status",
     # beyond the required columns
+    "precision",
+    "script_args",
     "latency_max_ms",
     "latency_median_ci_low_ms",
     "latency_median_ci_high_ms",
@@ -42,10 +44,13 @@ COLUMNS = [
     "warmup_time_s",
     "warmup_settled",
     "parity_passed",
+    "parity_verdict",
     "parity_max_abs_diff",
     "parity_max_rel_diff",
     "call_count",
     "call_site",
+    "module_path",
+    "parent_build",
     "script_error",
     "threads",
     "device_name",
@@ -59,7 +64,14 @@ COLUMNS = [
     "peak_device_memory_mb",
     "overhead_ns",
     "finished",
+    # what matches a result across caches (see benchit compare), and its speed-up over eager torch
+    "relative_path",
+    "speedup_vs_torch",
 ]
+# Carried in the frame for statistics and the JSON report, left out of CSV and tables.
+SAMPLES = "samples_ms"
+# The columns that say what a result measured; two rows with the same values measured the same thing.
+IDENTITY = ["relative_path", "invocation", "script_args", "precision", "device", "runtime", "machine"]
 _STATS = {
     "iterations": "iterations",
     "latency_mean_ms": "mean_ms",
@@ -112,14 +124,17 @@ def _result_row(result: dict[str, Any]) -> dict[str, Any]:
     row = {column: stats.get(key) for column, key in _STATS.items()}
     machine = result.get("machine") if isinstance(result.get("machine"), dict) else {}
     row.update(
-        machine=machine.get("hostname"),
+        machine=machine.get("hostname") or env.get("hostname") or "unknown",
         machine_id=machine.get("id"),
+        precision=result.get("precision") or "fp32",
+        samples_ms=list(stats.get("samples_ms") or []),
         device=result["device"],
         runtime=result["runtime"],
         status=result["status"],
         error=_first_line(result.get("error")),
         throughput_per_s=result.get("throughput_per_s"),
         parity_passed=parity.get("passed"),
+        parity_verdict=parity.get("verdict") or {True: "passed", False: "failed"}.get(parity.get("passed")),
         parity_max_abs_diff=parity.get("max_abs_diff"),
         parity_max_rel_diff=parity.get("max_rel_diff"),
         threads=env.get("threads"),
@@ -161,7 +176,10 @@ def _script_rows(cache: Cache, record: dict[str, Any]) -> list[dict[str, Any]]:
     script_status = _script_status(record)
     base = {
         "script": record.get("script"),
+        "relative_path": record.get("relative_path") or Path(str(record.get("script") or "?")).name,
+        "script_args": " ".join(map(str, record.get("script_args") or [])),
         "script_status": script_status,
+        **_params(record.get("script_args")),
         "script_error": _first_line(record.get("error"))
         or (
             "benchit itself was stopped (killed?) while the script ran" if script_status != record.get("status") else ""
@@ -184,6 +202,8 @@ def _script_rows(cache: Cache, record: dict[str, Any]) -> list[dict[str, Any]]:
             "batch_size": invocation.get("batch_size"),
             "call_count": invocation.get("call_count"),
             "call_site": invocation.get("call_site"),
+            "module_path": info.get("module_path") or invocation.get("module_path") or "",
+            "parent_build": info.get("parent_build") or "",
         }
         results = [r for r in cache.read_results(build) if r.get("script_digest") in (None, record.get("digest"))]
         good = 0
@@ -195,7 +215,13 @@ def _script_rows(cache: Cache, record: dict[str, Any]) -> list[dict[str, Any]]:
                 machine_id = (
                     (result.get("machine") or {}).get("id") if isinstance(result.get("machine"), dict) else None
                 )
-                path = cache.result_path(build, str(result["device"]), str(result["runtime"]), machine_id)
+                path = cache.result_path(
+                    build,
+                    str(result["device"]),
+                    str(result["runtime"]),
+                    machine_id,
+                    str(result.get("precision") or "fp32"),
+                )
                 cache.warnings.append(f"skipped {path}: malformed result ({type(exc).__name__}: {exc})")
         if not good:
             reason = "--analyze-only" if record.get("analyze_only") else f"script ended as {script_status}"
@@ -204,6 +230,19 @@ def _script_rows(cache: Cache, record: dict[str, Any]) -> list[dict[str, Any]]:
     if not produced:
         table.append({**base, "status": script_status, "error": base["script_error"]})
     return table
+
+
+def _params(script_args: Any) -> dict[str, Any]:
+    """``param_<name>`` columns for the standard parameters a script run was given (a sweep's dimensions)."""
+    from benchit.parser import STANDARD_PARAMS
+
+    args = [str(a) for a in script_args] if isinstance(script_args, list) else []
+    found = {}
+    for index, arg in enumerate(args):
+        name, sep, value = arg.removeprefix("--").partition("=")
+        if arg.startswith("--") and name in STANDARD_PARAMS:
+            found[f"param_{name}"] = value if sep else (args[index + 1] if index + 1 < len(args) else None)
+    return found
 
 
 def _labels(labels: Any) -> dict[str, str]:
@@ -233,22 +272,41 @@ def _name_machines(table: list[dict[str, Any]]) -> None:
 def frame(cache: Cache) -> pd.DataFrame:
     data = rows(cache)
     _name_machines(data)
+    return from_rows(data)
+
+
+def from_rows(data: list[dict[str, Any]]) -> pd.DataFrame:
+    """The report's frame from row dicts (from a cache, or read back from a JSON report): the
+    known columns first, then script parameters and runtime facts, then labels, then the kept samples."""
     df = pd.DataFrame(data)
-    extra = sorted(c for c in df.columns if c.startswith("info_"))
-    labels = [c for c in df.columns if c not in COLUMNS and c not in extra]
-    df = df.reindex(columns=COLUMNS + extra + labels)
-    return df.astype(object).where(df.notna(), None)
-
-
-def write(cache: Cache, output: Path) -> pd.DataFrame:
-    df = frame(cache)
-    safe = df.map(neutralise)
-    safe.columns = [neutralise(c) for c in safe.columns]
-    output.parent.mkdir(parents=True, exist_ok=True)
-    tmp = output.with_name(f".{output.name}.tmp")
-    safe.to_csv(tmp, index=False)
-    os.replace(tmp, output)
+    extra = sorted(c for c in df.columns if c.startswith(("param_", "info_")))
+    labels = [c for c in df.columns if c not in COLUMNS and c not in extra and c != SAMPLES]
+    df = df.reindex(columns=COLUMNS + extra + labels + [SAMPLES])
+    df = df.astype(object).where(df.notna(), None)
+    df["speedup_vs_torch"] = _speedups(df)
     return df
+
+
+def _speedups(df: pd.DataFrame) -> list[float | None]:
+    """Eager torch's median over each row's median, on the same model, device, machine and precision."""
+    if df.empty:
+        return []
+    same = [c for c in IDENTITY if c != "runtime"]
+    eager: dict[tuple, float] = {}
+    for row in df.itertuples(index=False):
+        if row.runtime == "torch" and row.status == "ok" and row.latency_median_ms:
+            eager[tuple(getattr(row, c) for c in same)] = float(row.latency_median_ms)
+    out: list[float | None] = []
+    for row in df.itertuples(index=False):
+        base = eager.get(tuple(getattr(row, c) for c in same))
+        ok = row.status == "ok" and row.latency_median_ms and base
+        out.append(base / float(row.latency_median_ms) if ok else None)
+    return out
+
+
+def public(df: pd.DataFrame) -> pd.DataFrame:
+    """The frame without the kept samples: what CSV and Markdown show."""
+    return df.drop(columns=[SAMPLES], errors="ignore")
 
 
 def summary(df: pd.DataFrame) -> list[str]:
@@ -267,4 +325,9 @@ def summary(df: pd.DataFrame) -> list[str]:
             lines.append(f"noisy: {noisy} results whose median is not known to within the tolerance")
         if parity:
             lines.append(f"parity: {parity} results whose outputs disagree with eager torch")
+        inconclusive = int((results["parity_verdict"] == "inconclusive").sum())
+        if inconclusive:
+            lines.append(
+                f"parity: {inconclusive} results that cannot be judged (eager torch's outputs not finite, or spanning too many orders of magnitude)"
+            )
     return lines

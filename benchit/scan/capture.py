@@ -1,8 +1,9 @@
 """Recording the top-level ``torch.nn.Module`` calls a script makes, with their inputs.
 
 ``Module.__call__`` is patched for the duration of the script: a call made while
-no other module call is running is top-level. Nothing else is traced, so a
-script runs at its own speed.
+no other module call is running is top-level (``--max-depth N`` also records the
+calls nested up to N deep inside one). Nothing else is traced, so a script runs
+at its own speed.
 
 Calls made while a model is being *built* are not uses of a model and are not
 recorded: calls made inside a module's ``__init__`` (a dummy forward to find a
@@ -171,13 +172,25 @@ def _arg_names(module: torch.nn.Module, count: int) -> list[str]:
 
 
 class Capture:
-    """Patch ``Module.__call__`` so top-level calls are recorded; a context manager."""
+    """Patch ``Module.__call__`` so top-level calls are recorded; a context manager.
 
-    def __init__(self, script: Path | None = None, on_new: Callable[[Captured], None] | None = None):
+    With ``max_depth`` N > 0, calls of submodules nested up to N module calls below a
+    top-level call are recorded too, each with its path in the top-level model
+    (``encoder.layer.0``) and the hash of the invocation that called it.
+    """
+
+    def __init__(
+        self,
+        script: Path | None = None,
+        on_new: Callable[[Captured], None] | None = None,
+        max_depth: int = 0,
+    ):
         self.script = str(script) if script else None
         self.on_new = on_new
+        self.max_depth = max_depth
         self.captured: dict[str, Captured] = {}
         self._structure: dict[int, tuple[torch.nn.Module, str, int]] = {}
+        self._paths: dict[int, tuple[torch.nn.Module, dict[int, str]]] = {}
         self._local = threading.local()
         self._original: Callable[..., Any] | None = None
         self._builders: frozenset[Any] | None = None
@@ -187,15 +200,19 @@ class Capture:
         capture = self
 
         def __call__(module: torch.nn.Module, *args: Any, **kwargs: Any) -> Any:
-            local = capture._local
-            if getattr(local, "depth", 0):
+            # The stack holds one entry per recorded call in progress: (key, path, root), or
+            # None below a call that is not recorded (made while a model is being built).
+            stack = capture._local.__dict__.setdefault("stack", [])
+            if len(stack) > capture.max_depth or (stack and stack[-1] is None):
                 return original(module, *args, **kwargs)
-            local.depth = 1
+            entry = capture._enter(module, args, kwargs, stack)
+            stack.append(entry)
             try:
                 result = original(module, *args, **kwargs)
             finally:
-                local.depth = 0
-            capture._record(module, args, kwargs, sys._getframe(1))
+                stack.pop()
+            if entry is not None:
+                capture._record(module, args, kwargs, entry, stack)
             return result
 
         torch.nn.Module.__call__ = __call__  # type: ignore[method-assign]
@@ -211,31 +228,50 @@ class Capture:
         frame = frame or caller
         return f"{frame.f_code.co_filename}:{frame.f_lineno}"
 
-    def _record(self, module: torch.nn.Module, args: tuple, kwargs: dict, frame: Any) -> None:
-        if self._builders is None and "torchvision.models" in sys.modules:  # imported by now
-            self._builders = _builder_codes()
-        if _building(frame, self._builders or frozenset()):
-            return
+    def _enter(self, module: torch.nn.Module, args: tuple, kwargs: dict, stack: list[Any]) -> Any:
+        """The stack entry of a call about to run: None for a top-level call made while a model
+        is built; else (invocation key, module path, the top-level module)."""
+        if not stack:
+            if self._builders is None and "torchvision.models" in sys.modules:  # imported by now
+                self._builders = _builder_codes()
+            if _building(sys._getframe(2), self._builders or frozenset()):
+                return None
+            return (self._key(module, args, kwargs), "", module)
+        root = stack[0][2]
+        return (self._key(module, args, kwargs), self._path(root, module), root)
+
+    def _path(self, root: torch.nn.Module, module: torch.nn.Module) -> str:
+        known = self._paths.get(id(root))
+        if known is None or known[0] is not root:
+            known = self._paths[id(root)] = (root, {id(m): name for name, m in root.named_modules()})
+        return known[1].get(id(module)) or f"<{type(module).__qualname__} not an attribute>"
+
+    def _key(self, module: torch.nn.Module, args: tuple, kwargs: dict) -> str:
         known = self._structure.get(id(module))
         if known is None or known[0] is not module:
-            params = count_params(module)
-            known = self._structure[id(module)] = (module, structure_hash(module), params)
-        names = _arg_names(module, len(args))
+            known = self._structure[id(module)] = (module, structure_hash(module), count_params(module))
         signature = {"args": describe(list(args)), "kwargs": describe(kwargs)}
-        key = hashlib.sha1((known[1] + json.dumps(signature, sort_keys=True)).encode()).hexdigest()[:8]
+        return hashlib.sha1((known[1] + json.dumps(signature, sort_keys=True)).encode()).hexdigest()[:8]
+
+    def _record(self, module: torch.nn.Module, args: tuple, kwargs: dict, entry: Any, stack: list[Any]) -> None:
+        key, path, _ = entry
         if key in self.captured:
             self.captured[key].calls += 1
             return
+        names = _arg_names(module, len(args))
+        signature = {"args": describe(list(args)), "kwargs": describe(kwargs)}
         shapes = [f"{n}: {_short(s)}" for n, s in zip(names, signature["args"], strict=False)]
         shapes += [f"{n}: {_short(s)}" for n, s in signature["kwargs"].items()]
         invocation = Invocation(
             hash=key,
             model_class=type(module).__qualname__,
-            params=known[2],
+            params=self._structure[id(module)][2],
             signature=signature,
             input_shapes=", ".join(shapes),
             batch_size=_batch_size(args, kwargs),
-            call_site=self._call_site(frame),
+            call_site=self._call_site(sys._getframe(2)),
+            module_path=path,
+            parent=stack[-1][0] if stack else "",
         )
         captured = Captured(module, clone(args), clone(kwargs), invocation)
         self.captured[key] = captured

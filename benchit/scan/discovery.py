@@ -91,7 +91,7 @@ def discover(files: list[str], search_dirs: list[Path], scan_all: bool, wanted: 
             raise UsageError(f"{path}: cannot read ({exc.strerror})") from None
         if wanted and (error or not matches(labels, wanted)):
             continue
-        scripts.append(Script(path, labels, hashes, error, _relative(path, search_dirs)))
+        scripts.append(Script(path, labels, hashes, error, relative_path=_relative(path, search_dirs)))
     return scripts
 
 

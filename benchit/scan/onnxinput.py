@@ -21,7 +21,7 @@ from benchit.backends.runtimes import Prepared, Runtime
 from benchit.config import Config
 from benchit.errors import Unavailable
 from benchit.measure.bench import benchmark, error_text
-from benchit.records import Invocation, Script
+from benchit.records import Invocation, Result, Script
 from benchit.store.cache import file_digest, key_build_name
 
 # Symbolic dimension names -> the standard parameter that sizes them; the first match wins,
@@ -202,10 +202,11 @@ def run(
     """The worker's job for an ONNX file: one invocation message, then one result per device x
     runtime (``artifacts`` is the worker's ``Artifacts``; ``send`` takes protocol messages)."""
     from benchit.execute.protocol import InvocationFound, ResultReady, ScriptError
+    from benchit.measure.precision import pair
 
     try:
         model = read(script.path)
-        arrays = generate(model, config.script_args)
+        arrays = generate(model, script.script_args or config.script_args)
         record = invocation(model, arrays, file_digest(script.path))
     except Exception as exc:  # noqa: BLE001 - an unreadable file is the script's failure
         send(ScriptError(type(exc).__name__, str(exc)[:2000], error_text(exc)))
@@ -227,3 +228,8 @@ def run(
             result = benchmark(placement, runtime, config, folder)  # type: ignore[arg-type] - duck-typed placement
             artifacts.send_new(name, send)
             send(ResultReady(name, artifacts.relocate(name, result)))
+    for device_name, runtime_name, precision in config.measurements():
+        if precision != "fp32" and pair(device_name, runtime_name, precision) not in done.get(name, []):
+            reason = f"an ONNX file is measured as it is; --precision {precision} casts only PyTorch models"
+            unavailable = Result(device_name, runtime_name, "unavailable", reason, precision=precision)
+            send(ResultReady(name, unavailable))

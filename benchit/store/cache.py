@@ -6,25 +6,35 @@ Layout::
     CACHE/scripts/<script-key>.json                  the last run of a script (with one set of script args)
     CACHE/scripts/<script-key>.log                   its captured stdout and stderr
     CACHE/builds/<build>/build.json                  script, labels, invocation, artifacts' sha256
-    CACHE/builds/<build>/results/<machine-id>/<device>-<runtime>.json
+    CACHE/builds/<build>/results/<machine-id>/<device>-<runtime>[-<precision>].json   (no suffix for fp32)
     CACHE/builds/<build>/artifacts/                  large files (ONNX models, ...)
     CACHE/locks/                                     advisory locks of running scans
+
+Links: every file is opened relative to a descriptor of its folder, and every folder below the
+cache root is opened with ``O_NOFOLLOW``, so a symbolic link planted in a shared cache can make
+benchit neither write nor read outside it: a writer stops with a ``LinkError`` naming the link,
+a reader skips it with a warning. Write failures (a full disk, a read-only folder) become a
+one-line ``CacheError`` naming the file, and leave no temporary file behind.
 """
 
 from __future__ import annotations
 
 import contextlib
+import errno
 import fcntl
 import hashlib
 import json
 import os
 import re
+import secrets
 import shutil
-import tempfile
+import stat
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import IO, Any
 
 from benchit.errors import CacheError
+from benchit.store.validate import check_build, check_result, check_script
 
 FORMAT = 1
 MARKER = "benchit-cache.json"
@@ -33,6 +43,19 @@ _UNSAFE = re.compile(r"[^A-Za-z0-9_.+-]+")
 # What ``create`` makes before the marker: a directory holding only these may be one that
 # another benchit process is creating at this moment.
 _OURS = {"CACHEDIR.TAG", "scripts", "builds", "locks"}
+_DIR_FLAGS = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC
+_LINK_ERRNOS = (errno.ELOOP, errno.ENOTDIR, errno.EMLINK)
+
+
+class LinkError(CacheError):
+    """A symbolic link inside the cache, where benchit was about to write or delete."""
+
+    def __init__(self, path: Path):
+        super().__init__(
+            f"{path} is a symbolic link; benchit never follows links inside its cache "
+            "(one could make it write or delete files elsewhere): remove the link"
+        )
+        self.path = path
 
 
 def _ours(name: str) -> bool:
@@ -56,7 +79,7 @@ def script_key(path: Path, script_args: tuple[str, ...] | list[str] = ()) -> str
     return f"{safe_name(path.stem)}-{digest}-a{args}"
 
 
-def build_name(path: Path, invocation_hash: str) -> str:
+def build_name(path: Path, invocation_hash: str, script_args: tuple[str, ...] | list[str] = ()) -> str:
     """``<script-key>_<hash>``: the script key keeps two scripts of the same name in different
     folders from sharing (and overwriting) one build."""
     return key_build_name(script_key(path), invocation_hash)
@@ -71,19 +94,92 @@ def file_digest(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
-def write_json(path: Path, data: Any) -> None:
-    """Write ``data`` to ``path`` atomically: a reader sees the old file or the new one, never half."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+def write_failure(exc: OSError, path: Path | str) -> CacheError:
+    """The one-line error for a file benchit could not write (full disk, read-only folder, ...)."""
+    reason = os.strerror(exc.errno) if exc.errno else str(exc)
+    hint = {
+        errno.ENOSPC: "; free some space or choose another folder",
+        errno.EDQUOT: "; free some space or choose another folder",
+        errno.EFBIG: " (over the file size limit)",
+    }.get(exc.errno or 0, "")
+    return CacheError(f"cannot write {path}: {reason}{hint}")
+
+
+@contextlib.contextmanager
+def open_dir(root: Path, parts: Sequence[str], create: bool = False) -> Iterator[int]:
+    """A descriptor of ``root/parts...``, each part opened without following a link (``LinkError``
+    names one); missing parts are made when ``create``, else ``FileNotFoundError``. The root
+    itself may be a link: the user named it."""
+    fd = os.open(root, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as file:
-            json.dump(data, file, indent=1, sort_keys=True, default=str)
-            file.write("\n")
-        os.replace(tmp, path)
+        for depth, part in enumerate(parts):
+            try:
+                child = os.open(part, _DIR_FLAGS, dir_fd=fd)
+            except FileNotFoundError:
+                if not create:
+                    raise
+                try:
+                    os.mkdir(part, 0o755, dir_fd=fd)
+                except FileExistsError:
+                    pass
+                except OSError as exc:
+                    raise write_failure(exc, root.joinpath(*parts[: depth + 1])) from None
+                child = _open_child(fd, part, root.joinpath(*parts[: depth + 1]))
+            except OSError as exc:
+                if exc.errno in _LINK_ERRNOS:
+                    _raise_if_link(fd, part, root.joinpath(*parts[: depth + 1]))
+                raise
+            os.close(fd)
+            fd = child
+        yield fd
+    finally:
+        os.close(fd)
+
+
+def _open_child(fd: int, part: str, path: Path) -> int:
+    try:
+        return os.open(part, _DIR_FLAGS, dir_fd=fd)
+    except OSError as exc:
+        if exc.errno in _LINK_ERRNOS:
+            _raise_if_link(fd, part, path)
+        raise
+
+
+def _raise_if_link(fd: int, name: str, path: Path) -> None:
+    with contextlib.suppress(OSError):
+        if stat.S_ISLNK(os.stat(name, dir_fd=fd, follow_symlinks=False).st_mode):
+            raise LinkError(path)
+
+
+def write_json_at(fd: int, name: str, data: Any, shown: Path) -> None:
+    """Write ``data`` as ``name`` in the folder ``fd`` atomically (a reader sees the old file or
+    the new one, never half): a new temporary file of unpredictable name, renamed over ``name``
+    (a link there is replaced, not followed). On failure the temporary file is removed."""
+    text = json.dumps(data, indent=1, sort_keys=True, default=str) + "\n"
+    tmp = f".{name}.{secrets.token_hex(6)}.tmp"
+    try:
+        out = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, 0o644, dir_fd=fd)
+        with os.fdopen(out, "w", encoding="utf-8") as file:
+            file.write(text)
+        os.replace(tmp, name, src_dir_fd=fd, dst_dir_fd=fd)
+    except OSError as exc:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp, dir_fd=fd)
+        raise write_failure(exc, shown) from None
     except BaseException:
         with contextlib.suppress(OSError):
-            os.unlink(tmp)
+            os.unlink(tmp, dir_fd=fd)
         raise
+
+
+def write_json(path: Path, data: Any) -> None:
+    """Write ``data`` to ``path`` atomically (its folder made if missing, its parent followed)."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise write_failure(exc, path.parent) from None
+    with open_dir(path.parent, ()) as fd:
+        write_json_at(fd, path.name, data, path)
 
 
 class Cache:
@@ -122,12 +218,41 @@ class Cache:
         return marker
 
     def create(self) -> None:
+        """Make the cache (or check an existing one is writable): a ``CacheError`` names the
+        folder that cannot be written, a ``LinkError`` the first link inside."""
         self.check_usable()
+        try:
+            self.root.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise write_failure(exc, self.root) from None
+        self.check_links()
         for sub in ("scripts", "builds", "locks"):
-            (self.root / sub).mkdir(parents=True, exist_ok=True)
+            with open_dir(self.root, (sub,), create=True):
+                pass
         if not self.is_cache():
-            (self.root / "CACHEDIR.TAG").write_text(TAG)
-            write_json(self.root / MARKER, {"format": FORMAT, "tool": "benchit"})
+            with open_dir(self.root, ()) as fd:
+                _write_text_at(fd, "CACHEDIR.TAG", TAG, self.root / "CACHEDIR.TAG")
+                write_json_at(fd, MARKER, {"format": FORMAT, "tool": "benchit"}, self.root / MARKER)
+        # A folder that can be listed but not written (a read-only mount) fails here, not mid-scan.
+        with open_dir(self.root, ("locks",)) as fd:
+            probe = f".writable.{secrets.token_hex(6)}.tmp"
+            try:
+                out = os.open(probe, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o644, dir_fd=fd)
+                try:
+                    os.write(out, b"{}\n" * 1024)
+                finally:
+                    os.close(out)
+                    os.unlink(probe, dir_fd=fd)
+            except OSError as exc:
+                raise write_failure(exc, self.root) from None
+
+    def check_links(self) -> None:
+        """``LinkError`` naming the first symbolic link anywhere inside the cache."""
+        for folder, dirs, files in os.walk(self.root):
+            for name in sorted(dirs + files):
+                path = Path(folder) / name
+                if path.is_symlink():
+                    raise LinkError(path)
 
     # -- paths ----------------------------------------------------------------
     def build_dir(self, name: str) -> Path:
@@ -139,57 +264,100 @@ class Cache:
     def log_path(self, key: str) -> Path:
         return self.root / "scripts" / f"{safe_name(key, limit=200)}.log"
 
-    def result_path(self, build: str, device: str, runtime: str, machine_id: str | None = None) -> Path:
-        """Results of one machine lie in a folder of their own; ``None``: an older cache's place."""
+    def result_path(
+        self, build: str, device: str, runtime: str, machine_id: str | None = None, precision: str = "fp32"
+    ) -> Path:
+        """Results of one machine lie in a folder of their own; ``None``: an older cache's place.
+        A precision other than fp32 is part of the file name."""
         folder = self.build_dir(build) / "results"
         if machine_id:
             folder = folder / safe_name(machine_id)
-        return folder / f"{safe_name(device)}-{safe_name(runtime)}.json"
+        name = f"{safe_name(device)}-{safe_name(runtime)}"
+        if precision and precision != "fp32":
+            name += f"-{safe_name(precision)}"
+        return folder / f"{name}.json"
 
     def artifacts_dir(self, build: str) -> Path:
         return self.build_dir(build) / "artifacts"
 
+    def _parts(self, path: Path) -> tuple[str, ...]:
+        return path.relative_to(self.root).parts
+
+    def _write(self, path: Path, data: dict[str, Any]) -> None:
+        with open_dir(self.root, self._parts(path.parent), create=True) as fd:
+            write_json_at(fd, path.name, data, path)
+
     # -- writing --------------------------------------------------------------
     def write_script(self, key: str, record: dict[str, Any]) -> None:
-        write_json(self.script_path(key), {"format": FORMAT, **record})
+        self._write(self.script_path(key), {"format": FORMAT, **record})
 
     def write_build(self, name: str, record: dict[str, Any]) -> None:
-        write_json(self.build_dir(name) / "build.json", {"format": FORMAT, **record})
+        self._write(self.build_dir(name) / "build.json", {"format": FORMAT, **record})
 
     def write_result(self, build: str, result: dict[str, Any]) -> None:
         machine = result.get("machine") or {}
-        path = self.result_path(build, result["device"], result["runtime"], machine.get("id"))
-        write_json(path, {"format": FORMAT, **result})
+        path = self.result_path(
+            build, result["device"], result["runtime"], machine.get("id"), result.get("precision") or "fp32"
+        )
+        self._write(path, {"format": FORMAT, **result})
 
     def write_artifact(self, build: str, name: str, data: bytes | None = None, source: Path | None = None) -> Path:
         """Put an artifact in place atomically, from ``data`` or by moving ``source``; ``name`` is
-        relative to the build's artifacts folder and may not leave it."""
+        relative to the build's artifacts folder and may not leave it, nor follow a link."""
         folder = self.artifacts_dir(build)
-        parts = [safe_name(part, limit=200) for part in Path(name).parts if part not in ("", ".", "..")]
-        path = folder.joinpath(*parts) if parts else folder / "unnamed"
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-        try:
-            if data is not None:
-                with os.fdopen(fd, "wb") as file:
-                    file.write(data)
-            else:
-                os.close(fd)
-                assert source is not None
-                shutil.move(str(source), tmp)
-            os.replace(tmp, path)
-        except BaseException:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
-            raise
+        parts = [safe_name(part, limit=200) for part in Path(name).parts if part not in ("", ".", "..")] or ["unnamed"]
+        path = folder.joinpath(*parts)
+        with open_dir(self.root, self._parts(path.parent), create=True) as fd:
+            tmp = f".{path.name}.{secrets.token_hex(6)}.tmp"
+            try:
+                if data is not None or not _move_into(source, fd, tmp):
+                    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC
+                    with os.fdopen(os.open(tmp, flags, 0o644, dir_fd=fd), "wb") as file:
+                        if data is not None:
+                            file.write(data)
+                        else:
+                            assert source is not None
+                            with open(source, "rb") as src:
+                                shutil.copyfileobj(src, file, 1 << 20)
+                    if source is not None and data is None:
+                        source.unlink()
+                os.replace(tmp, path.name, src_dir_fd=fd, dst_dir_fd=fd)
+            except OSError as exc:
+                with contextlib.suppress(OSError):
+                    os.unlink(tmp, dir_fd=fd)
+                raise write_failure(exc, path) from None
+            except BaseException:
+                with contextlib.suppress(OSError):
+                    os.unlink(tmp, dir_fd=fd)
+                raise
         return path
+
+    def open_log(self, key: str) -> IO[bytes]:
+        """A new, empty log for script ``key``: the old one (or a link in its place) is removed,
+        never opened, so a planted link cannot truncate the file it points to."""
+        path = self.log_path(key)
+        with open_dir(self.root, ("scripts",), create=True) as fd:
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(path.name, dir_fd=fd)
+            flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC
+            try:
+                out = os.open(path.name, flags, 0o644, dir_fd=fd)
+            except OSError as exc:
+                raise write_failure(exc, path) from None
+        return os.fdopen(out, "wb")
 
     def try_lock(self, key: str, blocking: bool = False) -> IO[str] | None:
         """Take the advisory lock of ``key`` (released when the returned file is closed, or when
         this process dies); ``None`` when another process holds it and ``blocking`` is False."""
-        path = self.root / "locks" / f"{safe_name(key, limit=200)}.lock"
-        path.parent.mkdir(parents=True, exist_ok=True)
-        file = open(path, "a")
+        name = f"{safe_name(key, limit=200)}.lock"
+        with open_dir(self.root, ("locks",), create=True) as fd:
+            try:
+                out = os.open(name, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, 0o644, dir_fd=fd)
+            except OSError as exc:
+                if exc.errno == errno.ELOOP:
+                    raise LinkError(self.root / "locks" / name) from None
+                raise write_failure(exc, self.root / "locks" / name) from None
+        file = os.fdopen(out, "a")
         try:
             fcntl.flock(file, fcntl.LOCK_EX | (0 if blocking else fcntl.LOCK_NB))
         except BlockingIOError:
@@ -198,12 +366,51 @@ class Cache:
         return file
 
     # -- reading --------------------------------------------------------------
+    def read_log(self, key: str) -> bytes:
+        """The log of script ``key`` (empty when missing or linked)."""
+        return self._read_bytes(self.log_path(key)) or b""
+
+    def artifact_digest(self, build: str, name: str) -> str | None:
+        """The sha256 of an artifact as it lies in the cache, read without following a link;
+        ``None`` when it is missing, linked or unreadable."""
+        path = self.artifacts_dir(build) / name
+        try:
+            with open_dir(self.root, self._parts(path.parent)) as fd:
+                src = os.open(path.name, os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC, dir_fd=fd)
+        except (OSError, LinkError):
+            return None
+        digest = hashlib.sha256()
+        with os.fdopen(src, "rb") as file:
+            for block in iter(lambda: file.read(1 << 20), b""):
+                digest.update(block)
+        return digest.hexdigest()
+
+    def _read_bytes(self, path: Path) -> bytes | None:
+        """The bytes of ``path``, reached without following a link; ``None`` when missing or linked
+        (a warning names the link)."""
+        try:
+            with open_dir(self.root, self._parts(path.parent)) as fd:
+                src = os.open(path.name, os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC, dir_fd=fd)
+        except (FileNotFoundError, NotADirectoryError):
+            return None
+        except LinkError as exc:
+            self.warnings.append(f"skipped {path}: {exc.path} is a symbolic link (never followed)")
+            return None
+        except OSError as exc:
+            if exc.errno == errno.ELOOP:
+                self.warnings.append(f"skipped {path}: a symbolic link (never followed)")
+                return None
+            raise
+        with os.fdopen(src, "rb") as file:
+            return file.read()
+
     def _read(self, path: Path, what: str) -> dict[str, Any] | None:
         """Parse a JSON record; on damage, note a warning naming the file and return None."""
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except FileNotFoundError:
-            return None
+            raw = self._read_bytes(path)
+            if raw is None:
+                return None
+            data = json.loads(raw.decode("utf-8"))
         except (OSError, ValueError, UnicodeDecodeError) as exc:
             self.warnings.append(f"skipped {path}: unreadable {what} ({type(exc).__name__}: {exc})")
             return None
@@ -216,31 +423,74 @@ class Cache:
         return data
 
     def read_script(self, key: str) -> dict[str, Any] | None:
-        return self._read(self.script_path(key), "script record")
+        """The script record, its malformed fields left out (each named in a warning). A record
+        missing any field is not a complete run: its ``status`` is left out too."""
+        path = self.script_path(key)
+        record = self._read(path, "script record")
+        if record is None:
+            return None
+        problems = check_script(record)
+        for field, why in problems:
+            record.pop(field, None)
+            self.warnings.append(f"ignored field {field!r} of {path}: {why}")
+        if problems:
+            record.pop("status", None)
+        return record
 
     def read_build(self, name: str) -> dict[str, Any] | None:
-        return self._read(self.build_dir(name) / "build.json", "build record")
+        path = self.build_dir(name) / "build.json"
+        record = self._read(path, "build record")
+        problems = check_build(record) if record is not None else []
+        if problems:
+            self.warnings.append(f"skipped {path}: malformed build record ({_say(problems)})")
+            return None
+        return record
 
     def read_results(self, name: str) -> list[dict[str, Any]]:
         """Every machine's results of build ``name`` (and those of older caches, without a machine)."""
         folder = self.build_dir(name) / "results"
         results = []
-        paths = sorted([*folder.glob("*.json"), *folder.glob("*/*.json")]) if folder.is_dir() else []
-        for path in paths:
+        paths = []
+        for file in self._list(folder):  # older caches' results, then one folder per machine
+            if file.startswith("."):
+                continue
+            if file.endswith(".json"):
+                paths.append(folder / file)
+            elif _is_folder(folder / file):  # a machine's folder; other files are never opened
+                paths += [folder / file / f for f in self._list(folder / file) if f.endswith(".json")]
+        for path in sorted(paths):
+            if path.name.startswith("."):
+                continue
             record = self._read(path, "result")
-            if record is not None and {"device", "runtime", "status"} <= record.keys():
+            if record is None:
+                continue
+            problems = check_result(record)
+            if problems:
+                self.warnings.append(f"skipped {path}: malformed result ({_say(problems)})")
+            else:
                 results.append(record)
-            elif record is not None:
-                self.warnings.append(f"skipped {path}: result without device, runtime or status")
         return results
+
+    def _list(self, folder: Path) -> list[str]:
+        """The names in ``folder`` (reached without following links), sorted; [] when missing or
+        not a folder."""
+        try:
+            with open_dir(self.root, self._parts(folder)) as fd:
+                return sorted(os.listdir(fd))
+        except (FileNotFoundError, NotADirectoryError):
+            return []
+        except LinkError as exc:
+            self.warnings.append(f"skipped {folder}: {exc.path} is a symbolic link (never followed)")
+            return []
 
     def script_keys(self) -> list[str]:
         folder = self.root / "scripts"
         keys = []
-        for path in sorted(folder.iterdir()) if folder.is_dir() else []:
-            if path.suffix == ".json" and not path.name.startswith("."):
+        for name in self._list(folder):
+            path = folder / name
+            if path.suffix == ".json" and not name.startswith("."):
                 keys.append(path.stem)
-            elif path.suffix not in (".log", ".tmp") and not path.name.startswith("."):
+            elif path.suffix not in (".log", ".tmp") and not name.startswith("."):
                 self.warnings.append(f"skipped {path}: not a benchit file")
         return keys
 
@@ -248,7 +498,7 @@ class Cache:
         """Note a warning for each file that benchit did not put where it lies (it is never read)."""
         places = [(self.root, {MARKER, *_OURS}), (self.root / "builds", None)]
         for folder, known in places:
-            for path in sorted(folder.iterdir()) if folder.is_dir() else []:
+            for path in sorted(folder.iterdir()) if folder.is_dir() and not folder.is_symlink() else []:
                 if path.name.startswith(".") and path.name.endswith(".tmp"):
                     continue  # an atomic write in progress, or abandoned by a killed scan
                 if (known is not None and path.name not in known) or (known is None and not path.is_dir()):
@@ -256,4 +506,39 @@ class Cache:
 
     def build_names(self) -> list[str]:
         folder = self.root / "builds"
-        return sorted(p.name for p in folder.iterdir() if p.is_dir()) if folder.is_dir() else []
+        if folder.is_symlink() or not folder.is_dir():
+            return []
+        return sorted(p.name for p in folder.iterdir() if p.is_dir())
+
+
+def _write_text_at(fd: int, name: str, text: str, shown: Path) -> None:
+    flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW | os.O_CLOEXEC
+    try:
+        with os.fdopen(os.open(name, flags, 0o644, dir_fd=fd), "w", encoding="utf-8") as file:
+            file.write(text)
+    except OSError as exc:
+        raise write_failure(exc, shown) from None
+
+
+def _is_folder(path: Path) -> bool:
+    try:
+        return stat.S_ISDIR(path.lstat().st_mode)
+    except OSError:
+        return False
+
+
+def _move_into(source: Path | None, fd: int, name: str) -> bool:
+    """Rename ``source`` to ``name`` in the folder ``fd``; False when it lies on another file system."""
+    if source is None:
+        return False
+    try:
+        os.rename(source, name, dst_dir_fd=fd)
+    except OSError as exc:
+        if exc.errno == errno.EXDEV:
+            return False
+        raise
+    return True
+
+
+def _say(problems: list[tuple[str, str]]) -> str:
+    return "; ".join(f"{field}: {why}" for field, why in problems)

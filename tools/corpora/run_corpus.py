@@ -1,17 +1,20 @@
 """Run every script of a corpus with plain python, one at a time, and record the results.
 
     HF_HUB_OFFLINE=1 /work/venv/bin/python tools/corpora/run_corpus.py models/torchvision \
-        [--timeout 120] [--only NAME ...] [--results results.tsv]
+        [--timeout 120] [--only NAME ...] [--every N] [-j JOBS] [--results results.tsv]
 
 Each script runs as `python <script>` with PYTHONPATH set to the repository root and
 HF_HUB_OFFLINE=1. Prints one line per script: status, wall seconds, peak RSS (MB), path;
 then the totals. With --results, the lines are also written as a TSV file.
+--every N runs every Nth script only (a sample of a large corpus); -j runs that many scripts at
+once (lines still print in order; wall times then include the sharing).
 Files starting with "_" and folders named "skip" are left out, as benchit's discovery does.
 """
 
 from __future__ import annotations
 
 import argparse
+import concurrent.futures
 import os
 import subprocess
 import sys
@@ -71,19 +74,26 @@ def main() -> None:
     ap.add_argument("--only", nargs="*", default=None)
     ap.add_argument("--results", type=Path, default=None)
     ap.add_argument("--script-args", default="")
+    ap.add_argument("--every", type=int, default=1)
+    ap.add_argument("-j", "--jobs", type=int, default=1)
     args = ap.parse_args()
 
     paths = scripts_in(args.folder)
     if args.only:
         paths = [p for p in paths if p.stem in set(args.only)]
+    paths = paths[:: args.every]
     rows = []
     t0 = time.perf_counter()
-    for path in paths:
+
+    def one(path: Path) -> str:
         status, wall, rss, tail = run_one(path, args.timeout, args.script_args.split())
         rel = path.relative_to(ROOT) if path.is_absolute() and path.is_relative_to(ROOT) else path
-        line = f"{status}\t{wall:.1f}\t{rss:.0f}\t{rel}\t{tail}"
-        print(line, flush=True)
-        rows.append(line)
+        return f"{status}\t{wall:.1f}\t{rss:.0f}\t{rel}\t{tail}"
+
+    with concurrent.futures.ThreadPoolExecutor(max(1, args.jobs)) as pool:
+        for line in pool.map(one, paths):
+            print(line, flush=True)
+            rows.append(line)
     total = time.perf_counter() - t0
     ok = sum(r.startswith("ok\t") for r in rows)
     print(f"# {ok}/{len(rows)} ok in {total:.0f} s", flush=True)

@@ -41,6 +41,8 @@ class Runtime:
     devices: ClassVar[tuple[str, ...]] = ("cpu",)
     description: ClassVar[str] = ""
     eager: ClassVar[bool] = False  # True only for the reference runtime (no parity check)
+    # The precisions ``prepare`` accepts a model cast to (--precision); others are unavailable.
+    precisions: ClassVar[tuple[str, ...]] = ("fp32",)
 
     def __init__(self, options: dict[str, Any] | None = None):
         self.options = dict(options or {})
@@ -74,8 +76,9 @@ class Runtime:
     ) -> Prepared:
         """Build what runs ``model(*args, **kwargs)`` on ``device``.
 
-        ``model`` and the inputs are already on ``device.torch_device`` and in eval mode;
-        do not change them in place. ``artifacts`` is this build's folder for files
+        ``model`` and the inputs are already on ``device.torch_device``, in eval mode and in
+        the precision measured (floating-point weights and inputs cast to fp16 or bf16 when
+        asked for and listed in ``precisions``); do not change them in place. ``artifacts`` is this build's folder for files
         (ONNX models, engines) that later runs may reuse; ``self.options["rebuild"]``
         says whether to reuse them. Raise any exception to record the result as failed, or
         ``Unavailable`` when the model does not suit this runtime (recorded as unavailable).

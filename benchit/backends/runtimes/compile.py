@@ -21,6 +21,7 @@ class TorchCompile(Runtime):
     name = "torch-compile"
     devices = ("cpu", "cuda", "rocm", "xpu")
     description = "torch.compile (inductor by default); compile time recorded apart from latency"
+    precisions = ("fp32", "fp16", "bf16")
 
     def supports(self, device: Device) -> bool:
         return device.name in self.devices or isinstance(device, Accelerator)  # like eager torch

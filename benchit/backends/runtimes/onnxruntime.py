@@ -73,6 +73,7 @@ class OnnxRuntime(Runtime):
     name = "ort"
     devices = ("cpu", "cuda", "rocm", "xpu")
     description = "ONNX Runtime on the model exported with torch.onnx.export"
+    precisions = ("fp32", "fp16", "bf16")
 
     def check(self, device: Device) -> None:
         super().check(device)
@@ -113,8 +114,16 @@ class OnnxRuntime(Runtime):
         self, model: Any, args: tuple, kwargs: dict, device: Device, artifacts: Path, exporter: str, opset: int
     ) -> Prepared:
         rebuild = self.options.get("rebuild", "if_needed")
-        path, export_facts = onnxfile.export(model, args, kwargs, artifacts, opset, exporter, rebuild)
-        prepared = self._run_file(path, named_inputs(model, args, kwargs), device, artifacts)
+        variant = _precision_of(model)
+        path, export_facts = onnxfile.export(model, args, kwargs, artifacts, opset, exporter, rebuild, variant)
+        try:
+            prepared = self._run_file(path, named_inputs(model, args, kwargs), device, artifacts)
+        except Exception as exc:
+            if variant and _not_implemented(exc):
+                raise Unavailable(
+                    f"onnxruntime has no {device.name} kernel for an operator of this {variant} model: {_one_line(exc)}"
+                ) from None
+            raise
         prepared.info.update(export_facts, exporter=exporter, onnx_file=str(path))
         return prepared
 
@@ -155,6 +164,21 @@ class OnnxRuntime(Runtime):
         names = choose_providers(device.name, ort.get_available_providers(), self.options.get("ort_provider"))
         providers = [(name, provider_options(name, device, artifacts)) for name in names]
         return ort.InferenceSession(str(path), sess_options=options, providers=providers)
+
+
+def _precision_of(model: Any) -> str:
+    """``fp16`` or ``bf16`` for a model cast to half precision (--precision), else ``""``."""
+    import torch
+
+    for tensor in model.parameters():
+        if tensor.is_floating_point():
+            return {torch.float16: "fp16", torch.bfloat16: "bf16"}.get(tensor.dtype, "")
+    return ""
+
+
+def _not_implemented(exc: BaseException) -> bool:
+    text = str(exc)
+    return "NOT_IMPLEMENTED" in text or "Could not find an implementation" in text
 
 
 def named_inputs(model: Any, args: tuple, kwargs: dict) -> dict[str, Any]:

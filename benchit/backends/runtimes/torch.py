@@ -14,6 +14,7 @@ class TorchEager(Runtime):
     name = "torch"
     devices = ("cpu", "cuda", "rocm", "xpu")
     description = "eager PyTorch"
+    precisions = ("fp32", "fp16", "bf16")
     eager = True
 
     def supports(self, device: Device) -> bool:

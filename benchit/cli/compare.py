@@ -1,0 +1,115 @@
+"""``benchit compare``: BASE vs NEW (caches or JSON reports), or one dimension inside a cache, with verdicts."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from benchit.cli.common import printable
+from benchit.cli.report import add_output_options, open_cache, outputs, reporters, width, write
+from benchit.errors import ExitCode, UsageError
+
+FAIL_ON = {"slower": ("slower",), "failing": ("newly failing",), "any": ("slower", "newly failing")}
+
+
+def _threshold(text: str) -> float:
+    try:
+        value = float(text.strip().removesuffix("%"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"--threshold takes a percentage like 5 or 5%, got {text!r}") from None
+    if not 0 <= value < 1000:
+        raise argparse.ArgumentTypeError(f"--threshold must be between 0 and 1000 (percent), got {text!r}")
+    return value / 100.0
+
+
+def add_parser(sub: Any) -> None:
+    compare = sub.add_parser(
+        "compare", help="compare two caches (or JSON reports), or runtimes, devices or machines inside one"
+    )
+    compare.add_argument("base", type=Path, metavar="BASE", help="a cache directory or a JSON report")
+    compare.add_argument("new", type=Path, nargs="?", metavar="NEW", help="a cache directory or a JSON report")
+    compare.add_argument("--by", choices=["runtime", "device", "machine"], help="compare inside BASE along this")
+    compare.add_argument(
+        "--baseline", default=None, help="with --by: the value others are compared with (torch, cpu, the first machine)"
+    )
+    compare.add_argument(
+        "--threshold", type=_threshold, default=0.05, help="smallest change worth a verdict, in percent (default 5)"
+    )
+    compare.add_argument(
+        "--fail-on",
+        choices=sorted(FAIL_ON),
+        default=None,
+        help="exit 1 when anything got slower, newly failed, or either",
+    )
+    add_output_options(compare, "compare")
+
+
+def load(path: Path, name: str) -> Any:
+    """A cache directory or a JSON report as the report's frame; a usage error when it is neither or is empty."""
+    from benchit.report import frame
+    from benchit.report.reporter import ReportData
+
+    if path.is_file():
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError, UnicodeDecodeError) as exc:
+            raise UsageError(f"{name} {path}: not a benchit JSON report ({type(exc).__name__})") from None
+        if not isinstance(data, dict) or "benchit_report" not in data:
+            raise UsageError(f"{name} {path}: not a benchit JSON report (write one with benchit report --format json)")
+        df = ReportData.from_dict(data).frame
+    elif path.is_dir():
+        cache = open_cache(path, name)
+        df = frame.frame(cache)
+        for warning in cache.warnings:
+            print(f"benchit: warning: {printable(warning)}", file=sys.stderr)
+    else:
+        raise UsageError(f"{name} {path}: no such cache or report")
+    if df.empty or df["device"].isna().all():
+        raise UsageError(f"{name} {path} holds no results")
+    return df
+
+
+def run(args: argparse.Namespace, registry: Any) -> int:
+    import pandas as pd
+
+    from benchit.report import compare, table
+    from benchit.report.reporter import ReportData
+
+    chosen = reporters(args, registry, default=None)
+    if args.new is None and args.by is None:
+        raise UsageError("give NEW to compare with BASE, or --by runtime|device|machine to compare inside BASE")
+    if args.new is not None and args.by is not None:
+        raise UsageError("--by compares inside one cache; give BASE alone")
+    paths = outputs(args, chosen, "compare")
+    base = load(args.base, "BASE")
+    if args.by:
+        values = sorted(base[args.by].dropna().astype(str).unique())
+        baseline = args.baseline or compare.DEFAULT_BASELINE.get(args.by) or values[0]
+        if baseline not in values:
+            raise UsageError(f"--baseline {baseline!r}: BASE has no {args.by} of that name ({', '.join(values)})")
+        result = compare.compare_within(base, args.by, baseline, args.threshold)
+        if not result.pairs:
+            raise UsageError(f"BASE {args.base} has nothing measured with another {args.by} than {baseline}")
+        df, sources = base, (str(args.base),)
+    else:
+        new = load(args.new, "NEW")
+        names = (args.base.name, args.new.name) if args.base.name != args.new.name else ("base", "new")
+        result = compare.compare(base, new, args.threshold, *names)
+        if not any(p.change or p.base_status and p.new_status for p in result.pairs):
+            raise UsageError(
+                f"BASE {args.base} and NEW {args.new} have no result in common (matched by the script's path "
+                "relative to its search folder, invocation, script args, precision, device and runtime)"
+            )
+        df, sources = pd.concat([base, new], ignore_index=True), (str(args.base), str(args.new))
+    data = ReportData(frame=df, sources=sources, comparison=result)
+    for line in table.compare_lines(result, width(args)):
+        print(line)
+    write(chosen, paths, data)
+    flagged = [p for p in result.pairs if p.verdict.value in FAIL_ON.get(args.fail_on or "", ())]
+    if flagged:
+        print(f"benchit: --fail-on {args.fail_on}: {len(flagged)} flagged", file=sys.stderr)
+        return ExitCode.FAILURES
+    return ExitCode.OK

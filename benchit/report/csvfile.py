@@ -1,0 +1,27 @@
+"""The CSV reporter: one row per result (or per compared pair), formula cells neutralised."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pandas as pd
+
+from benchit.report.frame import neutralise
+from benchit.report.reporter import ReportData, Reporter, write_atomic
+
+
+def safe_csv(df: pd.DataFrame) -> str:
+    """``df`` as CSV text with every cell a spreadsheet would run as a formula prefixed with ``'``."""
+    safe = df.map(neutralise)
+    safe.columns = [neutralise(c) for c in safe.columns]
+    return safe.to_csv(index=False)
+
+
+class CsvReporter(Reporter):
+    name = "csv"
+    suffix = ".csv"
+    description = "one row per result (benchit compare: per compared pair); the columns are in docs/usage.md"
+
+    def write(self, report: ReportData, path: Path) -> None:
+        df = report.comparison.frame() if report.comparison else report.results()
+        write_atomic(path, safe_csv(df))

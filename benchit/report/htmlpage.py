@@ -1,0 +1,316 @@
+"""The HTML reporter: one self-contained page (plotly.js inlined, no network) with a summary, plots and tables."""
+
+from __future__ import annotations
+
+import html
+import json
+import time
+from collections import defaultdict
+from pathlib import Path
+from typing import Any
+
+from benchit.errors import Unavailable
+from benchit.report import table
+from benchit.report.reporter import ReportData, Reporter, write_atomic
+
+STYLE = """
+body{font-family:system-ui,sans-serif;margin:1.5em;color:#222}
+h1{font-size:1.4em}h2{font-size:1.15em;margin-top:1.6em;border-bottom:1px solid #ddd}
+table{border-collapse:collapse;font-size:.85em}td,th{padding:.2em .5em;border-bottom:1px solid #eee;text-align:left}
+th{cursor:pointer;background:#f6f6f6;position:sticky;top:0}td.n{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
+.bad{color:#b00020}.good{color:#087f23}.muted{color:#777}input{margin:.4em 0;padding:.3em;width:24em}
+dl{display:grid;grid-template-columns:max-content auto;gap:.2em 1em}dt{font-weight:600}
+"""
+# Click a header to sort (numbers by value), type to filter rows: no library needed.
+SCRIPT = """
+document.querySelectorAll('table.sortable').forEach(function(t){
+  var body=t.tBodies[0];
+  t.querySelectorAll('th').forEach(function(th,i){th.addEventListener('click',function(){
+    var up=th.dataset.dir!=='up';th.dataset.dir=up?'up':'down';
+    var rows=Array.from(body.rows);rows.sort(function(a,b){
+      var x=a.cells[i].dataset.v,y=b.cells[i].dataset.v;
+      var nx=parseFloat(x),ny=parseFloat(y);
+      var c=(!isNaN(nx)&&!isNaN(ny))?nx-ny:String(x).localeCompare(String(y));return up?c:-c;});
+    rows.forEach(function(r){body.appendChild(r);});});});
+  var box=document.getElementById(t.id+'-filter');
+  if(box){box.addEventListener('input',function(){var q=box.value.toLowerCase();
+    Array.from(body.rows).forEach(function(r){r.style.display=r.textContent.toLowerCase().indexOf(q)<0?'none':'';});});}
+});
+"""
+
+
+def _e(value: Any) -> str:
+    return html.escape("" if value is None else str(value))
+
+
+def _cell(value: Any, sort: Any = None, numeric: bool = False, cls: str = "") -> str:
+    key = _e(value if sort is None else sort)
+    classes = " ".join(c for c in ("n" if numeric else "", cls) if c)
+    return f'<td data-v="{key}"{f" class={chr(34)}{classes}{chr(34)}" if classes else ""}>{_e(value)}</td>'
+
+
+def _table(table_id: str, header: list[str], rows: list[str]) -> str:
+    head = "".join(f"<th>{_e(h)}</th>" for h in header)
+    return (
+        f'<input id="{table_id}-filter" placeholder="filter rows">'
+        f'<table id="{table_id}" class="sortable"><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>'
+    )
+
+
+def _figure(fig: Any, div_id: str) -> str:
+    import plotly.io as pio
+
+    # plotly's JSON escapes '<', '>' and '/' so that a model name cannot close the script element.
+    return pio.to_html(fig, full_html=False, include_plotlyjs=False, div_id=div_id, config={"displaylogo": False})
+
+
+def _summary(report: ReportData) -> str:
+    df = report.frame
+    results = df[df["device"].notna()]
+    machines = results.drop_duplicates("machine") if not results.empty else results
+    items = [
+        ("sources", ", ".join(report.sources)),
+        ("created", time.strftime("%Y-%m-%d %H:%M", time.localtime(report.created))),
+    ]
+    for row in machines.to_dict("records"):
+        items.append(
+            (
+                f"machine {row.get('machine')}",
+                f"{row.get('cpu_model') or '?'}; {row.get('threads') or '?'} threads; device {row.get('device_name') or '?'}; "
+                f"torch {row.get('torch_version') or '?'}; benchit {row.get('benchit_version') or '?'}",
+            )
+        )
+    scripts = df.drop_duplicates(["relative_path", "script_args"])["script_status"].value_counts()
+    items.append(("scripts", ", ".join(f"{n} {s}" for s, n in scripts.items())))
+    if not results.empty:
+        items.append(("results", ", ".join(f"{n} {s}" for s, n in results["status"].value_counts().items())))
+        items.append(("noisy", str(int((results["noisy"] == True).sum()))))  # noqa: E712 - object column
+        items.append(("parity failures", str(int((results["parity_passed"] == False).sum()))))  # noqa: E712
+    return "<dl>" + "".join(f"<dt>{_e(k)}</dt><dd>{_e(v)}</dd>" for k, v in items) + "</dl>"
+
+
+def _ok(report: ReportData) -> list[dict[str, Any]]:
+    df = report.frame
+    return [r for r in df[df["device"].notna()].to_dict("records") if r.get("status") == "ok"]
+
+
+def _where(row: dict[str, Any], many_machines: bool) -> str:
+    where = f"{row.get('device')}/{row.get('runtime')}"
+    return f"{where} on {row.get('machine')}" if many_machines else where
+
+
+def speedup_figure(report: ReportData) -> Any:
+    """Bars: each non-eager runtime's speed-up over eager torch, per model."""
+    import plotly.graph_objects as go
+
+    ok = [r for r in _ok(report) if r.get("runtime") != "torch" and r.get("speedup_vs_torch")]
+    many = len({r.get("machine") for r in ok}) > 1
+    fig = go.Figure()
+    groups: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for row in ok:
+        groups[_where(row, many)].append(row)
+    for name, rows in sorted(groups.items()):
+        speedups = [r["speedup_vs_torch"] for r in rows]
+        fig.add_bar(  # bars grow from 1: up for a speed-up, down for a slow-down
+            name=name,
+            x=[table.label(r) for r in rows],
+            base=[1.0] * len(rows),
+            y=[v - 1.0 for v in speedups],
+            customdata=speedups,
+            hovertemplate="%{x}<br>%{customdata:.3g}x over eager torch<extra>" + _e(name) + "</extra>",
+        )
+    fig.add_hline(y=1.0, line_dash="dot", line_color="#888")
+    # Log scale: a 4x slow-down and a 4x speed-up are the same distance from 1.
+    fig.update_layout(barmode="group", height=420, margin={"t": 30})
+    fig.update_yaxes(type="log", title="speed-up over eager torch (x, log)")
+    return fig
+
+
+def latency_figure(report: ReportData) -> Any:
+    """Points: median latency against parameter count (log-log), one colour per device/runtime."""
+    import plotly.graph_objects as go
+
+    ok = [r for r in _ok(report) if r.get("params") and r.get("latency_median_ms")]
+    many = len({r.get("machine") for r in ok}) > 1
+    groups: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for row in ok:
+        groups[_where(row, many)].append(row)
+    fig = go.Figure()
+    for name, rows in sorted(groups.items()):
+        fig.add_scatter(
+            name=name,
+            mode="markers",
+            x=[r["params"] for r in rows],
+            y=[r["latency_median_ms"] for r in rows],
+            text=[table.label(r) for r in rows],
+            marker={"size": 9},
+            hovertemplate="%{text}<br>%{x:,} params<br>%{y:.4g} ms<extra>" + _e(name) + "</extra>",
+        )
+    fig.update_layout(height=460, margin={"t": 30})
+    fig.update_xaxes(type="log", title="parameters")
+    fig.update_yaxes(type="log", title="median latency (ms)")
+    return fig
+
+
+def ratio_figure(report: ReportData) -> Any:
+    """Points with error bars: NEW/BASE and its 95% CI per pair, one colour per verdict."""
+    import plotly.graph_objects as go
+
+    assert report.comparison is not None
+    fig = go.Figure()
+    groups: dict[str, list[Any]] = defaultdict(list)
+    for pair in report.comparison.pairs:
+        if pair.change:
+            groups[pair.verdict.value].append(pair)
+    colours = {"slower": "#b00020", "faster": "#087f23", "no significant change": "#777"}
+    for verdict, pairs in sorted(groups.items()):
+        fig.add_scatter(
+            name=verdict,
+            mode="markers",
+            x=[p.change.ratio for p in pairs],
+            y=[f"{p.model} {p.group}" for p in pairs],
+            error_x={
+                "type": "data",
+                "symmetric": False,
+                "array": [p.change.ratio_high - p.change.ratio for p in pairs],
+                "arrayminus": [p.change.ratio - p.change.ratio_low for p in pairs],
+            },
+            marker={"size": 9, "color": colours.get(verdict, "#333")},
+            hovertemplate="%{y}<br>new/base %{x:.3f}<extra>" + _e(verdict) + "</extra>",
+        )
+    fig.add_vline(x=1.0, line_dash="dot", line_color="#888")
+    count = sum(len(p) for p in groups.values())
+    fig.update_layout(height=max(300, 26 * count + 120), margin={"t": 30}, xaxis_title="new / base (median latency)")
+    return fig
+
+
+def _results_table(report: ReportData) -> str:
+    df = report.frame
+    rows = []
+    for r in df[df["device"].notna()].to_dict("records"):
+        ok = r.get("status") == "ok"
+        median, low, high = (
+            r.get("latency_median_ms"),
+            r.get("latency_median_ci_low_ms"),
+            r.get("latency_median_ci_high_ms"),
+        )
+        parity = {True: "passed", False: "FAILED"}.get(r.get("parity_passed"), "")
+        rows.append(
+            "<tr>"
+            + _cell(table.label(r))
+            + _cell(table.count(r.get("params")), r.get("params") or 0, True)
+            + _cell(r.get("input_shapes"))
+            + _cell(r.get("machine"))
+            + _cell(f"{r.get('device')}/{r.get('runtime')}")
+            + _cell(r.get("status"), cls="" if ok else "bad")
+            + _cell(table.duration(median) if ok else "", median if ok else "", True)
+            + _cell(
+                f"{table.duration(low)} – {table.duration(high)}" if ok and low is not None else "", low or "", True
+            )
+            + _cell(
+                f"{r['speedup_vs_torch']:.2f}x" if r.get("speedup_vs_torch") else "",
+                r.get("speedup_vs_torch") or "",
+                True,
+            )
+            + _cell("noisy" if r.get("noisy") is True else "")
+            + _cell(parity, cls="bad" if parity == "FAILED" else "")
+            + _cell(f"{r['peak_rss_mb']:.0f} MB" if r.get("peak_rss_mb") else "", r.get("peak_rss_mb") or "", True)
+            + _cell(r.get("error") or "")
+            + "</tr>"
+        )
+    header = ["model", "params", "inputs", "machine", "device/runtime", "status", "median", "95% CI", "speed-up",
+              "noisy", "parity", "peak RSS", "error"]  # fmt: skip
+    return _table("results", header, rows)
+
+
+def _failures(report: ReportData) -> str:
+    lines = table.failures(report.frame, 10_000)
+    if not lines:
+        return "<p class=muted>none</p>"
+    items = []
+    for reason, where in zip(lines[1::2], lines[2::2], strict=False):
+        items.append(f"<li><b>{_e(reason.strip())}</b><br><span class=muted>{_e(where.strip())}</span></li>")
+    return f"<ul id=failures>{''.join(items)}</ul>"
+
+
+def _comparison(report: ReportData) -> str:
+    cmp = report.comparison
+    assert cmp is not None
+    rows = []
+    for p in cmp.pairs:
+        c = p.change
+        cls = {"slower": "bad", "newly failing": "bad", "faster": "good", "fixed": "good"}.get(p.verdict.value, "")
+        rows.append(
+            "<tr>"
+            + _cell(p.model)
+            + _cell(p.group)
+            + _cell(
+                table.duration(p.base_median_ms) if p.base_status == "ok" else p.base_status,
+                p.base_median_ms or "",
+                True,
+            )
+            + _cell(
+                table.duration(p.new_median_ms) if p.new_status == "ok" else p.new_status, p.new_median_ms or "", True
+            )
+            + _cell(f"{c.ratio:.3f}" if c else "", c.ratio if c else "", True)
+            + _cell(f"[{c.ratio_low:.3f}, {c.ratio_high:.3f}]" if c else "", c.ratio_low if c else "", True)
+            + _cell(
+                f"{c.p_value:.2g}" if c and c.p_value is not None else "",
+                c.p_value if c and c.p_value is not None else "",
+                True,
+            )
+            + _cell(p.verdict.value, cls=cls)
+            + _cell(p.reason)
+            + "</tr>"
+        )
+    geo = "".join(f"<dt>{_e(g)}</dt><dd>{m:.3f}</dd>" for g, m in cmp.geomeans().items() if m)
+    counts = ", ".join(f"{n} {v}" for v, n in cmp.counts().items())
+    header = ["model", "where", cmp.base, cmp.new, "new/base", "95% CI", "p-value", "verdict", "reason"]
+    return (
+        f"<p>Threshold {cmp.threshold * 100:g}%. Verdicts: <b id=verdicts>{_e(counts)}</b></p>"
+        f"<h3>Geometric mean of new/base per group</h3><dl>{geo}</dl>"
+        + _figure(ratio_figure(report), "ratio-plot")
+        + _table("comparison", header, rows)
+    )
+
+
+def page(report: ReportData) -> str:
+    """The whole page as one string."""
+    from plotly.offline import get_plotlyjs
+
+    title = "benchit comparison" if report.comparison else "benchit report"
+    parts = [f"<h1>{title}</h1>", "<h2>Summary</h2>", _summary(report)]
+    if report.comparison:
+        parts += ["<h2>Comparison</h2>", _comparison(report)]
+    parts += [
+        "<h2>Speed-up over eager torch</h2>",
+        _figure(speedup_figure(report), "speedup-plot"),
+        "<h2>Latency against parameters</h2>",
+        _figure(latency_figure(report), "latency-plot"),
+        "<h2>Every result</h2>",
+        _results_table(report),
+        "<h2>Failures by reason</h2>",
+        _failures(report),
+    ]
+    # The data as JSON too, for whoever wants to script against the page.
+    data = json.dumps({"sources": list(report.sources)}).replace("<", "\\u003c")
+    return (
+        f"<!DOCTYPE html><html><head><meta charset=utf-8><title>{title}</title><style>{STYLE}</style>"
+        f"<script>{get_plotlyjs()}</script></head><body>{''.join(parts)}"
+        f"<script type=application/json id=benchit-meta>{data}</script><script>{SCRIPT}</script></body></html>"
+    )
+
+
+class HtmlReporter(Reporter):
+    name = "html"
+    suffix = ".html"
+    description = "one self-contained page (opens offline): summary, speed-up and latency plots, sortable tables"
+
+    def check(self) -> None:
+        try:
+            import plotly  # noqa: F401
+        except ImportError:
+            raise Unavailable("needs plotly: pip install 'benchit-zoo[html]'") from None
+
+    def write(self, report: ReportData, path: Path) -> None:
+        write_atomic(path, page(report))

@@ -1,0 +1,72 @@
+"""The Markdown reporter: the terminal table's content as GitHub-flavoured Markdown tables."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from benchit.cli.common import printable
+from benchit.report import table
+from benchit.report.reporter import ReportData, Reporter, write_atomic
+
+
+def _escape(text: Any) -> str:
+    return printable("" if text is None else text).replace("|", "\\|")
+
+
+def _md(header: list[str], rows: list[list[Any]]) -> list[str]:
+    lines = ["| " + " | ".join(map(_escape, header)) + " |", "|" + "---|" * len(header)]
+    return lines + ["| " + " | ".join(map(_escape, row)) + " |" for row in rows]
+
+
+class MarkdownReporter(Reporter):
+    name = "md"
+    suffix = ".md"
+    description = "Markdown tables: the median, CI and speed-up of each result (or the comparison), failures"
+
+    def write(self, report: ReportData, path: Path) -> None:
+        out = [f"# benchit {'comparison' if report.comparison else 'report'}", ""]
+        if report.comparison:
+            cmp = report.comparison
+            rows = [
+                [
+                    p.model,
+                    p.group,
+                    table.duration(p.base_median_ms) if p.base_status == "ok" else p.base_status,
+                    table.duration(p.new_median_ms) if p.new_status == "ok" else p.new_status,
+                    table.ratio_text(p),
+                    p.verdict.value,
+                    p.reason,
+                ]
+                for p in cmp.pairs
+            ]
+            out += _md(["model", "where", cmp.base, cmp.new, "new/base [95% CI]", "verdict", "reason"], rows)
+            out += ["", f"Threshold {cmp.threshold * 100:g}%. Geometric mean of new/base:", ""]
+            out += _md(["group", "geometric mean"], [[g, f"{m:.3f}"] for g, m in cmp.geomeans().items() if m])
+            out += ["", "Verdicts: " + ", ".join(f"{n} {v}" for v, n in cmp.counts().items())]
+        else:
+            df = report.results()
+            rows = [
+                [
+                    table.label(r),
+                    table.count(r.get("params")),
+                    r.get("input_shapes"),
+                    r.get("machine"),
+                    f"{r.get('device')}/{r.get('runtime')}",
+                    table.cell(r) if r.get("status") == "ok" else r.get("status"),
+                    r.get("error") or "",
+                ]
+                for r in df[df["device"].notna()].to_dict("records")
+            ]
+            out += _md(
+                ["model", "params", "inputs", "machine", "device/runtime", "median ±CI, speed-up", "error"], rows
+            )
+            out += ["", *table.LEGEND]
+            scripts = df[df["device"].isna()].to_dict("records")
+            if scripts:
+                out += ["", "## Scripts without results", ""]
+                out += _md(
+                    ["script", "status", "error"],
+                    [[r.get("relative_path"), r.get("status"), r.get("error")] for r in scripts],
+                )
+        write_atomic(path, "\n".join(out) + "\n")

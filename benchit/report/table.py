@@ -1,0 +1,220 @@
+"""The terminal table: one line per model, a median with its CI and speed-up per device x runtime, failures by reason."""
+
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+from typing import Any
+
+import pandas as pd
+
+from benchit.cli.common import printable
+from benchit.report.compare import Comparison
+from benchit.report.reporter import ReportData
+from benchit.report.stats import Verdict
+
+MODEL_WIDTH = 34
+INPUT_WIDTH = 22
+GAP = "  "
+LEGEND = [
+    "median latency ±95% CI of the median; Nx: speed-up over eager torch on the same device",
+    "!: outputs disagree with eager torch; ~: noisy (CI wider than --ci-tolerance)",
+]
+
+
+def fit(text: Any, width: int) -> str:
+    """``text`` made printable and cut to ``width`` characters (a cut ends in an ellipsis)."""
+    text = printable("" if text is None else text)
+    return text if len(text) <= width else text[: max(0, width - 1)] + "…"
+
+
+def duration(ms: float | None) -> str:
+    """A latency with three significant digits in a unit that suits it."""
+    if ms is None or not math.isfinite(float(ms)):
+        return "-"
+    ms = float(ms)
+    for limit, unit, scale in ((1e-3, "ns", 1e6), (1.0, "µs", 1e3), (1e3, "ms", 1.0)):
+        if ms < limit:
+            return f"{ms * scale:.3g} {unit}"
+    return f"{ms / 1e3:.3g} s"
+
+
+def percent(fraction: float) -> str:
+    pct = fraction * 100
+    return f"{pct:.0f}%" if pct >= 10 else f"{pct:.1f}%" if pct >= 1 else f"{pct:.2f}%"
+
+
+def count(n: Any) -> str:
+    """A parameter count: 1.2K, 3.4M, 7.0B."""
+    if n is None or (isinstance(n, float) and math.isnan(n)):
+        return "-"
+    n = float(n)
+    for limit, suffix in ((1e9, "B"), (1e6, "M"), (1e3, "K")):
+        if n >= limit:
+            return f"{n / limit:.1f}{suffix}"
+    return str(int(n))
+
+
+def cell(row: dict[str, Any]) -> str:
+    status = row.get("status")
+    if status != "ok":
+        return {"unavailable": "unavailable", "not_run": "not run"}.get(str(status), str(status))
+    median = row.get("latency_median_ms")
+    low, high = row.get("latency_median_ci_low_ms"), row.get("latency_median_ci_high_ms")
+    text = duration(median)
+    if median and low is not None and high is not None:
+        text += f" ±{percent(max(median - low, high - median) / median)}"
+    if row.get("runtime") != "torch" and row.get("speedup_vs_torch"):
+        text += f" {row['speedup_vs_torch']:.3g}x"
+    if row.get("parity_passed") is False:
+        text += "!"
+    if row.get("noisy") is True:
+        text += "~"
+    return text
+
+
+def _runtime_order(name: str) -> tuple[int, str]:
+    return (0 if name == "torch" else 1, name)
+
+
+def _grid(rows: list[list[str]], widths: list[int]) -> list[str]:
+    return [GAP.join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)).rstrip() for row in rows]
+
+
+def _models(df: pd.DataFrame) -> list[tuple[tuple, dict[str, Any], dict[tuple[str, str], dict[str, Any]]]]:
+    """(key, first row, {(device, runtime): row}) per model line, in report order."""
+    lines: dict[tuple, tuple[dict[str, Any], dict[tuple[str, str], dict[str, Any]]]] = {}
+    for row in df.to_dict("records"):
+        key = (row.get("relative_path"), row.get("invocation"), row.get("script_args"), row.get("precision"))
+        first, cells = lines.setdefault(key, (row, {}))
+        cells.setdefault((row["device"], row["runtime"]), row)
+    return [(key, first, cells) for key, (first, cells) in lines.items()]
+
+
+def label(row: dict[str, Any]) -> str:
+    name = str(row.get("relative_path") or "?").removesuffix(".py")
+    extra = [str(row.get("model_class") or "")]
+    if row.get("script_args"):
+        extra.append(f"[{row['script_args']}]")
+    if row.get("precision") not in (None, "fp32"):
+        extra.append(str(row["precision"]))
+    return " ".join([name, *[e for e in extra if e]])
+
+
+def _columns(pairs: list[tuple[str, str]], width: int, fixed: int, cell: int) -> list[list[tuple[str, str]]]:
+    """Split the device x runtime columns into tables that fit: one per device, then chunks."""
+    per_line = max(1, (width - fixed) // (cell + len(GAP)))
+    if len(pairs) <= per_line:
+        return [pairs]
+    tables: list[list[tuple[str, str]]] = []
+    for device in sorted({d for d, _ in pairs}):
+        mine = [p for p in pairs if p[0] == device]
+        tables += [mine[i : i + per_line] for i in range(0, len(mine), per_line)]
+    return tables
+
+
+def _cell_width(models: list[Any], pairs: list[tuple[str, str]]) -> int:
+    texts = [cell(c[p]) for _, _, c in models for p in pairs if p in c]
+    return max([len(v) for v in texts] + [len(f"{d}/{r}") for d, r in pairs] + [8])
+
+
+def results_table(df: pd.DataFrame, width: int) -> list[str]:
+    """The results of one machine as one or more tables that fit in ``width`` columns."""
+    models = _models(df)
+    pairs = sorted({p for _, _, cells in models for p in cells}, key=lambda p: (p[0], *_runtime_order(p[1])))
+    head = [["model", "params", "inputs"]]
+    cell_width = _cell_width(models, pairs)
+    # Narrow terminal: give up input width first, then model width, to fit one result column.
+    spare = width - (MODEL_WIDTH + 7 + INPUT_WIDTH + 3 * len(GAP) + cell_width)
+    input_width = max(8, INPUT_WIDTH + min(0, spare))
+    model_width = max(12, MODEL_WIDTH + min(0, spare + (INPUT_WIDTH - input_width)))
+    fixed_rows = [
+        [fit(label(first), model_width), count(first.get("params")), fit(first.get("input_shapes"), input_width)]
+        for _, first, _ in models
+    ]
+    fixed_widths = [max(len(r[i]) for r in head + fixed_rows) for i in range(3)]
+    cells = {(i, p): cell(c[p]) if p in c else "" for i, (_, _, c) in enumerate(models) for p in pairs}
+    out: list[str] = []
+    for chunk in _columns(pairs, width, sum(fixed_widths) + 2 * len(GAP), cell_width):
+        header = head[0] + [f"{d}/{r}" for d, r in chunk]
+        body = [fixed_rows[i] + [cells[(i, p)] for p in chunk] for i in range(len(models))]
+        widths = fixed_widths + [max(len(r[3 + j]) for r in [header, *body]) for j in range(len(chunk))]
+        if out:
+            out.append("")
+        out += _grid([header, ["-" * w for w in widths], *body], widths)
+    return out
+
+
+def failures(df: pd.DataFrame, width: int) -> list[str]:
+    """Failed results and scripts, grouped by their one-line reason."""
+    groups: dict[str, list[str]] = defaultdict(list)
+    for row in df.to_dict("records"):
+        status = row.get("status")
+        if status in ("ok", "unavailable", None) or (status == "not_run" and row.get("script_status") == "ok"):
+            continue
+        where = label(row) if row.get("invocation") else str(row.get("relative_path") or row.get("script"))
+        if row.get("device"):
+            where += f" {row['device']}/{row['runtime']}"
+        reason = row.get("error") or row.get("script_error") or str(status)
+        groups[f"{status}: {printable(reason)}"].append(printable(where))
+    lines = []
+    for reason, where in sorted(groups.items(), key=lambda kv: -len(kv[1])):
+        lines.append(fit(f"  {len(where)} x {reason}", width))
+        lines.append(fit(f"      {', '.join(where)}", width))
+    return ([f"failures ({sum(len(w) for w in groups.values())}):"] + lines) if lines else []
+
+
+def report_lines(report: ReportData, width: int) -> list[str]:
+    """The whole terminal report: per machine a table of results, the legend, failures."""
+    df = report.frame
+    results = df[df["device"].notna()]
+    out: list[str] = []
+    machines = sorted(results["machine"].dropna().unique()) if not results.empty else []
+    for machine in machines:
+        if len(machines) > 1:
+            out += ["", f"machine {printable(machine)}:"]
+        out += results_table(results[results["machine"] == machine], width)
+    if machines:
+        out += [fit(line, width) for line in LEGEND]
+    fails = failures(df, width)
+    if fails:
+        out += ["", *fails]
+    return out
+
+
+def ratio_text(pair: Any) -> str:
+    change = pair.change
+    if change is None:
+        return "-"
+    return f"{change.ratio:.3f} [{change.ratio_low:.3f}, {change.ratio_high:.3f}]"
+
+
+def compare_lines(comparison: Comparison, width: int) -> list[str]:
+    """One line per pair (flagged ones first), then the geometric means per group and the verdict counts."""
+    order = {v: i for i, v in enumerate([Verdict.SLOWER, Verdict.NEWLY_FAILING, Verdict.FASTER, Verdict.FIXED])}
+    pairs = sorted(comparison.pairs, key=lambda p: (order.get(p.verdict, 9), p.group, p.model))
+    head = ["model", "where", comparison.base, comparison.new, "new/base [95% CI]", "verdict"]
+    body = [
+        [
+            fit(p.model, MODEL_WIDTH),
+            fit(p.group, 24),
+            duration(p.base_median_ms) if p.base_status == "ok" else fit(p.base_status or "-", 12),
+            duration(p.new_median_ms) if p.new_status == "ok" else fit(p.new_status or "-", 12),
+            ratio_text(p),
+            p.verdict.value + (f": {printable(p.reason)}" if p.reason else ""),
+        ]
+        for p in pairs
+    ]
+    head = [fit(h, 24) for h in head]
+    widths = [max(len(r[i]) for r in [head, *body]) for i in range(len(head) - 1)]
+    lines = [fit(line, width) for line in _grid([head[:-1] + [head[-1]], *body], widths + [0])]
+    lines.insert(1, "-" * min(width, max(len(line) for line in lines)))
+    methods = {p.change.method for p in pairs if p.change}
+    if "ci-overlap" in methods:
+        lines.append("note: some results have no stored samples (older cache): their verdict compares the medians' CIs")
+    threshold = f"{comparison.threshold * 100:g}%"
+    lines += ["", f"geometric mean of new/base per group (threshold {threshold}):"]
+    lines += [f"  {printable(g)}: {m:.3f}" for g, m in comparison.geomeans().items() if m is not None]
+    counts = comparison.counts()
+    lines.append("verdicts: " + (", ".join(f"{n} {v}" for v, n in counts.items()) or "none"))
+    return lines

@@ -1,0 +1,470 @@
+"""Suite files (YAML: include, inherits, matrix, exclude) and sweeps, expanded into scans.
+
+A suite maps entry names to settings; names starting with ``_`` are templates that other
+entries ``inherits`` and never run. Every value is checked as it is read, so an error names
+the file and line it came from. See docs/suites.md for the format.
+"""
+
+from __future__ import annotations
+
+import difflib
+import fnmatch
+import itertools
+import os
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from benchit.errors import UsageError
+from benchit.parser import STANDARD_PARAMS
+
+# Matrix dimensions that are not script parameters, and the entry setting each one replaces.
+MEASUREMENT_DIMENSIONS = {"device": "devices", "runtime": "runtimes", "precision": "precision"}
+TIMING_KEYS = {
+    "min_iterations": int,
+    "min_time": float,
+    "max_time": float,
+    "warmup_time": float,
+    "ci_tolerance": float,
+}
+PARITY_KEYS = ("rtol", "atol", "tolerance")
+REBUILD = ("if_needed", "always", "never")
+
+
+class SuiteError(UsageError):
+    """A suite file is wrong; the message starts with ``file:line:``."""
+
+
+@dataclass(frozen=True)
+class Setting:
+    """One value read from a suite file, and where: errors found later can still point there."""
+
+    value: Any
+    where: str
+
+
+@dataclass
+class Entry:
+    """One runnable entry of a suite, after include and inherits: settings by key."""
+
+    name: str
+    where: str
+    settings: dict[str, Setting] = field(default_factory=dict)
+
+    def get(self, key: str, default: Any = None) -> Any:
+        setting = self.settings.get(key)
+        return default if setting is None else setting.value
+
+
+# -- reading values ---------------------------------------------------------------------------
+
+
+def _closest(name: str, choices: Any) -> str:
+    found = difflib.get_close_matches(name, list(choices), n=1, cutoff=0.6)
+    return f" (did you mean {found[0]!r}?)" if found else ""
+
+
+class _Reader:
+    """Turns the YAML nodes of one file into checked values."""
+
+    def __init__(self, path: Path):
+        self.path = path
+        self.name = _display(path)
+        self.constructor = yaml.constructor.SafeConstructor()
+
+    def where(self, node: yaml.Node) -> str:
+        return f"{self.name}:{node.start_mark.line + 1}"
+
+    def fail(self, node: yaml.Node, message: str) -> SuiteError:
+        return SuiteError(f"{self.where(node)}: {message}")
+
+    def scalar(self, node: yaml.Node, key: str) -> Any:
+        if not isinstance(node, yaml.ScalarNode):
+            raise self.fail(node, f"{key!r} must be a single value, not a {_kind(node)}")
+        return self.constructor.construct_object(node)
+
+    def mapping(self, node: yaml.Node, key: str) -> list[tuple[str, yaml.Node, yaml.Node]]:
+        """The (name, key node, value node) items of a mapping; duplicate keys are an error."""
+        if not isinstance(node, yaml.MappingNode):
+            raise self.fail(node, f"{key!r} must be a mapping (name: value lines), not a {_kind(node)}")
+        items, seen = [], set()
+        for key_node, value_node in node.value:
+            name = self.scalar(key_node, key)
+            if not isinstance(name, str):
+                raise self.fail(key_node, f"keys of {key!r} must be names, got {name!r}")
+            if name in seen:
+                raise self.fail(key_node, f"{name!r} appears twice in {key!r}")
+            seen.add(name)
+            items.append((name, key_node, value_node))
+        return items
+
+    def strings(self, node: yaml.Node, key: str) -> list[str]:
+        """A list of strings; a single string, or a comma-separated one, is accepted too."""
+        values = node.value if isinstance(node, yaml.SequenceNode) else [node]
+        found = []
+        for item in values:
+            value = self.scalar(item, key)
+            if not isinstance(value, str) or not value.strip():
+                raise self.fail(item, f"{key!r} takes names (strings), got {value!r}")
+            found += [v.strip() for v in value.split(",")] if key in ("devices", "runtimes", "precision") else [value]
+        if not found:
+            raise self.fail(node, f"{key!r} is empty")
+        return found
+
+    def paths(self, node: yaml.Node, key: str) -> list[str]:
+        """Paths are relative to the folder of the file that names them."""
+        return [str(self.path.parent / p) if not os.path.isabs(p) else p for p in self.strings(node, key)]
+
+    def number(self, node: yaml.Node, key: str, kind: type = float, zero: bool = False) -> Any:
+        value = self.scalar(node, key)
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or (kind is int and isinstance(value, float)):
+            raise self.fail(node, f"{key!r} must be {'an integer' if kind is int else 'a number'}, got {value!r}")
+        if value < 0 or (value == 0 and not zero):
+            raise self.fail(node, f"{key!r} must be greater than {'or equal to ' if zero else ''}0, got {value!r}")
+        return kind(value)
+
+
+def _kind(node: yaml.Node) -> str:
+    return {yaml.MappingNode: "mapping", yaml.SequenceNode: "list"}.get(type(node), "single value")
+
+
+def _display(path: Path) -> str:
+    try:
+        relative = os.path.relpath(path)
+    except ValueError:
+        return str(path)
+    return relative if not relative.startswith("..") else str(path)
+
+
+# -- the keys of an entry ---------------------------------------------------------------------
+
+
+def _string(r: _Reader, node: yaml.Node, key: str) -> str:
+    value = r.scalar(node, key)
+    if not isinstance(value, str):
+        raise r.fail(node, f"{key!r} must be a string, got {value!r}")
+    return value
+
+
+def _bool(r: _Reader, node: yaml.Node, key: str) -> bool:
+    value = r.scalar(node, key)
+    if not isinstance(value, bool):
+        raise r.fail(node, f"{key!r} must be true or false, got {value!r}")
+    return value
+
+
+def _size(r: _Reader, node: yaml.Node, key: str) -> int:
+    import argparse
+
+    from benchit.cli.common import _size as parse_size
+
+    value = r.scalar(node, key)
+    try:
+        return parse_size(str(value))
+    except argparse.ArgumentTypeError:
+        raise r.fail(node, f"{key!r} takes a size like 4G or 512M, got {value!r}") from None
+
+
+def _rebuild(r: _Reader, node: yaml.Node, key: str) -> str:
+    value = r.scalar(node, key)
+    if value not in REBUILD:
+        raise r.fail(node, f"{key!r} must be one of {', '.join(REBUILD)}, got {value!r}")
+    return value
+
+
+def _timing(r: _Reader, node: yaml.Node, key: str) -> dict[str, Setting]:
+    found = {}
+    for name, key_node, value in r.mapping(node, key):
+        if name not in TIMING_KEYS:
+            raise r.fail(key_node, f"unknown key {name!r} in {key!r}{_closest(name, TIMING_KEYS)}")
+        kind = TIMING_KEYS[name]
+        found[name] = Setting(r.number(value, name, kind, zero=name == "min_time"), r.where(key_node))
+    return found
+
+
+def _parity(r: _Reader, node: yaml.Node, key: str) -> dict[str, Setting]:
+    from benchit.measure.precision import PRECISIONS
+
+    found: dict[str, Setting] = {}
+    for name, key_node, value in r.mapping(node, key):
+        if name not in PARITY_KEYS:
+            raise r.fail(key_node, f"unknown key {name!r} in {key!r}{_closest(name, PARITY_KEYS)}")
+        if name != "tolerance":
+            found[name] = Setting(r.number(value, name, zero=True), r.where(key_node))
+            continue
+        for precision, precision_node, pair in r.mapping(value, name):
+            if precision not in PRECISIONS:
+                raise r.fail(precision_node, f"unknown precision {precision!r}{_closest(precision, PRECISIONS)}")
+            if isinstance(pair, yaml.SequenceNode) and len(pair.value) == 2:
+                rtol, atol = (r.number(v, precision, zero=True) for v in pair.value)
+                text = f"{precision}={rtol}:{atol}"
+            elif isinstance(pair, yaml.ScalarNode):
+                text = f"{precision}={r.number(pair, precision, zero=True)}"
+            else:
+                raise r.fail(pair, f"tolerance of {precision} is RTOL or [RTOL, ATOL]")
+            found[f"tolerance.{precision}"] = Setting(text, r.where(precision_node))
+    return found
+
+
+def _matrix(r: _Reader, node: yaml.Node, key: str) -> dict[str, Setting]:
+    found: dict[str, Setting] = {}
+    items = r.mapping(node, key)
+    if not items:
+        raise r.fail(node, f"{key!r} is empty: give it parameters and their values, e.g. batch_size: [1, 8]")
+    for name, key_node, value in items:
+        values = value.value if isinstance(value, yaml.SequenceNode) else [value]
+        if not values:
+            raise r.fail(key_node, f"matrix parameter {name!r} has no values")
+        found[name] = Setting([_dimension_value(r, name, key_node, v) for v in values], r.where(key_node))
+    return found
+
+
+def _dimension_value(r: _Reader, name: str, key_node: yaml.Node, node: yaml.Node) -> Any:
+    """A value of a matrix dimension or exclusion: a script parameter's, checked by its type;
+    or a device, runtime or precision name."""
+    from benchit.measure.precision import PRECISIONS
+
+    known = [*STANDARD_PARAMS, *MEASUREMENT_DIMENSIONS]
+    if name not in known:
+        raise r.fail(key_node, f"unknown matrix parameter {name!r}{_closest(name, known)}")
+    value = r.scalar(node, name)
+    if name in MEASUREMENT_DIMENSIONS:
+        if not isinstance(value, str):
+            raise r.fail(node, f"{name} takes names, got {value!r}")
+        if name == "precision" and value not in PRECISIONS:
+            raise r.fail(node, f"unknown precision {value!r}; choose from {', '.join(PRECISIONS)}")
+        return value
+    param = STANDARD_PARAMS[name]
+    try:
+        param.type(str(value).lower() if isinstance(value, bool) else str(value))
+    except ValueError:
+        raise r.fail(node, f"{name} takes {param.type.__name__} values, got {value!r}") from None
+    return value
+
+
+def _exclude(r: _Reader, node: yaml.Node, key: str) -> list[dict[str, list[Any]]]:
+    if not isinstance(node, yaml.SequenceNode):
+        raise r.fail(node, f"{key!r} must be a list of combinations, e.g. - {{precision: bf16, runtime: ort}}")
+    found = []
+    for item in node.value:
+        rule: dict[str, list[Any]] = {}
+        for name, key_node, value in r.mapping(item, key):
+            values = value.value if isinstance(value, yaml.SequenceNode) else [value]
+            rule[name] = [_dimension_value(r, name, key_node, v) for v in values]
+        found.append(rule)
+    return found
+
+
+def _options(r: _Reader, node: yaml.Node, key: str) -> dict[str, Setting]:
+    found = {}
+    for name, key_node, value in r.mapping(node, key):
+        found[name.removeprefix("--").replace("-", "_")] = Setting(r.scalar(value, name), r.where(key_node))
+    return found
+
+
+def _inherits(r: _Reader, node: yaml.Node, key: str) -> list[tuple[str, str]]:
+    return [(name, r.where(node)) for name in r.strings(node, key)]
+
+
+Check = Callable[[_Reader, yaml.Node, str], Any]
+KEYS: dict[str, Check] = {
+    "inherits": _inherits,
+    "search_dir": lambda r, n, k: r.paths(n, k),
+    "files": lambda r, n, k: r.paths(n, k),
+    "labels": lambda r, n, k: r.strings(n, k),
+    "exclude_scripts": lambda r, n, k: r.strings(n, k),
+    "devices": lambda r, n, k: r.strings(n, k),
+    "runtimes": lambda r, n, k: r.strings(n, k),
+    "precision": lambda r, n, k: r.strings(n, k),
+    "script_args": _string,
+    "executor": _string,
+    "executor_address": _string,
+    "timeout": lambda r, n, k: r.number(n, k),
+    "memory_limit": _size,
+    "cache_dir": lambda r, n, k: r.paths(n, k)[0],
+    "jobs": lambda r, n, k: r.number(n, k, int),
+    "threads": lambda r, n, k: r.number(n, k, int),
+    "max_depth": lambda r, n, k: r.number(n, k, int, zero=True),
+    "rebuild": _rebuild,
+    "analyze_only": _bool,
+    "timing": _timing,
+    "parity": _parity,
+    "matrix": _matrix,
+    "exclude": _exclude,
+    "options": _options,
+}
+_NESTED = ("timing", "parity", "matrix", "options")  # merged key by key; every other key is replaced whole
+
+
+# -- files, include and inherits --------------------------------------------------------------
+
+
+@dataclass
+class Suite:
+    path: Path
+    entries: list[Entry]
+
+
+def load(path: Path) -> Suite:
+    """Read a suite file with its includes, resolve inherits; raise ``SuiteError`` on any fault."""
+    raw = _load_file(Path(path), [])
+    entries = []
+    for name, settings in raw.items():
+        if name.startswith("_"):
+            continue
+        resolved = _resolve(name, raw, [])
+        resolved.pop("inherits", None)
+        entries.append(Entry(name, settings["__where__"].where, resolved))
+    if not entries:
+        raise SuiteError(f"{_display(Path(path))}: no entry to run (names starting with _ are templates)")
+    return Suite(Path(path), entries)
+
+
+def _load_file(path: Path, seen: list[Path]) -> dict[str, dict[str, Any]]:
+    """Entries of ``path`` after its includes (earlier files first, later ones win, key by key)."""
+    path = path.resolve()
+    if path in seen:
+        raise SuiteError(f"{_display(seen[-1])}: include cycle: {' -> '.join(_display(p) for p in [*seen, path])}")
+    reader = _Reader(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise SuiteError(f"{reader.name}: cannot read the suite file ({exc.strerror})") from None
+    try:
+        root = yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        line = f":{mark.line + 1}" if mark else ""
+        raise SuiteError(f"{reader.name}{line}: not valid YAML: {getattr(exc, 'problem', None) or exc}") from None
+    if root is None:
+        raise SuiteError(f"{reader.name}: the suite file is empty")
+    entries: dict[str, dict[str, Any]] = {}
+    own: dict[str, dict[str, Any]] = {}
+    for name, key_node, value in reader.mapping(root, "the suite"):
+        if name == "include":
+            for included in reader.paths(value, "include"):
+                _merge_entries(entries, _load_file(Path(included), [*seen, path]))
+            continue
+        if not isinstance(value, yaml.MappingNode):
+            hint = _closest(name, ["include"])
+            if hint:
+                raise reader.fail(key_node, f"unknown key {name!r}{hint}")
+            raise reader.fail(key_node, f"entry {name!r} must be a mapping of settings, not a {_kind(value)}")
+        own[name] = _read_entry(reader, key_node, value)
+    _merge_entries(entries, own)
+    return entries
+
+
+def _read_entry(reader: _Reader, key_node: yaml.Node, node: yaml.Node) -> dict[str, Any]:
+    settings: dict[str, Any] = {"__where__": Setting(None, reader.where(key_node))}
+    for key, setting_node, value in reader.mapping(node, "an entry"):
+        check = KEYS.get(key)
+        if check is None:
+            raise reader.fail(setting_node, f"unknown key {key!r}{_closest(key, KEYS)}")
+        settings[key] = Setting(check(reader, value, key), reader.where(setting_node))
+    return settings
+
+
+def _merge(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
+    merged = dict(base)
+    for key, setting in over.items():
+        if key in _NESTED and key in merged:
+            merged[key] = Setting({**merged[key].value, **setting.value}, setting.where)
+        else:
+            merged[key] = setting
+    return merged
+
+
+def _merge_entries(into: dict[str, dict[str, Any]], new: dict[str, dict[str, Any]]) -> None:
+    for name, settings in new.items():
+        into[name] = _merge(into[name], settings) if name in into else settings
+
+
+def _resolve(name: str, raw: dict[str, dict[str, Any]], chain: list[str]) -> dict[str, Any]:
+    settings = raw[name]
+    merged: dict[str, Any] = {}
+    for parent, where in (settings.get("inherits") or Setting([], "")).value:
+        if parent in [*chain, name]:
+            raise SuiteError(f"{where}: inherits cycle: {' -> '.join([*chain, name, parent])}")
+        if parent not in raw:
+            templates = [n for n in raw if n != name]
+            raise SuiteError(
+                f"{where}: {name!r} inherits {parent!r}, which is not defined{_closest(parent, templates)}"
+            )
+        merged = _merge(merged, _resolve(parent, raw, [*chain, name]))
+    merged = _merge(merged, {k: v for k, v in settings.items() if k != "inherits"})
+    merged.pop("__where__", None)
+    return merged
+
+
+# -- matrices and sweeps ----------------------------------------------------------------------
+
+
+def expand(dimensions: dict[str, list[Any]], exclude: list[dict[str, list[Any]]] = ()) -> list[dict[str, Any]]:
+    """The cartesian product of ``dimensions`` in order, less the combinations that match every
+    key of some rule in ``exclude`` (a rule's key matches any of its values)."""
+    names = list(dimensions)
+    points = [dict(zip(names, values, strict=True)) for values in itertools.product(*dimensions.values())]
+
+    def excluded(point: dict[str, Any]) -> bool:
+        return any(
+            all(k in point and str(point[k]) in map(str, values) for k, values in rule.items()) for rule in exclude
+        )
+
+    return [p for p in points if not excluded(p)]
+
+
+def point_args(point: dict[str, Any]) -> tuple[str, ...]:
+    """The script arguments of the script parameters in a point: ``--batch_size 8 ...``."""
+    args: list[str] = []
+    for name, value in point.items():
+        if name in STANDARD_PARAMS:
+            args += [f"--{name}", str(value).lower() if isinstance(value, bool) else str(value)]
+    return tuple(args)
+
+
+def parse_sweep(specs: list[str]) -> list[dict[str, Any]]:
+    """``--sweep batch_size=1,8 --sweep max_seq_length=128,512`` -> the points of the product."""
+    dimensions: dict[str, list[str]] = {}
+    for spec in specs:
+        name, sep, values = spec.partition("=")
+        name = name.strip().removeprefix("--")
+        if not sep or not values.strip():
+            raise UsageError(f"--sweep {spec!r}: write PARAM=V1,V2, e.g. --sweep batch_size=1,8,32")
+        if name not in STANDARD_PARAMS:
+            raise UsageError(
+                f"--sweep: {name!r} is not a standard script parameter{_closest(name, STANDARD_PARAMS)}; "
+                f"they are: {', '.join(STANDARD_PARAMS)}"
+            )
+        if name in dimensions:
+            raise UsageError(f"--sweep: {name!r} is given twice; list its values once, comma-separated")
+        items = [v.strip() for v in values.split(",")]
+        for item in items:
+            try:
+                STANDARD_PARAMS[name].type(item)
+            except ValueError:
+                raise UsageError(
+                    f"--sweep: {name} takes {STANDARD_PARAMS[name].type.__name__} values, got {item!r}"
+                ) from None
+        dimensions[name] = list(dict.fromkeys(items))
+    return expand(dimensions)
+
+
+def leave_out(scripts: list[Any], patterns: list[str], search_dirs: list[Path]) -> list[Any]:
+    """Drop the scripts whose file name, or path below a search folder, matches a glob pattern."""
+    if not patterns:
+        return scripts
+
+    def names(path: Path) -> list[str]:
+        found = [path.name]
+        for directory in search_dirs:
+            try:
+                found.append(str(path.relative_to(directory.resolve())))
+            except ValueError:
+                continue
+        return found
+
+    return [s for s in scripts if not any(fnmatch.fnmatch(n, p) for n in names(s.path) for p in patterns)]

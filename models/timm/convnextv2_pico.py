@@ -1,0 +1,21 @@
+# labels: name::convnextv2_pico author::timm task::image_classification model_family::convnext test_group::daily
+"""
+convnextv2_pico: timm.create_model("convnextv2_pico", pretrained=False), random weights (9.1M parameters).
+Module: timm.models.convnext (ConvNeXt)
+Paper (the first the module cites): A ConvNet for the 2020s, https://arxiv.org/abs/2201.03545
+Paper of the default pretrained config convnextv2_pico.fcmae_ft_in1k: ConvNeXt V2: Co-designing and Scaling ConvNets with Masked Autoencoders
+Source: https://github.com/huggingface/pytorch-image-models (timm/models/convnext.py)
+Default input size (timm's pretrained_cfg): 224 x 224; height and width can be changed.
+"""
+from benchit.parser import parse
+import timm
+import torch
+
+torch.manual_seed(0)
+batch_size, num_channels, height, width = parse(["batch_size", "num_channels", "height", "width"])
+
+model = timm.create_model("convnextv2_pico", pretrained=False, in_chans=num_channels).eval()
+inputs = torch.rand(batch_size, num_channels, height, width)
+
+with torch.no_grad():
+    model(inputs)

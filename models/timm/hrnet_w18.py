@@ -1,0 +1,20 @@
+# labels: name::hrnet_w18 author::timm task::image_classification model_family::hrnet test_group::daily
+"""
+hrnet_w18: timm.create_model("hrnet_w18", pretrained=False), random weights (21.3M parameters).
+Module: timm.models.hrnet (HRNet)
+Paper (the first the module cites): Deep High-Resolution Representation Learning for Visual Recognition, https://arxiv.org/abs/1908.07919
+Source: https://github.com/huggingface/pytorch-image-models (timm/models/hrnet.py)
+Default input size (timm's pretrained_cfg): 224 x 224; height and width can be changed.
+"""
+from benchit.parser import parse
+import timm
+import torch
+
+torch.manual_seed(0)
+batch_size, num_channels, height, width = parse(["batch_size", "num_channels", "height", "width"])
+
+model = timm.create_model("hrnet_w18", pretrained=False, in_chans=num_channels).eval()
+inputs = torch.rand(batch_size, num_channels, height, width)
+
+with torch.no_grad():
+    model(inputs)

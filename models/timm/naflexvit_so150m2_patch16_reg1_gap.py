@@ -1,0 +1,20 @@
+# labels: name::naflexvit_so150m2_patch16_reg1_gap author::timm task::image_classification model_family::naflexvit test_group::daily
+"""
+naflexvit_so150m2_patch16_reg1_gap: timm.create_model("naflexvit_so150m2_patch16_reg1_gap", pretrained=False), random weights (136.1M parameters).
+Module: timm.models.naflexvit (NaFlex Vision Transformer)
+Paper (the first the module cites): An Image is Worth 16x16 Words: Transformers for Image Recognition at Scale, https://arxiv.org/abs/2010.11929
+Source: https://github.com/huggingface/pytorch-image-models (timm/models/naflexvit.py)
+Runs at its default input size from timm's pretrained_cfg, 384 x 384 (other sizes also work, but parse()'s 224 x 224 default is not this model's size).
+"""
+from benchit.parser import parse
+import timm
+import torch
+
+torch.manual_seed(0)
+batch_size, num_channels = parse(["batch_size", "num_channels"])
+
+model = timm.create_model("naflexvit_so150m2_patch16_reg1_gap", pretrained=False, in_chans=num_channels).eval()
+inputs = torch.rand(batch_size, num_channels, 384, 384)
+
+with torch.no_grad():
+    model(inputs)

@@ -1,0 +1,20 @@
+# labels: name::volo_d5_512 author::timm task::image_classification model_family::volo test_group::daily
+"""
+volo_d5_512: timm.create_model("volo_d5_512", pretrained=False), random weights (296.1M parameters).
+Module: timm.models.volo (Vision OutLOoker (VOLO) implementation)
+Paper (the first the module cites): VOLO: Vision Outlooker for Visual Recognition, https://arxiv.org/abs/2106.13112
+Source: https://github.com/huggingface/pytorch-image-models (timm/models/volo.py)
+Runs at its default input size from timm's pretrained_cfg, 512 x 512 (other sizes also work, but parse()'s 224 x 224 default is not this model's size).
+"""
+from benchit.parser import parse
+import timm
+import torch
+
+torch.manual_seed(0)
+batch_size, num_channels = parse(["batch_size", "num_channels"])
+
+model = timm.create_model("volo_d5_512", pretrained=False, in_chans=num_channels).eval()
+inputs = torch.rand(batch_size, num_channels, 512, 512)
+
+with torch.no_grad():
+    model(inputs)

@@ -1,0 +1,80 @@
+"""The HTML report in a real headless browser: no console errors, the charts drawn with one mark per result, every row listed."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import run_benchit, write_script
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no chromium binary (CI installs it with apt-get in .ci/run)")
+
+MODELS = {
+    "wide.py": "torch.nn.Linear(64, 64).eval()(torch.randn(2, 64))",
+    "deep.py": "torch.nn.Sequential(*[torch.nn.Linear(32, 32) for _ in range(4)]).eval()(torch.randn(2, 32))",
+    # A name that tries to close the page's script element and inject markup.
+    "evil.py": "type('</script><b id=pwned>x</b>', (torch.nn.Linear,), {})(8, 8).eval()(torch.randn(1, 8))",
+}
+
+
+def _open(page_path: Path) -> tuple[dict[str, int], list[str], str]:
+    sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is in the dev extra")
+    errors: list[str] = []
+    with sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        try:
+            page = browser.new_page()
+            page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            page.on(
+                "request",
+                lambda r: (
+                    errors.append(f"network: {r.url}") if not r.url.startswith(("file:", "data:", "about:")) else None
+                ),
+            )
+            page.goto(page_path.as_uri())
+            page.wait_for_selector("#latency-plot .scatterlayer .point")
+            counts = {
+                sel: page.locator(sel).count()
+                for sel in ("#speedup-plot .barlayer .point", "#latency-plot .scatterlayer .point", "#ratio-plot .scatterlayer .point",
+                            "#results tbody tr", "#comparison tbody tr", "#pwned")
+            }  # fmt: skip
+            page.fill("#results-filter", "deep")
+            counts["filtered"] = page.locator("#results tbody tr:visible").count()
+            page.click("#results th:nth-child(7)")  # sort by median
+            first_text = page.locator("#results tbody tr").first.inner_text()
+        finally:
+            browser.close()
+    return counts, errors, first_text
+
+
+def test_html_report_and_comparison_render_offline(tmp_path: Path, fast: list[str]) -> None:
+    corpus = tmp_path / "corpus"
+    for name, line in MODELS.items():
+        write_script(corpus, name, f'"""test model"""\nimport torch\n{line}\n')
+    cache = tmp_path / "cache"
+    done = run_benchit(
+        "benchmark", "--all", "--search-dir", corpus, "--cache-dir", cache, "--runtime", "torch,ort", *fast
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    page = tmp_path / "report.html"
+    assert run_benchit("report", "--cache-dir", cache, "--format", "html", "-o", page).returncode == 0
+    text = page.read_text()
+    assert not re.search(r"<(?:script|link|img)[^>]*(?:src|href)=", text)  # everything inline
+    counts, errors, _ = _open(page)
+    assert errors == []
+    assert counts["#speedup-plot .barlayer .point"] == 3  # ort over torch, per model
+    assert counts["#latency-plot .scatterlayer .point"] == 6  # every ok result
+    assert counts["#results tbody tr"] == 6 and counts["filtered"] == 2
+    assert counts["#pwned"] == 0  # the hostile name is text, not markup
+
+    cmp = tmp_path / "cmp.html"
+    done = run_benchit("compare", cache, "--by", "runtime", "-o", cmp)
+    assert done.returncode == 0, done.stderr
+    counts, errors, _ = _open(cmp)
+    assert errors == []
+    assert counts["#ratio-plot .scatterlayer .point"] == 3 and counts["#comparison tbody tr"] == 3
