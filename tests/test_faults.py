@@ -31,10 +31,10 @@ EXPECTED: dict[str, tuple[str, str, int, str]] = {
     "exception_after.py": ("failed", "RuntimeError: fault injected after the model", 1, "ok"),
     "sys_exit.py": ("failed", "sys.exit(3)", 1, "ok"),
     "sys_exit_text.py": ("failed", "sys.exit('giving up: fault injected')", 1, "ok"),
-    "os_exit.py": ("failed", "exited with code 7", 1, "not_run"),
-    "abort.py": ("killed", "SIGABRT", 1, "not_run"),
-    "segfault.py": ("killed", "SIGSEGV (segmentation fault)", 1, "not_run"),
-    "killed.py": ("killed", "SIGKILL (killed from outside, often the kernel's out-of-memory killer)", 1, "not_run"),
+    "os_exit.py": ("failed", "exited with code 7", 1, "ok"),  # measured by a salvage run
+    "abort.py": ("killed", "SIGABRT", 1, "ok"),  # measured by a salvage run
+    "segfault.py": ("killed", "SIGSEGV (segmentation fault)", 1, "ok"),  # measured by a salvage run
+    "killed.py": ("killed", "SIGKILL (killed from outside, often the kernel's out-of-memory killer)", 1, "ok"),
     "memory_error.py": ("oom", "ran out of memory: MemoryError", 1, "ok"),
     "keyboard_interrupt.py": ("failed", "KeyboardInterrupt", 1, "ok"),
     "benchmark_raises.py": ("ok", "", 1, "failed"),
@@ -42,6 +42,8 @@ EXPECTED: dict[str, tuple[str, str, int, str]] = {
     "syntax_error.py": ("failed", "SyntaxError: invalid syntax", 0, ""),
     "bad_labels.py": ("failed", "malformed labels line: 'this-token-has-no-separator'", 0, ""),
     "leaves_child.py": ("ok", "", 1, "ok"),
+    "closes_stdout.py": ("ok", "", 1, "ok"),
+    "stdout_none.py": ("ok", "", 1, "ok"),
 }
 EXPECTED_LIMITED: dict[str, tuple[str, str, int, str]] = {
     "hang.py": ("timeout", "did not finish within --timeout 12 s", 1, "not_run"),
@@ -176,8 +178,9 @@ def test_no_process_of_a_script_outlives_it(request: pytest.FixtureRequest, scan
                 os.kill(pid, signal.SIGKILL)
 
 
-def test_memory_polling_records_the_peak(limited: dict[str, Any]) -> None:
-    assert limited["records"]["memory_creep.py"]["peak_rss_bytes"] > 600 * 2**20
+def test_the_memory_peak_is_recorded(limited: dict[str, Any]) -> None:
+    # Polling sees the peak go over the limit; a cgroup's kernel stops it at the limit.
+    assert limited["records"]["memory_creep.py"]["peak_rss_bytes"] > 0.9 * 600 * 2**20
 
 
 # -- the kernel's out-of-memory killer, which no test can safely provoke ------------------------
@@ -204,13 +207,21 @@ def test_oom_kill_counters_are_read_from_cgroup_or_vmstat(tmp_path: Path, monkey
     assert process.oom_killed_since(before)
 
 
-def test_report_columns_carry_the_reasons(faults: dict[str, Any]) -> None:
-    df: pd.DataFrame = faults["df"]
-    statuses = df.drop_duplicates("script").set_index(
-        df.drop_duplicates("script")["script"].map(lambda s: Path(s).name)
-    )
+def _by_name(df: pd.DataFrame) -> pd.DataFrame:
+    return df.drop_duplicates("script").set_index(df.drop_duplicates("script")["script"].map(lambda s: Path(s).name))
+
+
+def test_report_columns_carry_the_reasons(faults: dict[str, Any], limited: dict[str, Any]) -> None:
+    statuses = _by_name(faults["df"])
     assert statuses.loc["abort.py", "script_error"] == "SIGABRT: the worker was killed by SIGABRT (aborted)"
-    assert statuses.loc["os_exit.py", "error"].startswith("not benchmarked (script ended as failed)")
+    assert _by_name(limited["df"]).loc["hang.py", "error"].startswith("not benchmarked (script ended as timeout)")
+
+
+def test_a_hard_death_is_told_and_its_models_measured_by_a_second_run(faults: dict[str, Any]) -> None:
+    out = faults["done"].stdout
+    assert out.count("died before measuring 1 model: running it again to measure each at its first call") == 4
+    record = faults["records"]["segfault.py"]
+    assert record["results"] == 1 and record["error"]["type"] == "SIGSEGV"
 
 
 CGROUP_V1 = Path("/sys/fs/cgroup/memory")
@@ -218,7 +229,8 @@ CGROUP_V1 = Path("/sys/fs/cgroup/memory")
 
 def test_a_real_kernel_oom_kill_is_oom(tmp_path: Path) -> None:
     """Run a scan in a memory cgroup too small for memory_hog.py, without --memory-limit: the
-    kernel's OOM killer ends the script (or the warm worker), and the status says so."""
+    default limit (from the room left in that group) or the group's OOM killer ends the script (or
+    the warm worker), and the status says so."""
     group = CGROUP_V1 / f"benchit-test-{os.getpid()}"
     try:
         group.mkdir()
@@ -245,7 +257,10 @@ def test_a_real_kernel_oom_kill_is_oom(tmp_path: Path) -> None:
             Path(r["script"]).name: r for r in map(json.loads, map(Path.read_text, cache.glob("scripts/*.json")))
         }
         assert records["memory_hog.py"]["status"] == "oom"
-        assert "the kernel's out-of-memory killer" in records["memory_hog.py"]["error"]["message"]
+        # The default limit is taken from the room left in this small group, so benchit's own
+        # per-script limit stops the script first, or the group's OOM killer does, and says so.
+        message = records["memory_hog.py"]["error"]["message"]
+        assert "the kernel's out-of-memory killer" in message or "over the default memory limit" in message, message
         assert records["ok_model.py"]["status"] == "ok"
     finally:
         for _ in range(50):  # the group can go once its processes have

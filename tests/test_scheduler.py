@@ -20,7 +20,9 @@ from benchit.execute.protocol import (
     JobKilled,
     JobSpec,
     JobStarted,
+    LockWait,
     LogChunk,
+    MemoryGroupRefused,
     ResultReady,
     ScriptError,
     decode,
@@ -111,6 +113,12 @@ class Recorder:
 
     def script_skipped(self, script: Script, reason: str) -> None:
         self.lines.append(f"skip {script.path.name}")
+
+    def lock_wait(self, job: Any) -> None:
+        self.lines.append(f"wait {job.script.path.name}")
+
+    def salvage(self, job: Any, builds: list[str]) -> None:
+        self.lines.append(f"salvage {job.script.path.name}")
 
 
 def _scripts(tmp_path: Path, *names: str) -> list[Script]:
@@ -227,7 +235,9 @@ def test_every_message_round_trips_through_json() -> None:
         JobStarted(NODE, 3),
         LogChunk(b"\x00log"),
         JobKilled(ScriptStatus.TIMEOUT, "slow"),
-        JobExited(-9, True, 10),
+        JobExited(-9, True, 10, "cgroup v1"),
+        LockWait(True),
+        MemoryGroupRefused(),
     ]
     for message in messages:
         assert decode(json.loads(json.dumps(message.to_dict()))) == message

@@ -48,7 +48,10 @@ def test_a_script_error_is_failed_and_an_empty_message_is_filled_in() -> None:
 def test_running_out_of_memory_inside_the_script_is_oom(kind: str, message: str) -> None:
     status, error = script_failure({"type": kind, "message": message}, 512 * 2**20)
     assert status == ScriptStatus.OOM
-    assert error["message"].startswith("ran out of memory under --memory-limit 512 MiB: ")
+    assert error["message"].startswith(f"ran out of memory: {kind}: ")
+    assert error["message"].endswith(" (under --memory-limit 512 MiB)")
+    _, error = script_failure({"type": kind, "message": message}, 512 * 2**20, default_limit=True)
+    assert error["message"].endswith(" (under the default memory limit 512 MiB)")
 
 
 @pytest.mark.parametrize(

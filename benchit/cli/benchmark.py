@@ -88,7 +88,8 @@ def add_options(bench: argparse.ArgumentParser, registry: Any) -> None:
         type=_size,
         default=None,
         metavar="SIZE",
-        help="stop a script whose processes together use more memory (proportional set size), e.g. 8G",
+        help="stop a script whose processes together use more memory (pages really used, not address space "
+        "reserved), e.g. 8G; default: the memory free at the start, less a margin, divided by --jobs",
     )
     bench.add_argument(
         "-j",
@@ -180,6 +181,7 @@ def plan(
     arguments of each sweep point (default: from --sweep); ``only`` limits the measurements."""
     from benchit import parser as script_parser
     from benchit.config import Config
+    from benchit.execute.process import default_memory_limit
     from benchit.measure.environment import physical_cores
     from benchit.measure.precision import PRECISIONS, parse_tolerances
     from benchit.measure.timing import TimingSettings
@@ -218,7 +220,8 @@ def plan(
         runtimes=tuple(args.runtime),
         script_args=tuple(script_args),
         timeout_s=args.timeout,
-        memory_limit_bytes=args.memory_limit,
+        memory_limit_bytes=args.memory_limit or default_memory_limit(args.jobs),
+        memory_limit_default=args.memory_limit is None,
         jobs=args.jobs,
         threads=args.threads or physical_cores(),
         analyze_only=args.analyze_only,
@@ -263,6 +266,9 @@ def execute(scan: Scan, registry: Any) -> int:
         + (f", precisions {','.join(config.precisions)}" if config.precisions != ("fp32",) else "")
         + f", {config.threads} threads"
     )
+    if config.memory_limit_bytes:
+        default = " (default: free memory / jobs)" if config.memory_limit_default else ""
+        what += f", memory limit {config.memory_limit_bytes / 2**30:.1f} GiB per script{default}"
     units = f"{len(scripts)} script run{'s' * (len(scripts) != 1)}"
     where = "" if scan.executor_class.name == "local" else f", executor {scan.executor_class.name}"
     print(f"benchit {__version__}: {units}, {what}{where}, cache {cache.root}")

@@ -89,6 +89,16 @@ class Printer:
             line += f"\n    {printable(error.get('type'))}: {printable(message[0]) if message else ''}"
         self._print(line)
 
+    def lock_wait(self, job: Any) -> None:
+        self._print(
+            "    waiting: another benchit process on this machine is measuring "
+            "(time waiting is not counted against --timeout)"
+        )
+
+    def salvage(self, job: Any, builds: list[str]) -> None:
+        models = f"{len(builds)} model{'s' * (len(builds) != 1)}"
+        self._print(f"    died before measuring {models}: running it again to measure each at its first call")
+
     def script_skipped(self, script: Script, reason: str) -> None:
         args = f" [{' '.join(script.script_args)}]" if script.script_args else ""
         self._print(f"[skip] {self._name(script.path)}{printable(args)}: {printable(reason)}")

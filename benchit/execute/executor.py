@@ -25,7 +25,8 @@ The coordinator (``benchit.execute.scheduler``) calls, in this order:
 7. ``executor.close()`` always, also after an exception: stop everything still running.
 
 The executor owns process-level concerns, because only it can see the processes: it enforces
-``config.timeout_s`` (from the job's start) and ``config.memory_limit_bytes`` and kills the job's
+``config.timeout_s`` (from the job's start, less the time its worker reported waiting for the
+host lock with ``LockWait``) and ``config.memory_limit_bytes`` and kills the job's
 whole process tree (sending ``JobKilled`` with ``timeout`` or ``oom``), and it reports whether
 the kernel's out-of-memory killer struck (``JobExited.oom_killer``). It honours
 ``config.threads`` and ``config.jobs`` as the local executor does. The coordinator turns the

@@ -20,7 +20,7 @@ import sys
 import warnings
 from typing import Any
 
-from benchit.execute import process
+from benchit.execute import cgroup, process
 
 MAX_MESSAGE = 1 << 20
 
@@ -32,9 +32,14 @@ def _child(job: dict[str, Any], msg_fd: int, log_fd: int, server: int) -> None:
     # Orphans of the script's processes are adopted here, so a timeout still finds them.
     process.become_subreaper()
     config = job.get("config", {})
-    # Accelerator drivers map memory in ways RLIMIT_DATA may count; there the polling alone rules.
-    if config.get("memory_limit_bytes") and set(config.get("devices", ())) <= {"cpu"}:
-        process.limit_data(config["memory_limit_bytes"])
+    limit = config.get("memory_limit_bytes")
+    # The kernel enforces the limit on the pages really used where a memory cgroup is allowed;
+    # elsewhere the parent polls. RLIMIT_DATA, which counts reserved address space, is only a
+    # backstop far above the limit (and left out where accelerator drivers map memory).
+    group = job.get("cgroup")
+    joined = group is not None and cgroup.MemoryGroup.from_dict(group).join()
+    if limit and not joined and set(config.get("devices", ())) <= {"cpu"}:
+        process.limit_data(process.backstop(limit))
     for sig in (signal.SIGCHLD, signal.SIGINT, signal.SIGTERM, signal.SIGPIPE):
         signal.signal(sig, signal.SIG_DFL)
     signal.set_wakeup_fd(-1)
@@ -50,12 +55,14 @@ def _child(job: dict[str, Any], msg_fd: int, log_fd: int, server: int) -> None:
 
     faulthandler.enable()
     from benchit.execute import worker
-    from benchit.execute.protocol import InternalError, JobSpec
+    from benchit.execute.protocol import InternalError, JobSpec, MemoryGroupRefused
     from benchit.measure import bench
 
     bench.mark_worker_start()
 
     send = worker.channel(msg_fd)
+    if group is not None and not joined:
+        send(MemoryGroupRefused())  # the executor polls instead
     code = 0
     try:
         worker.run(JobSpec.from_dict(job), send)
@@ -65,11 +72,24 @@ def _child(job: dict[str, Any], msg_fd: int, log_fd: int, server: int) -> None:
         send(InternalError(error_text(exc, frames=12)))
         code = 3
     finally:
-        sys.stdout.flush()
-        sys.stderr.flush()
+        _end(code)
+
+
+def _end(code: int) -> None:
+    """Leave the child whatever the script did to its streams, threads or signal handlers: flush
+    what can be flushed, end the processes it started, and ``os._exit`` (never Python's own exit,
+    which would wait for leftover non-daemon threads)."""
+    try:
+        for stream in (sys.stdout, sys.stderr, sys.__stdout__, sys.__stderr__):
+            try:
+                if stream is not None and not stream.closed:
+                    stream.flush()
+            except Exception:  # noqa: BLE001, S110 - a broken stream must not keep the child alive
+                pass
         # Whatever the script started ends with it, including processes that left its session.
         process.kill_children(os.getpid())
-    os._exit(code)
+    finally:
+        os._exit(code)
 
 
 # benchit's own modules that every child needs; imported once here instead of in each child.
@@ -155,7 +175,10 @@ def serve(sock: socket.socket, preload: list[str], parent: int | None = None) ->
                 sock.close()
                 os.close(wake_r)
                 os.close(wake_w)
-                _child(job["job"], fds[0], fds[1], server)
+                try:
+                    _child(job["job"], fds[0], fds[1], server)
+                finally:
+                    os._exit(3)  # a child never returns into the server's loop
             for fd in fds:
                 os.close(fd)
             children[pid] = job["id"]

@@ -1,5 +1,6 @@
 """The ``local`` executor: scripts run on this machine, each in a child forked from a warm worker
-that imported torch once; timeouts, --memory-limit polling and out-of-memory detection here."""
+that imported torch once; timeouts (less the waits for the host lock), the memory limit (a
+memory cgroup per script where the kernel allows one, else polling) and out-of-memory detection here."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ import time
 from dataclasses import dataclass, field
 
 from benchit.config import Config
+from benchit.execute import cgroup
 from benchit.execute.executor import Executor
 from benchit.execute.forkserver import ForkServer
 from benchit.execute.process import (
@@ -25,7 +27,17 @@ from benchit.execute.process import (
     oom_kills,
     tree_rss,
 )
-from benchit.execute.protocol import Event, JobExited, JobKilled, JobSpec, JobStarted, LogChunk, decode
+from benchit.execute.protocol import (
+    Event,
+    JobExited,
+    JobKilled,
+    JobSpec,
+    JobStarted,
+    LockWait,
+    LogChunk,
+    MemoryGroupRefused,
+    decode,
+)
 from benchit.execute.verdict import signal_name
 from benchit.hookspecs import hookimpl
 from benchit.measure.environment import machine_identity
@@ -52,6 +64,20 @@ class _Job:
     abandoned: bool = False  # cancelled: finish without waiting for the exit
     peak_rss: int = 0
     oom_before: dict[str, int] = field(default_factory=dict)
+    group: cgroup.MemoryGroup | None = None  # the memory cgroup enforcing the limit, if the kernel allows one
+    lock_wait_s: float = 0.0  # time its worker waited for the host lock: not the script's own work
+    waiting_since: float | None = None  # when the current wait began
+
+    def working_s(self, now: float) -> float:
+        """Seconds of the script's own work so far: since it started, less its waits for the host lock."""
+        waiting = now - self.waiting_since if self.waiting_since is not None else 0.0
+        return now - self.started - self.lock_wait_s - waiting
+
+    @property
+    def memory_enforced_by(self) -> str:
+        if not self.spec.config.memory_limit_bytes:
+            return ""
+        return f"cgroup v{self.group.version}" if self.group else "polling"
 
 
 class LocalExecutor(Executor):
@@ -70,6 +96,7 @@ class LocalExecutor(Executor):
     def open(self, config: Config, preload: list[str]) -> None:
         self.config, self.preload = config, preload
         become_subreaper()  # if the warm worker dies, what its scripts started comes here to be killed
+        cgroup.sweep()  # memory groups left by benchit runs that were killed
 
     def machine(self) -> Machine:
         return machine_identity()
@@ -80,12 +107,14 @@ class LocalExecutor(Executor):
             self.selector.register(self.server.sock, selectors.EVENT_READ, ("server", None))
         workdir = tempfile.mkdtemp(prefix="benchit-job-")
         spec = dataclasses.replace(spec, workdir=workdir)
+        limit = spec.config.memory_limit_bytes
+        group = cgroup.MemoryGroup.create(f"benchit-{os.getpid()}-{spec.job_id}", limit) if limit else None
         msg_r, msg_w = os.pipe()
         log_r, log_w = os.pipe()
-        self.server.submit(spec.job_id, spec.to_dict(), msg_w, log_w)
+        self.server.submit(spec.job_id, {**spec.to_dict(), "cgroup": group and group.to_dict()}, msg_w, log_w)
         os.close(msg_w)
         os.close(log_w)
-        job = _Job(spec, msg_r, log_r, workdir)
+        job = _Job(spec, msg_r, log_r, workdir, group=group)
         for fd, kind in ((msg_r, "msg"), (log_r, "log")):
             os.set_blocking(fd, False)
             self.selector.register(fd, selectors.EVENT_READ, (kind, job))
@@ -119,6 +148,8 @@ class LocalExecutor(Executor):
         job.abandoned = True
         if job.pid:
             kill_tree(job.pid)
+        if job.group:
+            job.group.kill()
 
     def close(self) -> None:
         for job in list(self.jobs.values()):
@@ -186,18 +217,23 @@ class LocalExecutor(Executor):
         config = job.spec.config
         if not job.pid or job.killed is not None or job.exit_code is not None:
             return
-        if now - job.started > config.timeout_s:
+        if job.working_s(now) > config.timeout_s:
             job.killed = JobKilled(ScriptStatus.TIMEOUT, f"did not finish within --timeout {config.timeout_s:g} s")
-        elif config.memory_limit_bytes:
+        elif config.memory_limit_bytes and job.group is None:
             rss = tree_rss(job.pid)
             job.peak_rss = max(job.peak_rss, rss)
             if rss > config.memory_limit_bytes:
                 job.killed = JobKilled(
                     ScriptStatus.OOM,
-                    f"used {rss / 2**30:.2f} GiB, over --memory-limit {config.memory_limit_bytes / 2**30:.2f} GiB",
+                    f"used {rss / 2**30:.2f} GiB (proportional set size), over {_limit_name(config)} "
+                    f"{config.memory_limit_bytes / 2**30:.2f} GiB",
                 )
-        if job.killed is not None:
-            kill_tree(job.pid)
+        if job.killed is None:
+            return
+        kill_tree(job.pid)
+        if job.group:
+            job.group.kill()
+        return  # JobKilled goes out with JobExited, once the messages before it are read
 
     def _close(self, job: _Job, attr: str) -> None:
         fd = getattr(job, attr)
@@ -221,12 +257,27 @@ class LocalExecutor(Executor):
             *lines, job.buffer = job.buffer.split(b"\n")
             for line in lines:
                 try:
-                    out.append(Event(job.spec.job_id, decode(json.loads(line))))
+                    message = decode(json.loads(line))
                 except (ValueError, KeyError, TypeError):
                     continue  # a line the script itself wrote to the channel, or a torn one
+                self._note(job, message)
+                out.append(Event(job.spec.job_id, message))
             if not drain:
                 break
         return out
+
+    def _note(self, job: _Job, message: object) -> None:
+        """What the executor itself takes from a worker's message: lock waits, a refused cgroup."""
+        if isinstance(message, LockWait):
+            now = time.monotonic()
+            if message.waiting:
+                job.waiting_since = now
+            elif job.waiting_since is not None:
+                job.lock_wait_s += now - job.waiting_since
+                job.waiting_since = None
+        elif isinstance(message, MemoryGroupRefused) and job.group is not None:
+            job.group.remove()
+            job.group = None
 
     def _read_log(self, job: _Job, drain: bool = False) -> list[Event]:
         out: list[Event] = []
@@ -250,12 +301,31 @@ class LocalExecutor(Executor):
         if job.pid:
             kill_session(job.pid)  # what the script left running in its session ends with it
         self.trash.append(job.workdir)
+        oom = job.exit_code == -signal.SIGKILL and oom_killed_since(job.oom_before)
+        if job.group is not None:
+            limit = job.spec.config.memory_limit_bytes or 0
+            peak = job.group.peak() or 0
+            if job.killed is None and job.exit_code == -signal.SIGKILL and job.group.oom_kills():
+                if peak < 0.95 * limit:
+                    oom = True  # killed below its own limit: the group benchit runs in, or the machine, ran out
+                else:
+                    job.killed = JobKilled(
+                        ScriptStatus.OOM,
+                        f"used more memory than allowed: over {_limit_name(job.spec.config)} {limit / 2**30:.2f} "
+                        f"GiB in pages really used; the kernel stopped it (memory cgroup v{job.group.version})",
+                    )
+            job.peak_rss = job.group.peak() or job.peak_rss
+            job.group.remove()
         if job.killed is not None:
             out.append(Event(job.spec.job_id, job.killed))
-        oom = job.exit_code == -signal.SIGKILL and oom_killed_since(job.oom_before)
-        out.append(Event(job.spec.job_id, JobExited(job.exit_code, oom, job.peak_rss)))
+        exited = JobExited(job.exit_code, oom, job.peak_rss, job.memory_enforced_by)
+        out.append(Event(job.spec.job_id, exited))
         self.jobs.pop(job.spec.job_id, None)
         return out
+
+
+def _limit_name(config: Config) -> str:
+    return "the default memory limit (free memory / jobs)" if config.memory_limit_default else "--memory-limit"
 
 
 @hookimpl

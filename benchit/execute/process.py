@@ -166,11 +166,12 @@ def _vm_data() -> int | None:
 
 
 def limit_data(extra: int) -> None:
-    """Let this process allocate at most ``extra`` more bytes (RLIMIT_DATA), so that one huge
-    allocation fails at once with MemoryError instead of racing the parent's polling.
+    """Let this process reserve at most ``extra`` more bytes of private writable address space
+    (RLIMIT_DATA), so that an absurd allocation fails at once with MemoryError.
 
-    RLIMIT_AS would count the gigabytes of address space torch reserves but never touches;
-    RLIMIT_DATA counts only private writable memory.
+    RLIMIT_DATA counts what is reserved, touched or not (a 3 GB ``torch.empty`` never written
+    counts 3 GB), so it is only a backstop set far above the memory limit (``backstop``); the
+    limit itself is enforced on the memory really used (a cgroup, or the parent's polling).
     """
     current = _vm_data()
     if current is None:
@@ -204,3 +205,50 @@ def oom_killed_since(before: dict[str, int]) -> bool:
     """Whether the kernel's out-of-memory killer has struck since ``before`` was read."""
     now = oom_kills()
     return any(now[path] > count for path, count in before.items() if path in now)
+
+
+def backstop(limit: int) -> int:
+    """How much address space a script may reserve beyond its start under a memory ``limit``:
+    far above it, so that only absurd reservations fail early."""
+    return max(4 * limit, limit + (8 << 30))
+
+
+MEMORY_MARGIN_FRACTION = 0.10  # of the machine's memory, left to everything else
+MEMORY_MARGIN_MIN = 1 << 30
+
+
+def meminfo() -> dict[str, int]:
+    """/proc/meminfo in bytes (empty where there is none)."""
+    found = {}
+    try:
+        for line in Path("/proc/meminfo").read_text().splitlines():
+            name, _, value = line.partition(":")
+            parts = value.split()
+            if parts and parts[0].isdigit():
+                found[name] = int(parts[0]) * (1024 if parts[1:] == ["kB"] else 1)
+    except OSError:
+        pass
+    return found
+
+
+def _own_cgroup_room() -> tuple[int, int] | None:
+    """(limit, limit less current use) of the memory cgroup this process runs in, when it has a limit."""
+    from benchit.execute import cgroup
+
+    return cgroup.own_limit()
+
+
+def default_memory_limit(jobs: int) -> int | None:
+    """Each script's share of the memory free now: MemAvailable (or the room left in the memory
+    cgroup benchit runs in, when smaller), less a margin (10% of the machine's or that cgroup's
+    memory, at least 1 GiB or a quarter of it), divided among the ``jobs`` scripts that run at once;
+    ``None`` where the kernel does not say (then no default limit)."""
+    info = meminfo()
+    if "MemAvailable" not in info or "MemTotal" not in info:
+        return None
+    total, available = info["MemTotal"], info["MemAvailable"]
+    room = _own_cgroup_room()
+    if room is not None and room[0] < total:
+        total, available = room[0], min(available, room[1])
+    margin = max(int(total * MEMORY_MARGIN_FRACTION), min(MEMORY_MARGIN_MIN, total // 4))
+    return max(256 << 20, (available - margin) // max(1, jobs))

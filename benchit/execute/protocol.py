@@ -1,7 +1,7 @@
 """The typed messages that cross the executor seam: the job sent out, and what comes back.
 
 A worker sends ``InvocationFound``, ``ResultReady``, ``Artifact``, ``ScriptError``,
-``InternalError`` and ``Done``; an executor adds ``JobStarted``, ``LogChunk``, ``JobKilled`` and,
+``InternalError``, ``LockWait``, ``MemoryGroupRefused`` and ``Done``; an executor adds ``JobStarted``, ``LogChunk``, ``JobKilled`` and,
 last for every job, ``JobExited``. The executor hands them to the coordinator as ``Event``
 (job id + message). Every class turns into JSON-safe data with ``to_dict`` (bytes as base64)
 and back with ``from_dict``; ``decode`` reads any message from its ``type``.
@@ -172,6 +172,22 @@ class Done(Message):
     kind: ClassVar[str] = "done"
 
 
+@dataclass(frozen=True)
+class LockWait(Message):
+    """The worker starts (``waiting``) or stops waiting for the host lock (another benchit process
+    is measuring): time spent waiting is not the script's own work, and --timeout does not count it."""
+
+    kind: ClassVar[str] = "lock_wait"
+    waiting: bool
+
+
+@dataclass(frozen=True)
+class MemoryGroupRefused(Message):
+    """The worker could not join the memory cgroup made for it: its executor polls its memory instead."""
+
+    kind: ClassVar[str] = "memory_group_refused"
+
+
 # -- what an executor adds -------------------------------------------------------------------------
 @dataclass(frozen=True)
 class JobStarted(Message):
@@ -221,12 +237,14 @@ class JobKilled(Message):
 @dataclass(frozen=True)
 class JobExited(Message):
     """The last event of every job: its exit code (negative: the signal; ``None``: unknown),
-    whether the kernel's out-of-memory killer struck meanwhile, and its peak memory if measured."""
+    whether the kernel's out-of-memory killer struck meanwhile, its peak memory if measured, and
+    what enforced its memory limit (``cgroup v2``, ``cgroup v1``, ``polling``; empty: none)."""
 
     kind: ClassVar[str] = "exited"
     exit_code: int | None
     oom_killer: bool = False
     peak_rss_bytes: int = 0
+    memory_enforced_by: str = ""
 
 
 _KINDS: dict[str, type[Message]] = {
@@ -238,6 +256,8 @@ _KINDS: dict[str, type[Message]] = {
         ScriptError,
         InternalError,
         Done,
+        LockWait,
+        MemoryGroupRefused,
         JobStarted,
         LogChunk,
         JobKilled,
@@ -291,6 +311,9 @@ class JobSpec:
     sources: dict[str, bytes] = field(default_factory=dict)
     workdir: str | None = None
     inline: bool = False
+    # Builds whose script died hard before measuring them: run it again, measure each of these at
+    # its first call (the script may die again later), and stop the script after the last one.
+    salvage: tuple[str, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -303,6 +326,7 @@ class JobSpec:
             "sources": {name: _b64(data) for name, data in self.sources.items()},
             "workdir": self.workdir,
             "inline": self.inline,
+            "salvage": list(self.salvage),
         }
 
     @classmethod
@@ -317,6 +341,7 @@ class JobSpec:
             sources={name: _bytes(text) or b"" for name, text in (data.get("sources") or {}).items()},
             workdir=data.get("workdir"),
             inline=bool(data.get("inline")),
+            salvage=tuple(data.get("salvage") or ()),
         )
 
     def inlined(self) -> JobSpec:

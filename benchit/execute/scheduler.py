@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import collections
 import contextlib
+import dataclasses
 import os
 import time
 from dataclasses import dataclass, field
@@ -28,15 +29,17 @@ from benchit.execute.protocol import (
     JobKilled,
     JobSpec,
     JobStarted,
+    LockWait,
     LogChunk,
     ResultReady,
     ScriptError,
 )
-from benchit.execute.verdict import Outcome, verdict
+from benchit.execute.verdict import Outcome, Verdict, verdict
 from benchit.records import Machine, Script, ScriptStatus
 from benchit.store.cache import Cache, file_digest, key_build_name, script_key
 
 POLL_S = 0.25
+TELL_WAIT_S = 1.0  # a wait for the host lock longer than this is shown
 
 
 class Progress(Protocol):
@@ -45,6 +48,8 @@ class Progress(Protocol):
     def result(self, job: Job, build: str, result: dict[str, Any]) -> None: ...
     def script_finished(self, job: Job) -> None: ...
     def script_skipped(self, script: Script, reason: str) -> None: ...
+    def lock_wait(self, job: Job) -> None: ...
+    def salvage(self, job: Job, builds: list[str]) -> None: ...
 
 
 @dataclass
@@ -71,6 +76,13 @@ class Job:
     exited: JobExited | None = None
     results: int = 0
     failed_results: int = 0
+    lock_wait_s: float = 0.0  # time its worker waited for the host lock (another scan measuring)
+    waiting_since: float | None = None
+    wait_told: bool = False
+    measured: set[str] = field(default_factory=set)  # builds with a result from this run
+    ending: Verdict | None = None  # how the script died, kept while a salvage run measures its models
+    first_exited: JobExited | None = None
+    spec: JobSpec | None = None
 
     @property
     def status(self) -> str:
@@ -115,6 +127,7 @@ class Scheduler:
                 if self.active:  # nothing to wait for when every script was complete in the cache
                     for event in self.executor.events(POLL_S):
                         self._handle(event)
+                    self._tell_waits()
         except (KeyboardInterrupt, BenchitError) as exc:
             # Ctrl-C, SIGTERM or SIGHUP, or a cache that cannot be written (a full disk): the
             # running scripts are stopped and marked, as far as the cache still takes it.
@@ -154,6 +167,7 @@ class Scheduler:
             "benchit_version": __version__,
             "timeout_s": self.config.timeout_s,
             "memory_limit_bytes": self.config.memory_limit_bytes,
+            "memory_limit_default": self.config.memory_limit_default,
             "executor": self.executor.name,
             "status": ScriptStatus.RUNNING.value,
             "error": None,
@@ -193,6 +207,7 @@ class Scheduler:
         job.log = JobLog(self.cache, key)
         spec = JobSpec(index, key, script, self.config, plan.done, self._reusable(list(plan.previous_builds)))
         self.active[index] = job
+        job.spec = spec
         self.executor.submit(spec)
         self.progress.script_started(job)
         return True
@@ -241,6 +256,13 @@ class Scheduler:
             job.internal_error = message.traceback
         elif isinstance(message, Done):
             job.finished_ok = True
+        elif isinstance(message, LockWait):
+            now = time.monotonic()
+            if message.waiting:
+                job.waiting_since = now
+            elif job.waiting_since is not None:
+                job.lock_wait_s += now - job.waiting_since
+                job.waiting_since = None
         elif isinstance(message, JobStarted):
             job.machine = message.machine
             job.started = time.monotonic()
@@ -249,6 +271,14 @@ class Scheduler:
         elif isinstance(message, JobExited):
             job.exited = message
             self._finish(job)
+
+    def _tell_waits(self) -> None:
+        """Show, once per script, a wait for the host lock that lasts (another scan is measuring)."""
+        now = time.monotonic()
+        for job in self.active.values():
+            if job.waiting_since is not None and now - job.waiting_since > TELL_WAIT_S and not job.wait_told:
+                job.wait_told = True
+                self.progress.lock_wait(job)
 
     def _invocation(self, job: Job, message: InvocationFound) -> None:
         invocation = message.invocation
@@ -306,13 +336,11 @@ class Scheduler:
         self.cache.write_result(message.build, result)
         job.results += 1
         job.failed_results += result["status"] == "failed"
+        job.measured.add(message.build)
         self.progress.result(job, message.build, result)
 
-    def _finish(self, job: Job) -> None:
-        if job.log is not None:
-            job.log.close()
-        exited = job.exited or JobExited(None)
-        status, error = verdict(
+    def _verdict(self, job: Job, exited: JobExited) -> Verdict:
+        return verdict(
             Outcome(
                 killed=job.killed,
                 internal_error=job.internal_error,
@@ -322,19 +350,55 @@ class Scheduler:
                 exit_code=exited.exit_code,
                 oom_killer=exited.oom_killer,
                 memory_limit_bytes=self.config.memory_limit_bytes,
+                memory_limit_default=self.config.memory_limit_default,
                 log_tail=job.log.last() if job.log else "",
             )
         )
+
+    def _salvage(self, job: Job, status: ScriptStatus) -> bool:
+        """After a hard death (a signal, os._exit) with models captured but not measured, run the
+        script again to measure them at their first call; True when that run was submitted."""
+        if job.spec is None or job.spec.salvage or self.config.analyze_only:
+            return False
+        if job.finished_ok or job.killed or job.internal_error:
+            return False
+        if status not in (ScriptStatus.KILLED, ScriptStatus.FAILED, ScriptStatus.OOM):
+            return False
+        missing = [b for b in job.builds if b not in job.measured]
+        if not missing:
+            return False
+        self.progress.salvage(job, missing)
+        job.first_exited, job.exited = job.exited, None
+        job.spec = dataclasses.replace(job.spec, done=resume.pairs_done(
+            self.cache, missing, job.digest, self.machine_id), salvage=tuple(missing))  # fmt: skip
+        self.executor.submit(job.spec)
+        return True
+
+    def _finish(self, job: Job) -> None:
+        exited = job.exited or JobExited(None)
+        if job.ending is None:
+            job.ending = self._verdict(job, exited)
+            if self._salvage(job, job.ending[0]):
+                return
+        if job.log is not None:
+            job.log.close()
+        status, error = job.ending
+        exited = job.first_exited or exited
+        # An unfinished run keeps listing the earlier builds it did not reach, and so does a run of
+        # chosen invocations (FILE::HASH): the script's other builds are still its builds.
+        whole = status.final and not job.script.hashes
         job.record.update(
             status=status.value,
             error=error,
-            # An unfinished run keeps listing the earlier builds it did not reach.
-            builds=job.builds if status.final else job.builds + [b for b in job.kept if b not in job.builds],
+            builds=job.builds if whole else job.builds + [b for b in job.kept if b not in job.builds],
             finished=time.time(),
             duration_s=round(time.monotonic() - job.started, 3) if job.started else 0.0,
             results=job.results,
             failed_results=job.failed_results,
+            lock_wait_s=round(job.lock_wait_s, 3),
         )
+        if exited.memory_enforced_by:
+            job.record["memory_enforced_by"] = exited.memory_enforced_by
         if job.machine:
             job.record["machine"] = job.machine.to_dict()
         if exited.peak_rss_bytes:

@@ -30,6 +30,7 @@ class Outcome:
     exit_code: int | None = None
     oom_killer: bool = False  # the kernel's out-of-memory killer struck while the job ran
     memory_limit_bytes: int | None = None
+    memory_limit_default: bool = False  # the limit is the default share of free memory
     log_tail: str = ""
 
 
@@ -49,7 +50,7 @@ def verdict(outcome: Outcome) -> Verdict:
         }
     if outcome.finished:
         if outcome.script_error:
-            return script_failure(outcome.script_error, outcome.memory_limit_bytes)
+            return script_failure(outcome.script_error, outcome.memory_limit_bytes, outcome.memory_limit_default)
         return (ScriptStatus.OK if outcome.found_models else ScriptStatus.NO_MODELS), None
     return exit_verdict(outcome.exit_code, outcome.oom_killer, outcome.log_tail)
 
@@ -77,17 +78,18 @@ def exit_verdict(code: int | None, oom_killer: bool, log_tail: str) -> Verdict:
     }
 
 
-def script_failure(error: dict[str, Any], memory_limit_bytes: int | None) -> Verdict:
+def script_failure(error: dict[str, Any], memory_limit_bytes: int | None, default_limit: bool = False) -> Verdict:
     """``oom`` for a script that ran out of memory (MemoryError, or torch's allocator failing,
-    which the RLIMIT_DATA of --memory-limit provokes); ``failed`` for anything else."""
+    raising under a backstop address-space limit); ``failed`` for anything else."""
     error = dict(error)
     kind, message = str(error.get("type", "")), str(error.get("message") or "")
     if not message.strip():
         error["message"] = message = f"the script raised {kind or 'an exception'} (no message)"
     lowered = message.lower()
     if "MemoryError" in kind or "OutOfMemory" in kind or any(m in lowered for m in _OOM_MESSAGES):
-        where = f" under --memory-limit {memory_limit_bytes / 2**20:.0f} MiB" if memory_limit_bytes else ""
-        error["message"] = f"ran out of memory{where}: {kind}: {message}"
+        which = "the default memory limit" if default_limit else "--memory-limit"
+        where = f" (under {which} {memory_limit_bytes / 2**20:.0f} MiB)" if memory_limit_bytes else ""
+        error["message"] = f"ran out of memory: {kind}: {message}{where}"
         return ScriptStatus.OOM, error
     return ScriptStatus.FAILED, error
 

@@ -9,6 +9,7 @@ The worker never writes into the cache.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import json
 import os
@@ -17,7 +18,7 @@ import shutil
 import sys
 import tempfile
 import types
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -29,11 +30,12 @@ from benchit.execute.protocol import (
     Done,
     InvocationFound,
     JobSpec,
+    LockWait,
     Message,
     ResultReady,
     ScriptError,
 )
-from benchit.measure.bench import Placement, benchmark, error_text, host_lock
+from benchit.measure.bench import Placement, benchmark, error_text, host_lock, report_lock_waits
 from benchit.measure.precision import cast, pair
 from benchit.records import Result, Script
 from benchit.store.cache import key_build_name
@@ -151,6 +153,73 @@ def run_script(script: Script, key: str, config: Config, send: Send) -> list[Any
     return list(capture.captured.values())
 
 
+class _Salvaged(BaseException):  # noqa: N818 - not an error: the script is stopped on purpose
+    """Raised from a model call once every build to salvage is measured, to stop the script."""
+
+
+class _SharedLock:
+    """The shared host lock around a script's run, let go while a measurement takes it exclusively."""
+
+    def __enter__(self) -> _SharedLock:
+        self.held = host_lock(exclusive=False)
+        self.held.__enter__()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.held.__exit__(None, None, None)
+
+    @contextlib.contextmanager
+    def released(self) -> Iterator[None]:
+        self.__exit__()
+        try:
+            yield
+        finally:
+            self.__enter__()
+
+
+def salvage(spec: JobSpec, script: Script, artifacts: Artifacts, send: Send) -> None:
+    """Run the script again after it died hard, measuring each build of ``spec.salvage`` at the
+    model's first call (as MLAgility did), and stop it after the last one: what it called before
+    dying is measured even though it never gets to the end."""
+    import torch
+
+    from benchit import plugins
+    from benchit.scan.capture import Capture
+
+    config = spec.config
+    registry = plugins.load(config.plugin_dirs)
+    pending = set(spec.salvage)
+    capture: Capture
+
+    def on_new(captured: Any) -> None:
+        name = key_build_name(spec.key, captured.invocation.hash)
+        send(InvocationFound(name, captured.record()))
+        if name not in pending:
+            return
+        capture.__exit__()  # the measurement's own model calls are not the script's
+        try:
+            with shared.released():
+                _measure(captured, name, config, registry, spec.done.get(name, []), artifacts, send)
+        finally:
+            capture.__enter__()
+        pending.discard(name)
+        if not pending:
+            raise _Salvaged
+
+    install_compat()
+    sys.argv = [str(script.path), *config.script_args]
+    sys.path.insert(0, str(script.path.parent))
+    capture = Capture(script.path, on_new)
+    with _SharedLock() as shared:
+        torch.set_num_threads(max(1, config.threads // config.jobs))
+        try:
+            with capture:
+                runpy.run_path(str(script.path), run_name="__main__")
+        except BaseException:  # noqa: BLE001, S110 - _Salvaged, or the script failing again: its first ending counts
+            pass
+    send(Done())
+
+
 def materialize(spec: JobSpec, root: Path) -> Script:
     """The script to run: its own path, or, when its sources came with the job, a copy in ``root``."""
     if not spec.sources:
@@ -177,6 +246,11 @@ def _run(spec: JobSpec, script: Script, artifacts: Artifacts, send: Send) -> Non
     from benchit import plugins
 
     config = spec.config
+    # The executor's --timeout clock stops while this worker waits for another's measurement.
+    report_lock_waits(lambda waiting: send(LockWait(waiting)))
+    if spec.salvage:
+        salvage(spec, script, artifacts, send)
+        return
     if script.path.suffix == ".onnx":  # an ONNX file: nothing to run or capture
         from benchit.scan import onnxinput
 

@@ -41,7 +41,10 @@ def _error(value: Any) -> bool:
 
 
 def _stats(value: Any) -> bool:
-    return isinstance(value, dict) and all(_number(v) or _flag(v) for v in value.values())
+    """Numbers and flags, and the kept samples: a list of numbers."""
+    return isinstance(value, dict) and all(
+        _number(v) or _flag(v) or (isinstance(v, list) and all(_number(x) for x in v)) for v in value.values()
+    )
 
 
 def _optional(check: Check) -> Check:
@@ -57,7 +60,7 @@ _SAY = {
     _object: "not an object",
     _labels: "not an object of string lists",
     _error: "not an object of strings",
-    _stats: "not an object of numbers",
+    _stats: "not an object of numbers (and lists of numbers)",
 }
 
 SCRIPT: dict[str, tuple[Check, Check]] = {
