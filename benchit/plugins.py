@@ -30,6 +30,7 @@ BUILTINS = (
     "benchit.backends.runtimes.onnxruntime",
     "benchit.report.builtins",
     "benchit.execute.local",
+    "benchit.execute.ray",
 )
 
 
