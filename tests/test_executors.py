@@ -81,7 +81,7 @@ def test_an_unknown_executor_is_a_usage_error_and_writes_nothing(tmp_path: Path)
     script = write_script(tmp_path, "one.py", MODEL)
     done = run_benchit("benchmark", script, "--executor", "nosuch", "--cache-dir", tmp_path / "cache")
     assert done.returncode == 2
-    assert done.stderr.strip() == "benchit: error: unknown executor 'nosuch' (available: local)"
+    assert done.stderr.strip() == "benchit: error: unknown executor 'nosuch' (available: local, ray)"
     assert done.stdout == "" and not (tmp_path / "cache").exists()
 
 

@@ -330,7 +330,7 @@ def test_inputs_are_named_like_the_exporter_names_them() -> None:
 def test_bound_inputs_and_outputs_run_and_reach_parity(tmp_path: Path) -> None:
     """The GPU's zero-copy path (IOBinding), run here with host memory as the device."""
     from benchit.backends.runtimes.onnxruntime import BoundOutputs, _bound_step
-    from benchit.measure.parity import compare, flatten
+    from benchit.measure.parity import Tolerances, compare, flatten
 
     model, x = Small().eval(), torch.randn(2, 4)
     with torch.no_grad():
@@ -340,7 +340,8 @@ def test_bound_inputs_and_outputs_run_and_reach_parity(tmp_path: Path) -> None:
     step = _bound_step(session, {"x": x}, "cpu", 0)
     outputs = step()
     assert isinstance(outputs, BoundOutputs)
-    assert compare(flatten(expected), flatten(outputs), 1e-5, 1e-6)["passed"] is True
+    tight = Tolerances(scale=1e-5, cosine=0.99999, decades=6.0, rtol=1e-5, atol=1e-6)
+    assert compare(flatten(expected), flatten(outputs), tight)["passed"] is True
     assert step() is outputs  # no allocation per step: the same bound buffers every time
 
 
