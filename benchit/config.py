@@ -22,6 +22,7 @@ class Config:
     script_args: tuple[str, ...] = ()
     timeout_s: float = 300.0
     memory_limit_bytes: int | None = None
+    threads_default: bool = False  # --threads not given: each machine uses its own physical cores
     memory_limit_default: bool = False  # the limit is the default share of free memory, not --memory-limit
     jobs: int = 1
     threads: int = 1

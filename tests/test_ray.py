@@ -269,3 +269,24 @@ def test_ctrl_c_records_interrupted_and_a_rerun_completes(tmp_path: Path) -> Non
     assert "skipped" not in again["stdout"]  # an interrupted script is not complete: all three run again
     assert again["rc"] == 0, again["stdout"][-2000:] + again["stderr"][-2000:]
     assert {n: r["status"] for n, r in _records(cache).items()} == dict.fromkeys(names, "ok")
+
+
+def test_a_node_takes_the_defaults_left_to_it_from_its_own_machine(tmp_path: Path) -> None:
+    """--threads and the default memory limit mean on a node what they mean on it locally: its own
+    physical cores and its own free memory; settings the user gave travel unchanged."""
+    from benchit.config import Config
+    from benchit.execute.process import default_memory_limit
+    from benchit.execute.protocol import JobSpec
+    from benchit.execute.ray.node import node_defaults
+    from benchit.measure.environment import physical_cores
+    from benchit.records import Script
+
+    script = Script(path=tmp_path / "s.py", labels={})
+    driver = Config(
+        cache_dir=tmp_path, threads=64, memory_limit_bytes=1, threads_default=True, memory_limit_default=True
+    )
+    spec = node_defaults(JobSpec(job_id=1, key="k", script=script, config=driver))
+    assert spec.config.threads == physical_cores() != 64
+    assert spec.config.memory_limit_bytes == default_memory_limit(driver.jobs) != 1
+    given = Config(cache_dir=tmp_path, threads=64, memory_limit_bytes=2**30)
+    assert node_defaults(JobSpec(job_id=2, key="k", script=script, config=given)).config == given

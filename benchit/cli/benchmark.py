@@ -222,6 +222,7 @@ def plan(
         timeout_s=args.timeout,
         memory_limit_bytes=args.memory_limit or default_memory_limit(args.jobs),
         memory_limit_default=args.memory_limit is None,
+        threads_default=args.threads is None,
         jobs=args.jobs,
         threads=args.threads or physical_cores(),
         analyze_only=args.analyze_only,

@@ -17,8 +17,9 @@ from typing import Any
 
 from benchit.config import Config
 from benchit.execute.local import LocalExecutor
+from benchit.execute.process import default_memory_limit
 from benchit.execute.protocol import Event, JobSpec, JobStarted
-from benchit.measure.environment import machine_identity
+from benchit.measure.environment import machine_identity, physical_cores
 from benchit.records import Machine, ScriptStatus
 
 # Names this node as a machine of its own when it shares /etc/machine-id with others (several
@@ -37,6 +38,17 @@ def node_machine() -> Machine:
     )
 
 
+def node_defaults(spec: JobSpec) -> JobSpec:
+    """``spec`` with the settings the user left to their defaults taken from this node, as a local
+    run on it would: ``--threads`` its physical cores, the memory limit its free memory / jobs."""
+    config, changes = spec.config, {}
+    if config.threads_default:
+        changes["threads"] = physical_cores()
+    if config.memory_limit_default:
+        changes["memory_limit_bytes"] = default_memory_limit(config.jobs)
+    return dataclasses.replace(spec, config=dataclasses.replace(config, **changes)) if changes else spec
+
+
 class NodeWorker:
     """The per-node actor (wrapped by ``ray.remote`` in the driver): ``submit`` jobs, poll ``events``."""
 
@@ -49,7 +61,7 @@ class NodeWorker:
         return {"pid": os.getpid(), "machine": self.machine.to_dict()}
 
     def submit(self, spec: dict[str, Any]) -> None:
-        self.local.submit(JobSpec.from_dict(spec))
+        self.local.submit(node_defaults(JobSpec.from_dict(spec)))
 
     def events(self, wait_s: float) -> list[dict[str, Any]]:
         """The local executor's events (waiting at most ``wait_s``), each ``JobStarted`` naming this node."""
