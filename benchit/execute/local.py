@@ -269,12 +269,7 @@ class LocalExecutor(Executor):
     def _note(self, job: _Job, message: object) -> None:
         """What the executor itself takes from a worker's message: lock waits, a refused cgroup."""
         if isinstance(message, LockWait):
-            now = time.monotonic()
-            if message.waiting:
-                job.waiting_since = now
-            elif job.waiting_since is not None:
-                job.lock_wait_s += now - job.waiting_since
-                job.waiting_since = None
+            message.count(job, time.monotonic())
         elif isinstance(message, MemoryGroupRefused) and job.group is not None:
             job.group.remove()
             job.group = None

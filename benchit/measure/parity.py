@@ -108,6 +108,18 @@ def _output(index: int, ref: np.ndarray, out: np.ndarray, tol: Tolerances) -> di
     return {**stats, "verdict": "failed", "reason": reason}
 
 
+def _unmatched(record: dict[str, Any], reason: str) -> dict[str, Any]:
+    """The verdict when the outputs cannot even be paired (their count or sizes differ)."""
+    return {
+        **record,
+        "verdict": "failed",
+        "passed": False,
+        "max_abs_diff": None,
+        "max_rel_diff": None,
+        "reason": reason,
+    }
+
+
 def compare(reference: list[np.ndarray], candidate: list[np.ndarray], tolerances: Tolerances) -> dict[str, Any]:
     """Compare each output (see ``Tolerances``): ``verdict`` is ``failed`` if any output failed,
     else ``inconclusive`` if any could not be judged, else ``passed``; ``passed`` is True, False
@@ -115,28 +127,14 @@ def compare(reference: list[np.ndarray], candidate: list[np.ndarray], tolerances
     record: dict[str, Any] = {**tolerances.to_dict(), "outputs": len(reference)}
     if len(reference) != len(candidate):
         reason = f"{len(candidate)} outputs, eager torch gives {len(reference)}"
-        return {
-            **record,
-            "verdict": "failed",
-            "passed": False,
-            "max_abs_diff": None,
-            "max_rel_diff": None,
-            "reason": reason,
-        }
+        return _unmatched(record, reason)
     per_output = []
     for index, (ref, out) in enumerate(zip(reference, candidate, strict=True)):
         out = np.asarray(out)
         if ref.shape != out.shape:
             if ref.size != out.size:
                 reason = f"output {index} has shape {list(out.shape)}, eager torch {list(ref.shape)}"
-                return {
-                    **record,
-                    "verdict": "failed",
-                    "passed": False,
-                    "max_abs_diff": None,
-                    "max_rel_diff": None,
-                    "reason": reason,
-                }
+                return _unmatched(record, reason)
             out = out.reshape(ref.shape)
         per_output.append(_output(index, ref, out, tolerances))
     verdicts = [o["verdict"] for o in per_output]
