@@ -85,7 +85,10 @@ def test_parse_sweep_gives_the_cartesian_product() -> None:
         ("_a: {inherits: _b}\n_b: {inherits: _a}\ne: {inherits: _a}\n", "inherits cycle: e -> _a -> _b -> _a"),
         ("e:\n  search_dir: [.\n", "s.yaml:3: not valid YAML"),
         ("inlcude: [x.yaml]\n", "s.yaml:1: unknown key 'inlcude' (did you mean 'include'?)"),
-        ("runtmes: [torch]\n", "s.yaml:1: unknown key 'runtmes' (did you mean 'runtimes'?); settings go inside an entry"),
+        (
+            "runtmes: [torch]\n",
+            "s.yaml:1: unknown key 'runtmes' (did you mean 'runtimes'?); settings go inside an entry",
+        ),
         ("e:\n  timing: {max_tim: 1}\n", "s.yaml:2: unknown key 'max_tim' in 'timing' (did you mean 'max_time'?)"),
     ],
 )
