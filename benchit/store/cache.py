@@ -29,7 +29,7 @@ import re
 import secrets
 import shutil
 import stat
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import IO, Any
 
@@ -151,16 +151,14 @@ def _raise_if_link(fd: int, name: str, path: Path) -> None:
             raise LinkError(path)
 
 
-def write_json_at(fd: int, name: str, data: Any, shown: Path) -> None:
-    """Write ``data`` as ``name`` in the folder ``fd`` atomically (a reader sees the old file or
-    the new one, never half): a new temporary file of unpredictable name, renamed over ``name``
-    (a link there is replaced, not followed). On failure the temporary file is removed."""
-    text = json.dumps(data, indent=1, sort_keys=True, default=str) + "\n"
+def _replace_at(fd: int, name: str, make: Callable[[str], None], shown: Path) -> None:
+    """Put a file in place as ``name`` in the folder ``fd`` atomically (a reader sees the old file
+    or the new one, never half): ``make`` creates it under a temporary name of its own that no one
+    can predict, which is then renamed over ``name`` (a link there is replaced, not followed). On
+    failure the temporary file is removed; an ``OSError`` becomes a one-line ``write_failure``."""
     tmp = f".{name}.{secrets.token_hex(6)}.tmp"
     try:
-        out = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, 0o644, dir_fd=fd)
-        with os.fdopen(out, "w", encoding="utf-8") as file:
-            file.write(text)
+        make(tmp)
         os.replace(tmp, name, src_dir_fd=fd, dst_dir_fd=fd)
     except OSError as exc:
         with contextlib.suppress(OSError):
@@ -170,6 +168,23 @@ def write_json_at(fd: int, name: str, data: Any, shown: Path) -> None:
         with contextlib.suppress(OSError):
             os.unlink(tmp, dir_fd=fd)
         raise
+
+
+def _create_at(fd: int, name: str) -> IO[bytes]:
+    """A new file ``name`` in the folder ``fd``, for writing; never an existing file or a link."""
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC
+    return os.fdopen(os.open(name, flags, 0o644, dir_fd=fd), "wb")
+
+
+def write_json_at(fd: int, name: str, data: Any, shown: Path) -> None:
+    """Write ``data`` as ``name`` in the folder ``fd`` atomically (see ``_replace_at``)."""
+    text = (json.dumps(data, indent=1, sort_keys=True, default=str) + "\n").encode("utf-8")
+
+    def make(tmp: str) -> None:
+        with _create_at(fd, tmp) as file:
+            file.write(text)
+
+    _replace_at(fd, name, make, shown)
 
 
 def write_json(path: Path, data: Any) -> None:
@@ -308,28 +323,21 @@ class Cache:
         parts = [safe_name(part, limit=200) for part in Path(name).parts if part not in ("", ".", "..")] or ["unnamed"]
         path = folder.joinpath(*parts)
         with open_dir(self.root, self._parts(path.parent), create=True) as fd:
-            tmp = f".{path.name}.{secrets.token_hex(6)}.tmp"
-            try:
-                if data is not None or not _move_into(source, fd, tmp):
-                    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC
-                    with os.fdopen(os.open(tmp, flags, 0o644, dir_fd=fd), "wb") as file:
-                        if data is not None:
-                            file.write(data)
-                        else:
-                            assert source is not None
-                            with open(source, "rb") as src:
-                                shutil.copyfileobj(src, file, 1 << 20)
-                    if source is not None and data is None:
-                        source.unlink()
-                os.replace(tmp, path.name, src_dir_fd=fd, dst_dir_fd=fd)
-            except OSError as exc:
-                with contextlib.suppress(OSError):
-                    os.unlink(tmp, dir_fd=fd)
-                raise write_failure(exc, path) from None
-            except BaseException:
-                with contextlib.suppress(OSError):
-                    os.unlink(tmp, dir_fd=fd)
-                raise
+
+            def make(tmp: str) -> None:
+                if data is None and _move_into(source, fd, tmp):
+                    return
+                with _create_at(fd, tmp) as file:
+                    if data is not None:
+                        file.write(data)
+                    else:
+                        assert source is not None
+                        with open(source, "rb") as src:
+                            shutil.copyfileobj(src, file, 1 << 20)
+                if source is not None and data is None:
+                    source.unlink()
+
+            _replace_at(fd, path.name, make, path)
         return path
 
     def open_log(self, key: str) -> IO[bytes]:
