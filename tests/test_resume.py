@@ -98,6 +98,17 @@ def test_missing_pairs_are_run_and_the_earlier_builds_stay_listed(cache: Cache) 
         ({"status": "oom", "memory_limit_bytes": 2**30}, {"memory_limit_bytes": 2**29}, True),
         ({"status": "oom", "memory_limit_bytes": 2**30}, {"memory_limit_bytes": 2**31}, False),
         ({"status": "oom", "memory_limit_bytes": None}, {}, False),
+        # The default limit follows the free memory: a larger default alone does not try again.
+        (
+            {"status": "oom", "memory_limit_bytes": 2**30, "memory_limit_default": True},
+            {"memory_limit_bytes": 2**31, "memory_limit_default": True},
+            True,
+        ),
+        (
+            {"status": "oom", "memory_limit_bytes": 2**30, "memory_limit_default": True},
+            {"memory_limit_bytes": 2**31, "memory_limit_default": False},
+            False,
+        ),
     ],
 )
 def test_which_endings_would_repeat(previous: dict[str, Any], config: dict[str, Any], settled: bool) -> None:

@@ -28,12 +28,16 @@ class Plan:
 def settled(previous: dict[str, Any], config: Config) -> bool:
     """Whether the way a script last ended would repeat under this run's settings. ``running``
     (benchit was killed), ``interrupted`` and ``killed`` never count; a timeout counts unless
-    --timeout grew; an out-of-memory ending counts only under a --memory-limit as low as before."""
+    --timeout grew; an out-of-memory ending counts under a memory limit as low as before, or when
+    both runs used the default limit (a share of the free memory, which moves a little from run to
+    run: only a larger --memory-limit or ``--rebuild always`` tries such a script again)."""
     status = previous.get("status")
     if status == "timeout":
         return config.timeout_s <= (previous.get("timeout_s") or 0)
     if status == "oom":
         before, now = previous.get("memory_limit_bytes"), config.memory_limit_bytes
+        if previous.get("memory_limit_default") and config.memory_limit_default:
+            return True
         return before is not None and now is not None and now <= before
     return status in ("ok", "no_models", "failed")
 
