@@ -40,9 +40,10 @@ SOURCE = "https://github.com/huggingface/pytorch-image-models"
 MAX_PARAMS = 1_250_000_000
 
 # Measured: scripts that timed out (60 s) in `benchit benchmark --all --search-dir models/timm
-# --analyze-only -j 2 --timeout 60 --memory-limit 6G` on the shared 2-core / 24 GB CPU machine.
-# That sweep was stopped after 637 of the 1353 scripts (alphabetical, up to naflexvit_*), so
-# scripts after it are not measured yet; none failed in any other way and none hit the memory limit.
+# --analyze-only -j 2 --timeout 60 --memory-limit 6G` on the 2-core / 24 GB CPU machine: the first
+# 42 in a sweep on the shared machine (load average 6 to 14) that stopped after 637 scripts, the
+# last 10 in the full sweep of the other 1311 scripts on the idle machine. None failed in any other
+# way and none hit the memory limit.
 SKIP: dict[str, str] = {
     'aimv2_1b_patch14_224': '1.23B parameters at 224 x 224: building it and one forward pass did not finish within 60 s (benchit --analyze-only -j 2 --timeout 60 on the shared 2-core CPU, load average 6 to 14).',
     'aimv2_1b_patch14_336': '1.24B parameters at 336 x 336: building it and one forward pass did not finish within 60 s (benchit --analyze-only -j 2 --timeout 60 on the shared 2-core CPU, load average 6 to 14).',
@@ -86,6 +87,16 @@ SKIP: dict[str, str] = {
     'naflexvit_huge_patch16_radio_v3': '652M parameters at 512 x 512: building it and one forward pass did not finish within 60 s (benchit --analyze-only -j 2 --timeout 60 on the shared 2-core CPU, load average 6 to 14).',
     'naflexvit_huge_patch16_radio_v4': '652M parameters at 512 x 512: building it and one forward pass did not finish within 60 s (benchit --analyze-only -j 2 --timeout 60 on the shared 2-core CPU, load average 6 to 14).',
     'naflexvit_large_patch16_radio_v3': '320M parameters at 512 x 512: building it and one forward pass did not finish within 60 s (benchit --analyze-only -j 2 --timeout 60 on the shared 2-core CPU, load average 6 to 14).',
+    'samvit_huge_patch16': '637M parameters at 1024 x 1024: building it and one forward pass did not finish within 60 s (benchit --analyze-only -j 2 --timeout 60 on the idle 2-core CPU, 2026-11-23).',
+    'samvit_large_patch16': '308M parameters at 1024 x 1024: building it and one forward pass did not finish within 60 s (benchit --analyze-only -j 2 --timeout 60 on the idle 2-core CPU, 2026-11-23).',
+    'vit_giant_patch14_dinov2': '1.14B parameters at 518 x 518: building it and one forward pass did not finish within 60 s (benchit --analyze-only -j 2 --timeout 60 on the idle 2-core CPU, 2026-11-23).',
+    'vit_giant_patch14_reg1_tipsv2': '1.14B parameters at 448 x 448: building it and one forward pass did not finish within 60 s (benchit --analyze-only -j 2 --timeout 60 on the idle 2-core CPU, 2026-11-23).',
+    'vit_giant_patch14_reg4_dinov2': '1.14B parameters at 518 x 518: building it and one forward pass did not finish within 60 s (benchit --analyze-only -j 2 --timeout 60 on the idle 2-core CPU, 2026-11-23).',
+    'vit_giant_patch16_lingbot': '1.13B parameters at 512 x 512: building it and one forward pass did not finish within 60 s (benchit --analyze-only -j 2 --timeout 60 on the idle 2-core CPU, 2026-11-23).',
+    'vit_giant_patch16_radio_v3': '1.14B parameters at 512 x 512: building it and one forward pass did not finish within 60 s (benchit --analyze-only -j 2 --timeout 60 on the idle 2-core CPU, 2026-11-23).',
+    'vit_huge_patch16_sapiens2': '814M parameters at 1024 x 768: building it and one forward pass did not finish within 60 s (benchit --analyze-only -j 2 --timeout 60 on the idle 2-core CPU, 2026-11-23).',
+    'vit_large_patch16_sapiens2': '395M parameters at 1024 x 768: building it and one forward pass did not finish within 60 s (benchit --analyze-only -j 2 --timeout 60 on the idle 2-core CPU, 2026-11-23).',
+    'vit_so400m_patch14_siglip_gap_896': '417M parameters at 896 x 896: building it and one forward pass did not finish within 60 s (benchit --analyze-only -j 2 --timeout 60 on the idle 2-core CPU, 2026-11-23).',
 }
 
 # Cheap scripts for the "ci" test group: a convnet, a ViT built with img_size, and two of timm's

@@ -1,4 +1,6 @@
 # labels: name::vit_so400m_patch14_siglip_gap_896 author::timm task::image_classification model_family::vision_transformer test_group::daily
+# skipped: 417M parameters at 896 x 896: building it and one forward pass did not finish within 60 s
+# (benchit --analyze-only -j 2 --timeout 60 on the idle 2-core CPU, 2026-11-23).
 """
 vit_so400m_patch14_siglip_gap_896: timm.create_model("vit_so400m_patch14_siglip_gap_896", pretrained=False), random weights (416.9M parameters).
 Module: timm.models.vision_transformer (Vision Transformer (ViT) in PyTorch)

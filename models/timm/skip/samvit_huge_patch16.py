@@ -1,6 +1,8 @@
-# labels: name::samvit_large_patch16 author::timm task::image_classification model_family::vision_transformer_sam test_group::daily
+# labels: name::samvit_huge_patch16 author::timm task::image_classification model_family::vision_transformer_sam test_group::daily
+# skipped: 637M parameters at 1024 x 1024: building it and one forward pass did not finish within 60
+# s (benchit --analyze-only -j 2 --timeout 60 on the idle 2-core CPU, 2026-11-23).
 """
-samvit_large_patch16: timm.create_model("samvit_large_patch16", pretrained=False), random weights (308.3M parameters).
+samvit_huge_patch16: timm.create_model("samvit_huge_patch16", pretrained=False), random weights (637.0M parameters).
 Module: timm.models.vision_transformer_sam (Vision Transformer (ViT) in PyTorch)
 Paper (the first the module cites): Exploring Plain Vision Transformer Backbones for Object Detection, https://arxiv.org/abs/2203.16527
 Source: https://github.com/huggingface/pytorch-image-models (timm/models/vision_transformer_sam.py)
@@ -13,7 +15,7 @@ import torch
 torch.manual_seed(0)
 batch_size, num_channels = parse(["batch_size", "num_channels"])
 
-model = timm.create_model("samvit_large_patch16", pretrained=False, in_chans=num_channels).eval()
+model = timm.create_model("samvit_huge_patch16", pretrained=False, in_chans=num_channels).eval()
 inputs = torch.rand(batch_size, num_channels, 1024, 1024)
 
 with torch.no_grad():
