@@ -38,7 +38,8 @@ CORPORA = {
 # timm models at parsed and at fixed input sizes.
 SAMPLE = {
     "torchvision": ["resnet18.py", "quantized_shufflenet_v2_x0_5.py", "ssdlite320_mobilenet_v3_large.py"],
-    "transformers": ["bert.py", "vit.py", "wav2vec2.py"],
+    # and one script written by tools/corpora/probe_transformers.py (an image model's recipe)
+    "transformers": ["bert.py", "vit.py", "wav2vec2.py", "swiftformer.py"],
     "diffusers": ["vae_tiny.py", "unet_ddpm_cifar10.py", "prior_transformer.py"],
     "graph_convolutions": ["gcn.py", "sgc.py", "gat.py"],
     "llm_layer": ["mistral_7b_layer.py", "phi2_layer.py", "phi2_2layers.py"],

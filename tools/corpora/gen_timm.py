@@ -45,58 +45,58 @@ MAX_PARAMS = 1_250_000_000
 # last 10 in the full sweep of the other 1311 scripts on the idle machine. None failed in any other
 # way and none hit the memory limit.
 SKIP: dict[str, str] = {
-    'aimv2_1b_patch14_224': '1.23B parameters at 224 x 224: building it and one forward pass did not finish within 60 s (benchit --analyze-only -j 2 --timeout 60 on the shared 2-core CPU, load average 6 to 14).',
-    'aimv2_1b_patch14_336': '1.24B parameters at 336 x 336: building it and one forward pass did not finish within 60 s (benchit --analyze-only -j 2 --timeout 60 on the shared 2-core CPU, load average 6 to 14).',
-    'aimv2_1b_patch14_448': '1.24B parameters at 448 x 448: building it and one forward pass did not finish within 60 s (benchit --analyze-only -j 2 --timeout 60 on the shared 2-core CPU, load average 6 to 14).',
-    'aimv2_huge_patch14_448': '682M parameters at 448 x 448: building it and one forward pass did not finish within 60 s (benchit --analyze-only -j 2 --timeout 60 on the shared 2-core CPU, load average 6 to 14).',
-    'beit3_giant_patch14_224': '1.01B parameters at 224 x 224: building it and one forward pass did not finish within 60 s (benchit --analyze-only -j 2 --timeout 60 on the shared 2-core CPU, load average 6 to 14).',
-    'beit3_giant_patch14_336': '1.01B parameters at 336 x 336: building it and one forward pass did not finish within 60 s (benchit --analyze-only -j 2 --timeout 60 on the shared 2-core CPU, load average 6 to 14).',
-    'beit_large_patch16_512': '306M parameters at 512 x 512: building it and one forward pass did not finish within 60 s (benchit --analyze-only -j 2 --timeout 60 on the shared 2-core CPU, load average 6 to 14).',
-    'coatnet_5_224': '687M parameters at 224 x 224: building it and one forward pass did not finish within 60 s (benchit --analyze-only -j 2 --timeout 60 on the shared 2-core CPU, load average 6 to 14).',
-    'convnext_xxlarge': '846M parameters at 256 x 256: building it and one forward pass did not finish within 60 s (benchit --analyze-only -j 2 --timeout 60 on the shared 2-core CPU, load average 6 to 14).',
-    'convnextv2_huge': '660M parameters at 384 x 384: building it and one forward pass did not finish within 60 s (benchit --analyze-only -j 2 --timeout 60 on the shared 2-core CPU, load average 6 to 14).',
-    'davit_huge_fl': '361M parameters at 768 x 768: building it and one forward pass did not finish within 60 s (benchit --analyze-only -j 2 --timeout 60 on the shared 2-core CPU, load average 6 to 14).',
-    'deepseek_vit_412m': '412M parameters at 546 x 546: building it and one forward pass did not finish within 60 s (benchit --analyze-only -j 2 --timeout 60 on the shared 2-core CPU, load average 6 to 14).',
-    'deepseek_vit_412m_align': '485M parameters at 546 x 546: building it and one forward pass did not finish within 60 s (benchit --analyze-only -j 2 --timeout 60 on the shared 2-core CPU, load average 6 to 14).',
-    'deepseek_vit_412m_enc': '485M parameters at 546 x 546: building it and one forward pass did not finish within 60 s (benchit --analyze-only -j 2 --timeout 60 on the shared 2-core CPU, load average 6 to 14).',
-    'deit3_huge_patch14_224': '632M parameters at 224 x 224: building it and one forward pass did not finish within 60 s (benchit --analyze-only -j 2 --timeout 60 on the shared 2-core CPU, load average 6 to 14).',
-    'dm_nfnet_f5': '377M parameters at 416 x 416: building it and one forward pass did not finish within 60 s (benchit --analyze-only -j 2 --timeout 60 on the shared 2-core CPU, load average 6 to 14).',
-    'dm_nfnet_f6': '438M parameters at 448 x 448: building it and one forward pass did not finish within 60 s (benchit --analyze-only -j 2 --timeout 60 on the shared 2-core CPU, load average 6 to 14).',
-    'efficientnet_l2': '480M parameters at 800 x 800: building it and one forward pass did not finish within 60 s (benchit --analyze-only -j 2 --timeout 60 on the shared 2-core CPU, load average 6 to 14).',
-    'eva02_large_patch14_448': '305M parameters at 448 x 448: building it and one forward pass did not finish within 60 s (benchit --analyze-only -j 2 --timeout 60 on the shared 2-core CPU, load average 6 to 14).',
-    'eva02_large_patch14_clip_336': '304M parameters at 336 x 336: building it and one forward pass did not finish within 60 s (benchit --analyze-only -j 2 --timeout 60 on the shared 2-core CPU, load average 6 to 14).',
-    'eva_giant_patch14_224': '1.01B parameters at 224 x 224: building it and one forward pass did not finish within 60 s (benchit --analyze-only -j 2 --timeout 60 on the shared 2-core CPU, load average 6 to 14).',
-    'eva_giant_patch14_336': '1.01B parameters at 336 x 336: building it and one forward pass did not finish within 60 s (benchit --analyze-only -j 2 --timeout 60 on the shared 2-core CPU, load average 6 to 14).',
-    'eva_giant_patch14_560': '1.01B parameters at 560 x 560: building it and one forward pass did not finish within 60 s (benchit --analyze-only -j 2 --timeout 60 on the shared 2-core CPU, load average 6 to 14).',
-    'eva_giant_patch14_clip_224': '1.01B parameters at 224 x 224: building it and one forward pass did not finish within 60 s (benchit --analyze-only -j 2 --timeout 60 on the shared 2-core CPU, load average 6 to 14).',
-    'focalnet_huge_fl3': '745M parameters at 224 x 224: building it and one forward pass did not finish within 60 s (benchit --analyze-only -j 2 --timeout 60 on the shared 2-core CPU, load average 6 to 14).',
-    'focalnet_huge_fl4': '686M parameters at 224 x 224: building it and one forward pass did not finish within 60 s (benchit --analyze-only -j 2 --timeout 60 on the shared 2-core CPU, load average 6 to 14).',
-    'focalnet_xlarge_fl3': '409M parameters at 384 x 384: building it and one forward pass did not finish within 60 s (benchit --analyze-only -j 2 --timeout 60 on the shared 2-core CPU, load average 6 to 14).',
-    'focalnet_xlarge_fl4': '409M parameters at 384 x 384: building it and one forward pass did not finish within 60 s (benchit --analyze-only -j 2 --timeout 60 on the shared 2-core CPU, load average 6 to 14).',
-    'gemma4_vit_167m': '167M parameters at 768 x 768: building it and one forward pass did not finish within 60 s (benchit --analyze-only -j 2 --timeout 60 on the shared 2-core CPU, load average 6 to 14).',
-    'gemma4_vit_167m_enc': '167M parameters at 768 x 768: building it and one forward pass did not finish within 60 s (benchit --analyze-only -j 2 --timeout 60 on the shared 2-core CPU, load average 6 to 14).',
-    'gemma4_vit_570m': '570M parameters at 768 x 768: building it and one forward pass did not finish within 60 s (benchit --analyze-only -j 2 --timeout 60 on the shared 2-core CPU, load average 6 to 14).',
-    'gemma4_vit_570m_enc': '570M parameters at 768 x 768: building it and one forward pass did not finish within 60 s (benchit --analyze-only -j 2 --timeout 60 on the shared 2-core CPU, load average 6 to 14).',
-    'hiera_huge_224': '673M parameters at 224 x 224: building it and one forward pass did not finish within 60 s (benchit --analyze-only -j 2 --timeout 60 on the shared 2-core CPU, load average 6 to 14).',
-    'maxvit_xlarge_tf_384': '475M parameters at 384 x 384: building it and one forward pass did not finish within 60 s (benchit --analyze-only -j 2 --timeout 60 on the shared 2-core CPU, load average 6 to 14).',
-    'maxvit_xlarge_tf_512': '476M parameters at 512 x 512: building it and one forward pass did not finish within 60 s (benchit --analyze-only -j 2 --timeout 60 on the shared 2-core CPU, load average 6 to 14).',
-    'mobilenetv5_300m': '294M parameters at 768 x 768: building it and one forward pass did not finish within 60 s (benchit --analyze-only -j 2 --timeout 60 on the shared 2-core CPU, load average 6 to 14).',
-    'mobilenetv5_300m_enc': '294M parameters at 768 x 768: building it and one forward pass did not finish within 60 s (benchit --analyze-only -j 2 --timeout 60 on the shared 2-core CPU, load average 6 to 14).',
-    'mvitv2_huge_cls': '695M parameters at 224 x 224: building it and one forward pass did not finish within 60 s (benchit --analyze-only -j 2 --timeout 60 on the shared 2-core CPU, load average 6 to 14).',
-    'naflexvit_giant_patch16_radio_v3': '1.16B parameters at 512 x 512: building it and one forward pass did not finish within 60 s (benchit --analyze-only -j 2 --timeout 60 on the shared 2-core CPU, load average 6 to 14).',
-    'naflexvit_huge_patch16_radio_v3': '652M parameters at 512 x 512: building it and one forward pass did not finish within 60 s (benchit --analyze-only -j 2 --timeout 60 on the shared 2-core CPU, load average 6 to 14).',
-    'naflexvit_huge_patch16_radio_v4': '652M parameters at 512 x 512: building it and one forward pass did not finish within 60 s (benchit --analyze-only -j 2 --timeout 60 on the shared 2-core CPU, load average 6 to 14).',
-    'naflexvit_large_patch16_radio_v3': '320M parameters at 512 x 512: building it and one forward pass did not finish within 60 s (benchit --analyze-only -j 2 --timeout 60 on the shared 2-core CPU, load average 6 to 14).',
-    'samvit_huge_patch16': '637M parameters at 1024 x 1024: building it and one forward pass did not finish within 60 s (benchit --analyze-only -j 2 --timeout 60 on the idle 2-core CPU, 2026-11-23).',
-    'samvit_large_patch16': '308M parameters at 1024 x 1024: building it and one forward pass did not finish within 60 s (benchit --analyze-only -j 2 --timeout 60 on the idle 2-core CPU, 2026-11-23).',
-    'vit_giant_patch14_dinov2': '1.14B parameters at 518 x 518: building it and one forward pass did not finish within 60 s (benchit --analyze-only -j 2 --timeout 60 on the idle 2-core CPU, 2026-11-23).',
-    'vit_giant_patch14_reg1_tipsv2': '1.14B parameters at 448 x 448: building it and one forward pass did not finish within 60 s (benchit --analyze-only -j 2 --timeout 60 on the idle 2-core CPU, 2026-11-23).',
-    'vit_giant_patch14_reg4_dinov2': '1.14B parameters at 518 x 518: building it and one forward pass did not finish within 60 s (benchit --analyze-only -j 2 --timeout 60 on the idle 2-core CPU, 2026-11-23).',
-    'vit_giant_patch16_lingbot': '1.13B parameters at 512 x 512: building it and one forward pass did not finish within 60 s (benchit --analyze-only -j 2 --timeout 60 on the idle 2-core CPU, 2026-11-23).',
-    'vit_giant_patch16_radio_v3': '1.14B parameters at 512 x 512: building it and one forward pass did not finish within 60 s (benchit --analyze-only -j 2 --timeout 60 on the idle 2-core CPU, 2026-11-23).',
-    'vit_huge_patch16_sapiens2': '814M parameters at 1024 x 768: building it and one forward pass did not finish within 60 s (benchit --analyze-only -j 2 --timeout 60 on the idle 2-core CPU, 2026-11-23).',
-    'vit_large_patch16_sapiens2': '395M parameters at 1024 x 768: building it and one forward pass did not finish within 60 s (benchit --analyze-only -j 2 --timeout 60 on the idle 2-core CPU, 2026-11-23).',
-    'vit_so400m_patch14_siglip_gap_896': '417M parameters at 896 x 896: building it and one forward pass did not finish within 60 s (benchit --analyze-only -j 2 --timeout 60 on the idle 2-core CPU, 2026-11-23).',
+    "aimv2_1b_patch14_224": "1.23B parameters at 224 x 224: building it and one forward pass did not finish within 60 s (benchit --analyze-only -j 2 --timeout 60 on the shared 2-core CPU, load average 6 to 14).",
+    "aimv2_1b_patch14_336": "1.24B parameters at 336 x 336: building it and one forward pass did not finish within 60 s (benchit --analyze-only -j 2 --timeout 60 on the shared 2-core CPU, load average 6 to 14).",
+    "aimv2_1b_patch14_448": "1.24B parameters at 448 x 448: building it and one forward pass did not finish within 60 s (benchit --analyze-only -j 2 --timeout 60 on the shared 2-core CPU, load average 6 to 14).",
+    "aimv2_huge_patch14_448": "682M parameters at 448 x 448: building it and one forward pass did not finish within 60 s (benchit --analyze-only -j 2 --timeout 60 on the shared 2-core CPU, load average 6 to 14).",
+    "beit3_giant_patch14_224": "1.01B parameters at 224 x 224: building it and one forward pass did not finish within 60 s (benchit --analyze-only -j 2 --timeout 60 on the shared 2-core CPU, load average 6 to 14).",
+    "beit3_giant_patch14_336": "1.01B parameters at 336 x 336: building it and one forward pass did not finish within 60 s (benchit --analyze-only -j 2 --timeout 60 on the shared 2-core CPU, load average 6 to 14).",
+    "beit_large_patch16_512": "306M parameters at 512 x 512: building it and one forward pass did not finish within 60 s (benchit --analyze-only -j 2 --timeout 60 on the shared 2-core CPU, load average 6 to 14).",
+    "coatnet_5_224": "687M parameters at 224 x 224: building it and one forward pass did not finish within 60 s (benchit --analyze-only -j 2 --timeout 60 on the shared 2-core CPU, load average 6 to 14).",
+    "convnext_xxlarge": "846M parameters at 256 x 256: building it and one forward pass did not finish within 60 s (benchit --analyze-only -j 2 --timeout 60 on the shared 2-core CPU, load average 6 to 14).",
+    "convnextv2_huge": "660M parameters at 384 x 384: building it and one forward pass did not finish within 60 s (benchit --analyze-only -j 2 --timeout 60 on the shared 2-core CPU, load average 6 to 14).",
+    "davit_huge_fl": "361M parameters at 768 x 768: building it and one forward pass did not finish within 60 s (benchit --analyze-only -j 2 --timeout 60 on the shared 2-core CPU, load average 6 to 14).",
+    "deepseek_vit_412m": "412M parameters at 546 x 546: building it and one forward pass did not finish within 60 s (benchit --analyze-only -j 2 --timeout 60 on the shared 2-core CPU, load average 6 to 14).",
+    "deepseek_vit_412m_align": "485M parameters at 546 x 546: building it and one forward pass did not finish within 60 s (benchit --analyze-only -j 2 --timeout 60 on the shared 2-core CPU, load average 6 to 14).",
+    "deepseek_vit_412m_enc": "485M parameters at 546 x 546: building it and one forward pass did not finish within 60 s (benchit --analyze-only -j 2 --timeout 60 on the shared 2-core CPU, load average 6 to 14).",
+    "deit3_huge_patch14_224": "632M parameters at 224 x 224: building it and one forward pass did not finish within 60 s (benchit --analyze-only -j 2 --timeout 60 on the shared 2-core CPU, load average 6 to 14).",
+    "dm_nfnet_f5": "377M parameters at 416 x 416: building it and one forward pass did not finish within 60 s (benchit --analyze-only -j 2 --timeout 60 on the shared 2-core CPU, load average 6 to 14).",
+    "dm_nfnet_f6": "438M parameters at 448 x 448: building it and one forward pass did not finish within 60 s (benchit --analyze-only -j 2 --timeout 60 on the shared 2-core CPU, load average 6 to 14).",
+    "efficientnet_l2": "480M parameters at 800 x 800: building it and one forward pass did not finish within 60 s (benchit --analyze-only -j 2 --timeout 60 on the shared 2-core CPU, load average 6 to 14).",
+    "eva02_large_patch14_448": "305M parameters at 448 x 448: building it and one forward pass did not finish within 60 s (benchit --analyze-only -j 2 --timeout 60 on the shared 2-core CPU, load average 6 to 14).",
+    "eva02_large_patch14_clip_336": "304M parameters at 336 x 336: building it and one forward pass did not finish within 60 s (benchit --analyze-only -j 2 --timeout 60 on the shared 2-core CPU, load average 6 to 14).",
+    "eva_giant_patch14_224": "1.01B parameters at 224 x 224: building it and one forward pass did not finish within 60 s (benchit --analyze-only -j 2 --timeout 60 on the shared 2-core CPU, load average 6 to 14).",
+    "eva_giant_patch14_336": "1.01B parameters at 336 x 336: building it and one forward pass did not finish within 60 s (benchit --analyze-only -j 2 --timeout 60 on the shared 2-core CPU, load average 6 to 14).",
+    "eva_giant_patch14_560": "1.01B parameters at 560 x 560: building it and one forward pass did not finish within 60 s (benchit --analyze-only -j 2 --timeout 60 on the shared 2-core CPU, load average 6 to 14).",
+    "eva_giant_patch14_clip_224": "1.01B parameters at 224 x 224: building it and one forward pass did not finish within 60 s (benchit --analyze-only -j 2 --timeout 60 on the shared 2-core CPU, load average 6 to 14).",
+    "focalnet_huge_fl3": "745M parameters at 224 x 224: building it and one forward pass did not finish within 60 s (benchit --analyze-only -j 2 --timeout 60 on the shared 2-core CPU, load average 6 to 14).",
+    "focalnet_huge_fl4": "686M parameters at 224 x 224: building it and one forward pass did not finish within 60 s (benchit --analyze-only -j 2 --timeout 60 on the shared 2-core CPU, load average 6 to 14).",
+    "focalnet_xlarge_fl3": "409M parameters at 384 x 384: building it and one forward pass did not finish within 60 s (benchit --analyze-only -j 2 --timeout 60 on the shared 2-core CPU, load average 6 to 14).",
+    "focalnet_xlarge_fl4": "409M parameters at 384 x 384: building it and one forward pass did not finish within 60 s (benchit --analyze-only -j 2 --timeout 60 on the shared 2-core CPU, load average 6 to 14).",
+    "gemma4_vit_167m": "167M parameters at 768 x 768: building it and one forward pass did not finish within 60 s (benchit --analyze-only -j 2 --timeout 60 on the shared 2-core CPU, load average 6 to 14).",
+    "gemma4_vit_167m_enc": "167M parameters at 768 x 768: building it and one forward pass did not finish within 60 s (benchit --analyze-only -j 2 --timeout 60 on the shared 2-core CPU, load average 6 to 14).",
+    "gemma4_vit_570m": "570M parameters at 768 x 768: building it and one forward pass did not finish within 60 s (benchit --analyze-only -j 2 --timeout 60 on the shared 2-core CPU, load average 6 to 14).",
+    "gemma4_vit_570m_enc": "570M parameters at 768 x 768: building it and one forward pass did not finish within 60 s (benchit --analyze-only -j 2 --timeout 60 on the shared 2-core CPU, load average 6 to 14).",
+    "hiera_huge_224": "673M parameters at 224 x 224: building it and one forward pass did not finish within 60 s (benchit --analyze-only -j 2 --timeout 60 on the shared 2-core CPU, load average 6 to 14).",
+    "maxvit_xlarge_tf_384": "475M parameters at 384 x 384: building it and one forward pass did not finish within 60 s (benchit --analyze-only -j 2 --timeout 60 on the shared 2-core CPU, load average 6 to 14).",
+    "maxvit_xlarge_tf_512": "476M parameters at 512 x 512: building it and one forward pass did not finish within 60 s (benchit --analyze-only -j 2 --timeout 60 on the shared 2-core CPU, load average 6 to 14).",
+    "mobilenetv5_300m": "294M parameters at 768 x 768: building it and one forward pass did not finish within 60 s (benchit --analyze-only -j 2 --timeout 60 on the shared 2-core CPU, load average 6 to 14).",
+    "mobilenetv5_300m_enc": "294M parameters at 768 x 768: building it and one forward pass did not finish within 60 s (benchit --analyze-only -j 2 --timeout 60 on the shared 2-core CPU, load average 6 to 14).",
+    "mvitv2_huge_cls": "695M parameters at 224 x 224: building it and one forward pass did not finish within 60 s (benchit --analyze-only -j 2 --timeout 60 on the shared 2-core CPU, load average 6 to 14).",
+    "naflexvit_giant_patch16_radio_v3": "1.16B parameters at 512 x 512: building it and one forward pass did not finish within 60 s (benchit --analyze-only -j 2 --timeout 60 on the shared 2-core CPU, load average 6 to 14).",
+    "naflexvit_huge_patch16_radio_v3": "652M parameters at 512 x 512: building it and one forward pass did not finish within 60 s (benchit --analyze-only -j 2 --timeout 60 on the shared 2-core CPU, load average 6 to 14).",
+    "naflexvit_huge_patch16_radio_v4": "652M parameters at 512 x 512: building it and one forward pass did not finish within 60 s (benchit --analyze-only -j 2 --timeout 60 on the shared 2-core CPU, load average 6 to 14).",
+    "naflexvit_large_patch16_radio_v3": "320M parameters at 512 x 512: building it and one forward pass did not finish within 60 s (benchit --analyze-only -j 2 --timeout 60 on the shared 2-core CPU, load average 6 to 14).",
+    "samvit_huge_patch16": "637M parameters at 1024 x 1024: building it and one forward pass did not finish within 60 s (benchit --analyze-only -j 2 --timeout 60 on the idle 2-core CPU, 2026-11-23).",
+    "samvit_large_patch16": "308M parameters at 1024 x 1024: building it and one forward pass did not finish within 60 s (benchit --analyze-only -j 2 --timeout 60 on the idle 2-core CPU, 2026-11-23).",
+    "vit_giant_patch14_dinov2": "1.14B parameters at 518 x 518: building it and one forward pass did not finish within 60 s (benchit --analyze-only -j 2 --timeout 60 on the idle 2-core CPU, 2026-11-23).",
+    "vit_giant_patch14_reg1_tipsv2": "1.14B parameters at 448 x 448: building it and one forward pass did not finish within 60 s (benchit --analyze-only -j 2 --timeout 60 on the idle 2-core CPU, 2026-11-23).",
+    "vit_giant_patch14_reg4_dinov2": "1.14B parameters at 518 x 518: building it and one forward pass did not finish within 60 s (benchit --analyze-only -j 2 --timeout 60 on the idle 2-core CPU, 2026-11-23).",
+    "vit_giant_patch16_lingbot": "1.13B parameters at 512 x 512: building it and one forward pass did not finish within 60 s (benchit --analyze-only -j 2 --timeout 60 on the idle 2-core CPU, 2026-11-23).",
+    "vit_giant_patch16_radio_v3": "1.14B parameters at 512 x 512: building it and one forward pass did not finish within 60 s (benchit --analyze-only -j 2 --timeout 60 on the idle 2-core CPU, 2026-11-23).",
+    "vit_huge_patch16_sapiens2": "814M parameters at 1024 x 768: building it and one forward pass did not finish within 60 s (benchit --analyze-only -j 2 --timeout 60 on the idle 2-core CPU, 2026-11-23).",
+    "vit_large_patch16_sapiens2": "395M parameters at 1024 x 768: building it and one forward pass did not finish within 60 s (benchit --analyze-only -j 2 --timeout 60 on the idle 2-core CPU, 2026-11-23).",
+    "vit_so400m_patch14_siglip_gap_896": "417M parameters at 896 x 896: building it and one forward pass did not finish within 60 s (benchit --analyze-only -j 2 --timeout 60 on the idle 2-core CPU, 2026-11-23).",
 }
 
 # Cheap scripts for the "ci" test group: a convnet, a ViT built with img_size, and two of timm's
@@ -176,12 +176,16 @@ def script(info: dict) -> str:
     title, paper = module_doc(module)
     c, h, w = info["input_size"]
     groups = "ci,daily" if name in CI else "daily"
-    labels = f"# labels: name::{name} author::timm task::image_classification model_family::{short} test_group::{groups}\n"
+    labels = (
+        f"# labels: name::{name} author::timm task::image_classification model_family::{short} test_group::{groups}\n"
+    )
 
     kwargs = info["kwargs"]
     flexible = not info["fixed"] or "img_size" in kwargs
     chans = "in_chans" in kwargs
-    lines = [f'{name}: timm.create_model("{name}", pretrained=False), random weights ({fmt_params(info["params"])} parameters).']
+    lines = [
+        f'{name}: timm.create_model("{name}", pretrained=False), random weights ({fmt_params(info["params"])} parameters).'
+    ]
     lines.append(f"Module: {module} ({title})")
     if paper:
         lines.append(f"Paper (the first the module cites): {paper}")

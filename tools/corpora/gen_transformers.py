@@ -14,6 +14,7 @@ The generated scripts are committed.
 
 from __future__ import annotations
 
+import json
 import sys
 import textwrap
 from dataclasses import dataclass, field
@@ -624,6 +625,68 @@ inputs = {
 # fmt: on
 
 
+AUTO = Path(__file__).parent / "transformers_auto.json"  # written by probe_transformers.py
+
+
+def _literal(value: object) -> str:
+    return json.dumps(value).replace("true", "True").replace("false", "False").replace("null", "None")
+
+
+def auto_entry(info: dict) -> M:
+    """The MODELS entry of a model type that probe_transformers.py built and ran."""
+    from probe_transformers import inputs_code
+
+    params, inputs, sentence = inputs_code(info["recipe"])
+    cfg = ", ".join(f"{k}={_literal(v)}" for k, v in sorted(info["cfg"].items()))
+    notes = []
+    if info["shrunk"]:
+        shrunk = "; ".join(
+            f"{k}: {', '.join(f'{a}={n}' for a, n in sorted(v.items()))}" if isinstance(v, dict) else f"{k}={v}"
+            for k, v in sorted(info["shrunk"].items())
+        )
+        notes.append(
+            f"The default config has {info['default_params'] / 1e9:.2f}B parameters, over the corpora's CPU budget; "
+            f"this script keeps its widths and shrinks {shrunk} ({info['params'] / 1e6:.0f}M parameters)."
+        )
+    if info["cfg"] != info["shrunk"]:
+        notes.append(
+            "The default text vocabulary does not hold the image token, so it is extended as the released "
+            "checkpoints' is."
+        )
+    note = " ".join(notes)
+    unused = info["recipe"].get("unused") or []
+    kind = info["recipe"]["kind"]
+    if unused:
+        kind = "vlm" if any(name.startswith("pixel") for name in unused) else "features"
+    return M(
+        info["name"],
+        info["config"],
+        info["model"],
+        "custom",
+        f"{info['model']} (model type `{info['type']}`), {info['params'] / 1e6:.0f}M parameters",
+        task={
+            "image": "computer_vision",
+            "audio": "audio",
+            "features": "audio",
+            "vlm": "multimodal",
+            "series": "time_series",
+        }.get(kind, "nlp"),
+        doc=info["type"],
+        cfg=cfg,
+        note=" ".join(x for x in (note, sentence, "Written by tools/corpora/probe_transformers.py.") if x),
+        params=params,
+        inputs=inputs,
+    )
+
+
+def auto_models() -> list[M]:
+    """The entries probe_transformers.py found to run, in model-type order."""
+    if not AUTO.exists():
+        return []
+    probed = json.loads(AUTO.read_text())["probed"]
+    return [auto_entry(info) for _, info in sorted(probed.items()) if "error" not in info]
+
+
 def render(m: M) -> str:
     params = m.params or INPUTS[m.kind][0]
     inputs = m.inputs or INPUTS[m.kind][1]
@@ -672,7 +735,7 @@ def main(only: list[str]) -> None:
     n = 0
     if not only:  # a full run rewrites the corpus: drop scripts of entries that were removed
         clear(OUT)
-    for m in MODELS:
+    for m in MODELS + auto_models():
         if only and m.name not in only:
             continue
         write(OUT, m.name, render(m), m.skip)

@@ -1,0 +1,31 @@
+# labels: name::cosmos3_omni author::huggingface task::multimodal test_group::daily
+"""
+Cosmos3OmniModel (model type `cosmos3_omni`), 1131M parameters.
+Built from transformers.Cosmos3OmniConfig(...) with random weights: Cosmos3OmniModel(config).
+
+The default config has 11.99B parameters, over the corpora's CPU budget; this script keeps its
+widths and shrinks text_config: num_hidden_layers=1; vision_config: depth=1,
+model_type=qwen3_vl_vision, num_hidden_layers=1 (1131M parameters). Inputs: random token ids
+(max_seq_length tokens). The call is text-only: the model also takes pixel_values,
+pixel_values_videos, which need a processor's layout that no generic recipe of
+probe_transformers.py builds, so the parts that read them are built but not called. Written by
+tools/corpora/probe_transformers.py.
+Source: https://huggingface.co/docs/transformers/model_doc/cosmos3_omni
+"""
+from benchit.parser import parse
+import torch
+from transformers import Cosmos3OmniConfig, Cosmos3OmniModel
+
+torch.manual_seed(0)
+batch_size, max_seq_length = parse(["batch_size", "max_seq_length"])
+
+config = Cosmos3OmniConfig(text_config={"num_hidden_layers": 1}, vision_config={"depth": 1, "model_type": "qwen3_vl_vision", "num_hidden_layers": 1})
+model = Cosmos3OmniModel(config).eval()
+text_config = config.get_text_config()
+inputs = {
+    "input_ids": torch.randint(text_config.vocab_size, (batch_size, max_seq_length)),
+    "attention_mask": torch.ones(batch_size, max_seq_length, dtype=torch.long),
+}
+
+with torch.no_grad():
+    model(**inputs)

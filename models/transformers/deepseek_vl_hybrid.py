@@ -1,0 +1,31 @@
+# labels: name::deepseek_vl_hybrid author::huggingface task::multimodal test_group::daily
+"""
+DeepseekVLHybridModel (model type `deepseek_vl_hybrid`), 387M parameters.
+Built from transformers.DeepseekVLHybridConfig(...) with random weights: DeepseekVLHybridModel(config).
+
+The default config has 6.82B parameters, over the corpora's CPU budget; this script keeps its
+widths and shrinks high_res_vision_config: num_hidden_layers=1; text_config:
+num_hidden_layers=1; vision_config: num_hidden_layers=1 (387M parameters). Inputs: random token
+ids (max_seq_length tokens). The call is text-only: the model also takes pixel_values, which
+need a processor's layout that no generic recipe of probe_transformers.py builds, so the parts
+that read them are built but not called. Written by tools/corpora/probe_transformers.py.
+Source: https://huggingface.co/docs/transformers/model_doc/deepseek_vl_hybrid
+"""
+from benchit.parser import parse
+import torch
+from transformers import DeepseekVLHybridConfig, DeepseekVLHybridModel
+
+torch.manual_seed(0)
+batch_size, max_seq_length = parse(["batch_size", "max_seq_length"])
+
+config = DeepseekVLHybridConfig(high_res_vision_config={"num_hidden_layers": 1}, text_config={"num_hidden_layers": 1}, vision_config={"num_hidden_layers": 1})
+model = DeepseekVLHybridModel(config).eval()
+text_config = config.get_text_config()
+inputs = {
+    "input_ids": torch.randint(text_config.vocab_size, (batch_size, max_seq_length)),
+    "attention_mask": torch.ones(batch_size, max_seq_length, dtype=torch.long),
+}
+inputs["use_cache"] = False
+
+with torch.no_grad():
+    model(**inputs)

@@ -1,0 +1,29 @@
+# labels: name::evolla author::huggingface task::nlp test_group::daily
+"""
+EvollaModel (model type `evolla`), 1065M parameters.
+Built from transformers.EvollaConfig(...) with random weights: EvollaModel(config).
+
+The default config has 9.87B parameters, over the corpora's CPU budget; this script keeps its
+widths and shrinks num_hidden_layers=1; protein_encoder_config: num_hidden_layers=1 (1065M
+parameters). Inputs: random token ids (max_seq_length tokens). Written by
+tools/corpora/probe_transformers.py.
+Source: https://huggingface.co/docs/transformers/model_doc/evolla
+"""
+from benchit.parser import parse
+import torch
+from transformers import EvollaConfig, EvollaModel
+
+torch.manual_seed(0)
+batch_size, max_seq_length = parse(["batch_size", "max_seq_length"])
+
+config = EvollaConfig(num_hidden_layers=1, protein_encoder_config={"num_hidden_layers": 1})
+model = EvollaModel(config).eval()
+text_config = config.get_text_config()
+inputs = {
+    "input_ids": torch.randint(text_config.vocab_size, (batch_size, max_seq_length)),
+    "attention_mask": torch.ones(batch_size, max_seq_length, dtype=torch.long),
+}
+inputs["use_cache"] = False
+
+with torch.no_grad():
+    model(**inputs)

@@ -1,0 +1,28 @@
+# labels: name::flint author::huggingface task::nlp test_group::daily
+"""
+FlintModel (model type `flint`), 421M parameters.
+Built from transformers.FlintConfig(...) with random weights: FlintModel(config).
+
+The default config has 39.48B parameters, over the corpora's CPU budget; this script keeps its
+widths and shrinks num_hidden_layers=2 (421M parameters). Inputs: random token ids
+(max_seq_length tokens). Written by tools/corpora/probe_transformers.py.
+Source: https://huggingface.co/docs/transformers/model_doc/flint
+"""
+from benchit.parser import parse
+import torch
+from transformers import FlintConfig, FlintModel
+
+torch.manual_seed(0)
+batch_size, max_seq_length = parse(["batch_size", "max_seq_length"])
+
+config = FlintConfig(num_hidden_layers=2)
+model = FlintModel(config).eval()
+text_config = config.get_text_config()
+inputs = {
+    "input_ids": torch.randint(text_config.vocab_size, (batch_size, max_seq_length)),
+    "attention_mask": torch.ones(batch_size, max_seq_length, dtype=torch.long),
+}
+inputs["use_cache"] = False
+
+with torch.no_grad():
+    model(**inputs)

@@ -1,0 +1,28 @@
+# labels: name::granite_docling author::huggingface task::multimodal test_group::daily
+"""
+GraniteDoclingModel (model type `granite_docling`), 543M parameters.
+Built from transformers.GraniteDoclingConfig() with random weights: GraniteDoclingModel(config).
+
+Inputs: random token ids (max_seq_length tokens). The call is text-only: the model also takes
+pixel_values, which need a processor's layout that no generic recipe of probe_transformers.py
+builds, so the parts that read them are built but not called. Written by
+tools/corpora/probe_transformers.py.
+Source: https://huggingface.co/docs/transformers/model_doc/granite_docling
+"""
+from benchit.parser import parse
+import torch
+from transformers import GraniteDoclingConfig, GraniteDoclingModel
+
+torch.manual_seed(0)
+batch_size, max_seq_length = parse(["batch_size", "max_seq_length"])
+
+config = GraniteDoclingConfig()
+model = GraniteDoclingModel(config).eval()
+text_config = config.get_text_config()
+inputs = {
+    "input_ids": torch.randint(text_config.vocab_size, (batch_size, max_seq_length)),
+    "attention_mask": torch.ones(batch_size, max_seq_length, dtype=torch.long),
+}
+
+with torch.no_grad():
+    model(**inputs)

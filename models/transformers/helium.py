@@ -1,0 +1,28 @@
+# labels: name::helium author::huggingface task::nlp test_group::daily
+"""
+HeliumModel (model type `helium`), 283M parameters.
+Built from transformers.HeliumConfig(...) with random weights: HeliumModel(config).
+
+The default config has 2.05B parameters, over the corpora's CPU budget; this script keeps its
+widths and shrinks num_hidden_layers=2 (283M parameters). Inputs: random token ids
+(max_seq_length tokens). Written by tools/corpora/probe_transformers.py.
+Source: https://huggingface.co/docs/transformers/model_doc/helium
+"""
+from benchit.parser import parse
+import torch
+from transformers import HeliumConfig, HeliumModel
+
+torch.manual_seed(0)
+batch_size, max_seq_length = parse(["batch_size", "max_seq_length"])
+
+config = HeliumConfig(num_hidden_layers=2)
+model = HeliumModel(config).eval()
+text_config = config.get_text_config()
+inputs = {
+    "input_ids": torch.randint(text_config.vocab_size, (batch_size, max_seq_length)),
+    "attention_mask": torch.ones(batch_size, max_seq_length, dtype=torch.long),
+}
+inputs["use_cache"] = False
+
+with torch.no_grad():
+    model(**inputs)

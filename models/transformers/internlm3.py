@@ -1,0 +1,28 @@
+# labels: name::internlm3 author::huggingface task::nlp test_group::daily
+"""
+LlamaModel (model type `internlm3`), 688M parameters.
+Built from transformers.InternLM3Config(...) with random weights: LlamaModel(config).
+
+The default config has 8.28B parameters, over the corpora's CPU budget; this script keeps its
+widths and shrinks num_hidden_layers=1 (688M parameters). Inputs: random token ids
+(max_seq_length tokens). Written by tools/corpora/probe_transformers.py.
+Source: https://huggingface.co/docs/transformers/model_doc/internlm3
+"""
+from benchit.parser import parse
+import torch
+from transformers import InternLM3Config, LlamaModel
+
+torch.manual_seed(0)
+batch_size, max_seq_length = parse(["batch_size", "max_seq_length"])
+
+config = InternLM3Config(num_hidden_layers=1)
+model = LlamaModel(config).eval()
+text_config = config.get_text_config()
+inputs = {
+    "input_ids": torch.randint(text_config.vocab_size, (batch_size, max_seq_length)),
+    "attention_mask": torch.ones(batch_size, max_seq_length, dtype=torch.long),
+}
+inputs["use_cache"] = False
+
+with torch.no_grad():
+    model(**inputs)

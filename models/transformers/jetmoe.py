@@ -1,0 +1,28 @@
+# labels: name::jetmoe author::huggingface task::nlp test_group::daily
+"""
+JetMoeModel (model type `jetmoe`), 418M parameters.
+Built from transformers.JetMoeConfig(...) with random weights: JetMoeModel(config).
+
+The default config has 4.29B parameters, over the corpora's CPU budget; this script keeps its
+widths and shrinks num_hidden_layers=1 (418M parameters). Inputs: random token ids
+(max_seq_length tokens). Written by tools/corpora/probe_transformers.py.
+Source: https://huggingface.co/docs/transformers/model_doc/jetmoe
+"""
+from benchit.parser import parse
+import torch
+from transformers import JetMoeConfig, JetMoeModel
+
+torch.manual_seed(0)
+batch_size, max_seq_length = parse(["batch_size", "max_seq_length"])
+
+config = JetMoeConfig(num_hidden_layers=1)
+model = JetMoeModel(config).eval()
+text_config = config.get_text_config()
+inputs = {
+    "input_ids": torch.randint(text_config.vocab_size, (batch_size, max_seq_length)),
+    "attention_mask": torch.ones(batch_size, max_seq_length, dtype=torch.long),
+}
+inputs["use_cache"] = False
+
+with torch.no_grad():
+    model(**inputs)

@@ -1,0 +1,29 @@
+# labels: name::mellum author::huggingface task::nlp test_group::daily
+"""
+MellumModel (model type `mellum`), 368M parameters.
+Built from transformers.MellumConfig(...) with random weights: MellumModel(config).
+
+The default config has 11.92B parameters, over the corpora's CPU budget; this script keeps its
+widths and shrinks num_experts=8; num_hidden_layers=2; num_local_experts=8 (368M parameters).
+Inputs: random token ids (max_seq_length tokens). Written by
+tools/corpora/probe_transformers.py.
+Source: https://huggingface.co/docs/transformers/model_doc/mellum
+"""
+from benchit.parser import parse
+import torch
+from transformers import MellumConfig, MellumModel
+
+torch.manual_seed(0)
+batch_size, max_seq_length = parse(["batch_size", "max_seq_length"])
+
+config = MellumConfig(num_experts=8, num_hidden_layers=2, num_local_experts=8)
+model = MellumModel(config).eval()
+text_config = config.get_text_config()
+inputs = {
+    "input_ids": torch.randint(text_config.vocab_size, (batch_size, max_seq_length)),
+    "attention_mask": torch.ones(batch_size, max_seq_length, dtype=torch.long),
+}
+inputs["use_cache"] = False
+
+with torch.no_grad():
+    model(**inputs)

@@ -1,0 +1,27 @@
+# labels: name::modernbert_decoder author::huggingface task::nlp test_group::daily
+"""
+ModernBertDecoderModel (model type `modernbert-decoder`), 149M parameters.
+Built from transformers.ModernBertDecoderConfig() with random weights: ModernBertDecoderModel(config).
+
+Inputs: random token ids (max_seq_length tokens). Written by
+tools/corpora/probe_transformers.py.
+Source: https://huggingface.co/docs/transformers/model_doc/modernbert-decoder
+"""
+from benchit.parser import parse
+import torch
+from transformers import ModernBertDecoderConfig, ModernBertDecoderModel
+
+torch.manual_seed(0)
+batch_size, max_seq_length = parse(["batch_size", "max_seq_length"])
+
+config = ModernBertDecoderConfig()
+model = ModernBertDecoderModel(config).eval()
+text_config = config.get_text_config()
+inputs = {
+    "input_ids": torch.randint(text_config.vocab_size, (batch_size, max_seq_length)),
+    "attention_mask": torch.ones(batch_size, max_seq_length, dtype=torch.long),
+}
+inputs["use_cache"] = False
+
+with torch.no_grad():
+    model(**inputs)

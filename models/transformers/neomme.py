@@ -1,0 +1,28 @@
+# labels: name::neomme author::huggingface task::multimodal test_group::daily
+"""
+NeoMMEModel (model type `neomme`), 263M parameters.
+Built from transformers.NeoMMEConfig() with random weights: NeoMMEModel(config).
+
+Inputs: random token ids (max_seq_length tokens). The call is text-only: the model also takes
+pixel_values, which need a processor's layout that no generic recipe of probe_transformers.py
+builds, so the parts that read them are built but not called. Written by
+tools/corpora/probe_transformers.py.
+Source: https://huggingface.co/docs/transformers/model_doc/neomme
+"""
+from benchit.parser import parse
+import torch
+from transformers import NeoMMEConfig, NeoMMEModel
+
+torch.manual_seed(0)
+batch_size, max_seq_length = parse(["batch_size", "max_seq_length"])
+
+config = NeoMMEConfig()
+model = NeoMMEModel(config).eval()
+text_config = config.get_text_config()
+inputs = {
+    "input_ids": torch.randint(text_config.vocab_size, (batch_size, max_seq_length)),
+    "attention_mask": torch.ones(batch_size, max_seq_length, dtype=torch.long),
+}
+
+with torch.no_grad():
+    model(**inputs)

@@ -1,0 +1,28 @@
+# labels: name::seed_oss author::huggingface task::nlp test_group::daily
+"""
+SeedOssModel (model type `seed_oss`), 1067M parameters.
+Built from transformers.SeedOssConfig(...) with random weights: SeedOssModel(config).
+
+The default config has 28.29B parameters, over the corpora's CPU budget; this script keeps its
+widths and shrinks num_hidden_layers=1 (1067M parameters). Inputs: random token ids
+(max_seq_length tokens). Written by tools/corpora/probe_transformers.py.
+Source: https://huggingface.co/docs/transformers/model_doc/seed_oss
+"""
+from benchit.parser import parse
+import torch
+from transformers import SeedOssConfig, SeedOssModel
+
+torch.manual_seed(0)
+batch_size, max_seq_length = parse(["batch_size", "max_seq_length"])
+
+config = SeedOssConfig(num_hidden_layers=1)
+model = SeedOssModel(config).eval()
+text_config = config.get_text_config()
+inputs = {
+    "input_ids": torch.randint(text_config.vocab_size, (batch_size, max_seq_length)),
+    "attention_mask": torch.ones(batch_size, max_seq_length, dtype=torch.long),
+}
+inputs["use_cache"] = False
+
+with torch.no_grad():
+    model(**inputs)

@@ -1,0 +1,30 @@
+# labels: name::ultravbert author::huggingface task::multimodal test_group::daily
+"""
+UltraVBertModel (model type `ultravbert`), 399M parameters.
+Built from transformers.UltraVBertConfig(...) with random weights: UltraVBertModel(config).
+
+The default config has 6.74B parameters, over the corpora's CPU budget; this script keeps its
+widths and shrinks text_config: num_hidden_layers=1; vision_config: num_hidden_layers=1 (399M
+parameters). Inputs: random token ids (max_seq_length tokens). The call is text-only: the model
+also takes pixel_values, which need a processor's layout that no generic recipe of
+probe_transformers.py builds, so the parts that read them are built but not called. Written by
+tools/corpora/probe_transformers.py.
+Source: https://huggingface.co/docs/transformers/model_doc/ultravbert
+"""
+from benchit.parser import parse
+import torch
+from transformers import UltraVBertConfig, UltraVBertModel
+
+torch.manual_seed(0)
+batch_size, max_seq_length = parse(["batch_size", "max_seq_length"])
+
+config = UltraVBertConfig(text_config={"num_hidden_layers": 1}, vision_config={"num_hidden_layers": 1})
+model = UltraVBertModel(config).eval()
+text_config = config.get_text_config()
+inputs = {
+    "input_ids": torch.randint(text_config.vocab_size, (batch_size, max_seq_length)),
+    "attention_mask": torch.ones(batch_size, max_seq_length, dtype=torch.long),
+}
+
+with torch.no_grad():
+    model(**inputs)
