@@ -19,6 +19,8 @@ batch_size, max_seq_length = parse(["batch_size", "max_seq_length"])
 config = Tipsv2Config()
 model = Tipsv2Model(config).eval()
 text_config = config.get_text_config()
+# the text encoder's position embeddings cap the number of tokens
+max_seq_length = min(max_seq_length, text_config.max_position_embeddings)
 inputs = {
     "input_ids": torch.randint(text_config.vocab_size, (batch_size, max_seq_length)),
     "attention_mask": torch.ones(batch_size, max_seq_length, dtype=torch.long),

@@ -676,6 +676,7 @@ def auto_entry(info: dict) -> M:
         note=" ".join(x for x in (note, sentence, "Written by tools/corpora/probe_transformers.py.") if x),
         params=params,
         inputs=inputs,
+        skip=info.get("skip", ""),
     )
 
 
