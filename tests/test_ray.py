@@ -178,10 +178,15 @@ def test_ray_scan_matches_local_names_nodes_and_resumes(tmp_path: Path) -> None:
             every = Cache(ray_cache).read_results(build)
             assert {r["machine"]["id"] for r in every} <= nodes, (name, build)
             # A script the resume step ran again may have results of its first node beside those
-            # of its last one (results of several machines lie side by side).
-            ray_results = [r for r in every if r["machine"]["id"] == node]
-            local_results = Cache(local_cache).read_results(build)
-            assert [r["status"] for r in ray_results] == [r["status"] for r in local_results], (name, build)
+            # of its last one (results of several machines lie side by side). On Ray a result of
+            # any node of the cluster counts as done, so a re-run on another node (segfault.py's
+            # salvage run) need not measure again: each node's results match the local run's.
+            local_statuses = [r["status"] for r in Cache(local_cache).read_results(build)]
+            by_node: dict[str, list[str]] = {}
+            for r in every:
+                by_node.setdefault(r["machine"]["id"], []).append(r["status"])
+            assert by_node, (name, build)
+            assert all(statuses == local_statuses for statuses in by_node.values()), (name, build, by_node)
     assert used == nodes, "every node of the cluster ran scripts"
 
     # --device cuda: no node has it, so every script is unavailable at once, with the reason.
