@@ -629,7 +629,14 @@ AUTO = Path(__file__).parent / "transformers_auto.json"  # written by probe_tran
 
 
 def _literal(value: object) -> str:
-    return json.dumps(value).replace("true", "True").replace("false", "False").replace("null", "None")
+    """``value`` (a config keyword argument read from JSON) as Python source, dicts with double quotes."""
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{json.dumps(k)}: {_literal(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, list):
+        return "[" + ", ".join(_literal(v) for v in value) + "]"
+    if isinstance(value, (bool, type(None))):
+        return repr(value)
+    return json.dumps(value)
 
 
 def auto_entry(info: dict) -> M:
