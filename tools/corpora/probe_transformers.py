@@ -119,11 +119,11 @@ def _counts(config, attrs) -> dict[str, int]:
     return {a: getattr(config, a) for a in attrs if isinstance(getattr(config, a, None), int)}
 
 
-def shrink_kwargs(config_cls, attrs, limit: int) -> dict:
-    """Config keyword arguments that cap ``attrs`` at ``limit``, at the top level and in each sub-config."""
-    config = config_cls()
+def shrink_kwargs(config, attrs, limit: int) -> dict:
+    """Config keyword arguments that cap ``attrs`` of the default ``config`` at ``limit``, at the top
+    level and in each sub-config (sub-configs as dicts of the values that differ)."""
     kwargs: dict = {a: limit for a, n in _counts(config, attrs).items() if n > limit}
-    for name in getattr(config_cls, "sub_configs", None) or {}:
+    for name in getattr(type(config), "sub_configs", None) or {}:
         sub = getattr(config, name, None)
         if sub is None or not hasattr(sub, "to_dict"):
             continue
@@ -138,11 +138,6 @@ def merge(a: dict, b: dict) -> dict:
     for k, v in b.items():
         out[k] = merge(out[k], v) if isinstance(v, dict) and isinstance(out.get(k), dict) else v
     return out
-
-
-def build_config(config_cls, kwargs: dict):
-    """``config_cls(**kwargs)`` as the script writes it (sub-configs as dicts of the values that differ)."""
-    return config_cls(**kwargs)
 
 
 def image_size(config) -> tuple[int, int, int]:
@@ -360,7 +355,6 @@ def try_script(text: str) -> str | None:
     try:
         error = parent.recv()
     except EOFError:
-        error = None
         proc.join()
         return f"the process died (exit code {proc.exitcode})"
     proc.join()
@@ -397,14 +391,15 @@ def probe(model_type: str) -> dict:
     try:
         model_cls = getattr(transformers, model_name)
         config = config_cls()
-        info["default_params"] = meta_params(model_cls, config)
+        params = info["default_params"] = meta_params(model_cls, config)
         kwargs: dict = {}
         for attrs, limit in ((LAYER_ATTRS, SHRUNK_LAYERS), (EXPERT_ATTRS, SHRUNK_EXPERTS), (LAYER_ATTRS, 1)):
-            if meta_params(model_cls, build_config(config_cls, kwargs)) <= MAX_PARAMS:
+            if params <= MAX_PARAMS:
                 break
-            kwargs = merge(kwargs, shrink_kwargs(config_cls, attrs, limit))
-        config = build_config(config_cls, kwargs)
-        info["params"] = meta_params(model_cls, config)
+            kwargs = merge(kwargs, shrink_kwargs(config, attrs, limit))
+            params = meta_params(model_cls, config_cls(**kwargs))
+        config = config_cls(**kwargs)  # as the script writes it
+        info["params"] = params
         info["cfg"] = info["shrunk"] = kwargs
         if info["params"] > HARD_MAX_PARAMS:
             info["error"] = f"{info['params'] / 1e9:.1f}B parameters even with its layers and experts shrunk"
