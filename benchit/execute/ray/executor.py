@@ -94,10 +94,7 @@ class RayExecutor(Executor):
         except Exception:  # noqa: BLE001 - a dead node's actor cannot close; it is gone already
             pass
         for actor in self.actors.values():
-            try:
-                self.ray.kill(actor)
-            except Exception:  # noqa: BLE001 - see above
-                pass
+            self._kill(actor)
         self.actors.clear()
         self.ray.shutdown()
 
@@ -115,6 +112,13 @@ class RayExecutor(Executor):
                 **actor_resources(node, self.config.devices),
             ).remote(self.config.to_dict(), self.preload)
             self._poll(node.id)
+
+    def _kill(self, actor: Any) -> None:
+        """Kill a node's actor; one whose node is gone already is left as it is."""
+        try:
+            self.ray.kill(actor)
+        except Exception:  # noqa: BLE001 - a dead node's actor is gone already
+            pass
 
     def _poll(self, node_id: str) -> None:
         self.polls[self.actors[node_id].events.remote(POLL_S)] = node_id
@@ -134,10 +138,7 @@ class RayExecutor(Executor):
         self.usable = [n for n in self.usable if n.id != node_id]
         actor = self.actors.pop(node_id, None)
         if actor is not None:
-            try:
-                self.ray.kill(actor)
-            except Exception:  # noqa: BLE001 - already gone
-                pass
+            self._kill(actor)
         for job_id in [j for j, n in self.where.items() if n == node_id]:
             tried = self.tried[job_id]
             tried.append(node)
