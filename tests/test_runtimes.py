@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import os
 from pathlib import Path
 from typing import Any
 
@@ -49,6 +50,12 @@ class TwoHeads(torch.nn.Module):
 
 model = TwoHeads().eval()
 model(features=torch.randn(batch_size, 8), scale=torch.full((1,), 0.5))
+
+# A file left in the temporary folder, as some libraries do: it must go with the job.
+import tempfile
+
+with open(tempfile.mkstemp(prefix="left-by-the-script-")[1], "w") as left:
+    left.write("x")
 """,
     # int64 token ids and a mask, as a text model takes them
     "tokens.py": """
@@ -128,6 +135,7 @@ def scan(tmp_path_factory: pytest.TempPathFactory) -> tuple[pd.DataFrame, Path, 
     for name, body in SCRIPTS.items():
         write_script(corpus, name, body)
     cache = root / "cache"
+    (root / "tmp").mkdir()
     done = run_benchit(
         "benchmark",
         "--all",
@@ -142,6 +150,7 @@ def scan(tmp_path_factory: pytest.TempPathFactory) -> tuple[pd.DataFrame, Path, 
         "--script-args",
         "--batch_size 2 --max_seq_length 16",
         *FAST,
+        env={"TMPDIR": str(root / "tmp")},
     )
     return report_df(cache), cache, done
 
@@ -206,6 +215,18 @@ def test_torch_compile_records_compile_time_apart(scan: Any) -> None:
     # Compilation happens in prepare, so the first timed step is already steady.
     assert row["info_compile_s"] > row["info_first_step_s"]
     assert row["latency_median_ms"] < row["info_compile_s"] * 1000
+
+
+def test_temporary_files_and_compiled_kernels_go_with_each_job(scan: Any) -> None:
+    df, cache, _ = scan
+    # The script's file, Inductor's kernels (torchinductor_<user> by default) and the run's own
+    # folder all lived in the job's folder, removed with it. Only the host lock, which every
+    # job and every benchit process of the user shares, stays in the machine's folder.
+    assert sorted(p.name for p in (cache.parent / "tmp").iterdir()) == [f"benchit-{os.getuid()}"]
+    assert (cache.parent / "tmp" / f"benchit-{os.getuid()}" / "measure.lock").is_file()
+    compiled = df[(df["runtime"] == "torch-compile") & (df["status"] == "ok")]
+    assert len(compiled) == len(SCRIPTS)
+    assert (compiled["info_compile_cache_hits"] == 0).all()  # every build compiled cold
 
 
 def test_a_model_that_cannot_be_exported_fails_for_ort_only(scan: Any) -> None:

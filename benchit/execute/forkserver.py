@@ -18,11 +18,14 @@ import socket
 import subprocess
 import sys
 import warnings
+from pathlib import Path
 from typing import Any
 
-from benchit.execute import cgroup, process
+from benchit.execute import cgroup, process, scratch
 
 MAX_MESSAGE = 1 << 20
+# Whether the user chose Inductor's cache folder; read before the preload (whose imports set it).
+USER_COMPILE_CACHE = "TORCHINDUCTOR_CACHE_DIR" in os.environ
 
 
 def _child(job: dict[str, Any], msg_fd: int, log_fd: int, server: int) -> None:
@@ -51,6 +54,8 @@ def _child(job: dict[str, Any], msg_fd: int, log_fd: int, server: int) -> None:
     os.close(devnull)
     sys.stdout.reconfigure(line_buffering=True)  # type: ignore[union-attr]
     sys.stderr.reconfigure(line_buffering=True)  # type: ignore[union-attr]
+    if job.get("workdir"):
+        scratch.enter(Path(job["workdir"]), compile_cache=not USER_COMPILE_CACHE)
     import faulthandler
 
     faulthandler.enable()
@@ -144,6 +149,10 @@ def serve(sock: socket.socket, preload: list[str], parent: int | None = None) ->
     process.die_with_parent(signal.SIGTERM, parent=parent)
     process.become_subreaper()
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # The server's own temporary files (and those of the libraries it imports) go in the run's folder.
+    run_folder = os.environ.pop(scratch.ENV, None)
+    if run_folder:
+        scratch.enter(Path(run_folder), compile_cache=not USER_COMPILE_CACHE)
     import_once(preload)
 
     wake_r, wake_w = os.pipe()

@@ -10,12 +10,11 @@ import os
 import selectors
 import shutil
 import signal
-import tempfile
 import time
 from dataclasses import dataclass, field
 
 from benchit.config import Config
-from benchit.execute import cgroup
+from benchit.execute import cgroup, scratch
 from benchit.execute.executor import Executor
 from benchit.execute.forkserver import ForkServer
 from benchit.execute.process import (
@@ -38,6 +37,7 @@ from benchit.execute.protocol import (
     MemoryGroupRefused,
     decode,
 )
+from benchit.execute.scratch import RunFolder
 from benchit.execute.verdict import signal_name
 from benchit.hookspecs import hookimpl
 from benchit.measure.environment import machine_identity
@@ -92,6 +92,7 @@ class LocalExecutor(Executor):
         # Folders of finished jobs, removed on the next call: the coordinator first moves the
         # artifacts that the last events named out of them.
         self.trash: list[str] = []
+        self.folder: RunFolder | None = None
 
     def open(self, config: Config, preload: list[str]) -> None:
         self.config, self.preload = config, preload
@@ -102,10 +103,12 @@ class LocalExecutor(Executor):
         return machine_identity()
 
     def submit(self, spec: JobSpec) -> None:
+        if self.folder is None:
+            self.folder = RunFolder()
         if self.server is None:
-            self.server = ForkServer(self.preload)
+            self.server = ForkServer(self.preload, env={**os.environ, scratch.ENV: str(self.folder.path)})
             self.selector.register(self.server.sock, selectors.EVENT_READ, ("server", None))
-        workdir = tempfile.mkdtemp(prefix="benchit-job-")
+        workdir = self.folder.job(spec.job_id)
         spec = dataclasses.replace(spec, workdir=workdir)
         limit = spec.config.memory_limit_bytes
         group = cgroup.MemoryGroup.create(f"benchit-{os.getpid()}-{spec.job_id}", limit) if limit else None
@@ -160,6 +163,9 @@ class LocalExecutor(Executor):
             self.server.close()
             self.server = None
         self._empty_trash()
+        if self.folder:
+            self.folder.close()
+            self.folder = None
 
     def _empty_trash(self) -> None:
         while self.trash:

@@ -58,6 +58,15 @@ def _flock(file: IO[str], mode: int) -> None:
             _on_wait(False)
 
 
+# The machine's temporary folder, where the host lock lives, as benchit found it: a job's
+# processes have TMPDIR pointed at the job's own folder (benchit.execute.scratch).
+HOST_TMPDIR_ENV = "BENCHIT_HOST_TMPDIR"
+
+
+def host_tempdir() -> Path:
+    return Path(os.environ.get(HOST_TMPDIR_ENV) or tempfile.gettempdir())
+
+
 @contextlib.contextmanager
 def host_lock(exclusive: bool) -> Iterator[None]:
     """One measurement at a time on this machine, and nothing else of benchit's beside it.
@@ -74,7 +83,7 @@ def host_lock(exclusive: bool) -> Iterator[None]:
     while a measurement waits no new shared holder overtakes it, and a stream of scripts
     under ``-j N`` cannot starve it. Waits are told to ``report_lock_waits``'s callback.
     """
-    folder = Path(tempfile.gettempdir()) / f"benchit-{os.getuid()}"
+    folder = host_tempdir() / f"benchit-{os.getuid()}"
     folder.mkdir(exist_ok=True)
     with open(folder / "turnstile.lock", "a") as turnstile, open(folder / "measure.lock", "a") as file:
         _flock(turnstile, fcntl.LOCK_EX if exclusive else fcntl.LOCK_SH)

@@ -72,7 +72,8 @@ class TorchCompile(Runtime):
         if counters is not None:
             info["compile_graphs"] = int(counters["stats"].get("unique_graphs", 0))
             info["compile_graph_breaks"] = int(sum(counters["graph_break"].values()))
-            # A warm inductor cache (~/.cache or /tmp/torchinductor_*) makes compile_s far shorter.
+            # Jobs compile in a cache of their own (execute/scratch.py) unless the user shares one
+            # with TORCHINDUCTOR_CACHE_DIR; a warm cache makes compile_s far shorter.
             info["compile_cache_hits"] = int(counters["inductor"].get("fxgraph_cache_hit", 0))
         return Prepared(step=lambda: compiled(*args, **kwargs), info=info)
 
