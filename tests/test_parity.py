@@ -47,6 +47,30 @@ def test_a_real_disagreement_fails_with_its_reason() -> None:
     assert result["reason"].startswith("output 1: error ") and "of the output's scale, cosine" in result["reason"]
 
 
+def test_a_disagreement_eager_torch_reproduces_under_a_nudge_still_fails() -> None:
+    ref = _exploding()
+    out = -ref
+    result = compare([ref], [out], FP32, nudged=lambda: [ref * np.float32(1 + 1e-7)])
+    assert result["verdict"] == "failed" and result["eager_nudged"]["verdict"] == "passed"
+
+
+def test_a_model_that_amplifies_rounding_cannot_be_judged() -> None:
+    ref = _exploding()
+    out = ref.copy()
+    out[500:] = -out[500:]
+    # Eager torch itself, on inputs one rounding step away, lands as far off.
+    chaotic = np.random.default_rng(1).permutation(ref)
+    result = compare(
+        [np.ones(3, np.float32), ref], [np.ones(3, np.float32), out], FP32, nudged=lambda: [np.ones(3), chaotic]
+    )
+    assert (result["verdict"], result["passed"]) == ("inconclusive", None)
+    assert [o["verdict"] for o in result["per_output"]] == ["passed", "inconclusive"]
+    assert "the model amplifies rounding" in result["reason"] and result["reason"].startswith("output 1: error ")
+    assert result["eager_nudged"]["verdict"] == "failed" and result["eager_nudged"]["min_cosine"] < 0.5
+    # Computed only when something failed.
+    assert compare([ref], [ref], FP32, nudged=lambda: pytest.fail("nudged without need"))["verdict"] == "passed"
+
+
 @pytest.mark.parametrize("bad", [np.nan, np.inf, -np.inf])
 def test_a_reference_that_is_not_finite_is_inconclusive(bad: float) -> None:
     ref = np.array([1.0, bad, 3.0], np.float32)
@@ -108,6 +132,14 @@ class NotFinite(torch.nn.Module):
 
 
 NotFinite()(torch.tensor([0.0, -1.0, 2.0]))
+
+
+class Chaotic(torch.nn.Module):
+    def forward(self, x):
+        return torch.sin(x * 1e9)  # one rounding step of x moves the phase by about 60 radians
+
+
+Chaotic()(torch.rand(256) + 0.5)
 """
 
 
@@ -125,7 +157,9 @@ def test_parity_verdicts_through_the_cli(tmp_path: Path) -> None:
     assert df.loc["Linear", "parity_verdict"] == "passed" and df.loc["Linear", "parity_passed"] == True  # noqa: E712
     assert df.loc["Linear", "parity_max_rel_diff"] > FP32.rtol  # the old element-wise check fails it
     assert df.loc["NotFinite", "parity_verdict"] == "inconclusive" and pd.isna(df.loc["NotFinite", "parity_passed"])
+    assert df.loc["Chaotic", "parity_verdict"] == "inconclusive"
+    assert "parity inconclusive (output 0: error " in done.stdout and "the model amplifies rounding" in done.stdout
     summary = run_benchit("report", "--cache-dir", cache, "-o", tmp_path / "again.csv").stdout
-    assert "parity: 1 results that cannot be judged" in summary
+    assert "parity: 2 results that cannot be judged" in summary
     result = next((cache / "builds").glob("models-*/results/*/cpu-noisy.json"), None)
     assert result is not None and '"per_output"' in result.read_text() and '"cosine"' in result.read_text()

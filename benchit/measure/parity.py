@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -120,29 +121,66 @@ def _unmatched(record: dict[str, Any], reason: str) -> dict[str, Any]:
     }
 
 
-def compare(reference: list[np.ndarray], candidate: list[np.ndarray], tolerances: Tolerances) -> dict[str, Any]:
+def compare(
+    reference: list[np.ndarray],
+    candidate: list[np.ndarray],
+    tolerances: Tolerances,
+    nudged: Callable[[], list[np.ndarray] | None] | None = None,
+) -> dict[str, Any]:
     """Compare each output (see ``Tolerances``): ``verdict`` is ``failed`` if any output failed,
     else ``inconclusive`` if any could not be judged, else ``passed``; ``passed`` is True, False
-    or None (inconclusive); ``outputs`` keeps each output's statistics."""
+    or None (inconclusive); ``outputs`` keeps each output's statistics.
+
+    ``nudged``, when some output fails, gives eager torch's outputs on inputs moved by about one
+    rounding step. An output that eager torch itself does not reproduce under that nudge is
+    ``inconclusive``: the model (random weights, deep, unnormalised) amplifies rounding so much
+    that no runtime, however right, could agree with it.
+    """
     record: dict[str, Any] = {**tolerances.to_dict(), "outputs": len(reference)}
+    per_output = _each(reference, candidate, tolerances)
+    if isinstance(per_output, str):
+        return _unmatched(record, per_output)
+    if nudged is not None and any(o["verdict"] == "failed" for o in per_output):
+        own = _each(reference, nudged() or [], tolerances)
+        if not isinstance(own, str):
+            summary = _summary(own)
+            record["eager_nudged"] = {k: summary[k] for k in ("verdict", "error_to_scale", "min_cosine")}
+            per_output = [_unstable(o, n) for o, n in zip(per_output, own, strict=True)]
+    return {**record, **_summary(per_output)}
+
+
+def _each(reference: list[np.ndarray], candidate: list[np.ndarray], tolerances: Tolerances) -> list[dict] | str:
+    """Each output's statistics and verdict, or why the outputs cannot be paired."""
     if len(reference) != len(candidate):
-        reason = f"{len(candidate)} outputs, eager torch gives {len(reference)}"
-        return _unmatched(record, reason)
+        return f"{len(candidate)} outputs, eager torch gives {len(reference)}"
     per_output = []
     for index, (ref, out) in enumerate(zip(reference, candidate, strict=True)):
         out = np.asarray(out)
         if ref.shape != out.shape:
             if ref.size != out.size:
-                reason = f"output {index} has shape {list(out.shape)}, eager torch {list(ref.shape)}"
-                return _unmatched(record, reason)
+                return f"output {index} has shape {list(out.shape)}, eager torch {list(ref.shape)}"
             out = out.reshape(ref.shape)
         per_output.append(_output(index, ref, out, tolerances))
+    return per_output
+
+
+def _unstable(output: dict[str, Any], nudged: dict[str, Any]) -> dict[str, Any]:
+    """``output`` made inconclusive when it failed and eager torch, nudged, fails as well."""
+    if output["verdict"] != "failed" or nudged["verdict"] != "failed":
+        return output
+    reason = (
+        f"{output['reason']}, but eager torch itself moves by {nudged['error_to_scale']:.3g} of the output's scale "
+        f"(cosine {nudged['cosine']:.6f}) when its inputs move by one rounding step: the model amplifies rounding"
+    )
+    return {**output, "verdict": "inconclusive", "reason": reason, "nudged_cosine": nudged["cosine"]}
+
+
+def _summary(per_output: list[dict[str, Any]]) -> dict[str, Any]:
     verdicts = [o["verdict"] for o in per_output]
     verdict = "failed" if "failed" in verdicts else "inconclusive" if "inconclusive" in verdicts else "passed"
     judged = [o for o in per_output if "max_abs_diff" in o]
     first = next((o for o in per_output if o["verdict"] == verdict and "reason" in o), None)
     return {
-        **record,
         "verdict": verdict,
         "passed": {"passed": True, "failed": False}.get(verdict),
         "max_abs_diff": max((o["max_abs_diff"] for o in judged), default=0.0),
