@@ -2,12 +2,15 @@
 
     HF_HUB_OFFLINE=1 /work/venv/bin/python tools/corpora/run_corpus.py models/torchvision \
         [--timeout 120] [--only NAME ...] [--every N] [-j JOBS] [--results results.tsv]
+        [--resume done.tsv]
 
 Each script runs as `python <script>` with PYTHONPATH set to the repository root and
 HF_HUB_OFFLINE=1. Prints one line per script: status, wall seconds, peak RSS (MB), path;
 then the totals. With --results, the lines are also written as a TSV file.
 --every N runs every Nth script only (a sample of a large corpus); -j runs that many scripts at
 once (lines still print in order; wall times then include the sharing).
+--resume FILE skips the scripts FILE already has a line for and appends each new line to it as
+it comes, so a sweep stopped part-way goes on where it stopped.
 Files starting with "_" and folders named "skip" are left out, as benchit's discovery does.
 """
 
@@ -67,6 +70,10 @@ def run_one(path: Path, timeout: float, extra: list[str]) -> tuple[str, float, f
     return status, wall, rss, " | ".join(tail)
 
 
+def _shown(path: Path) -> Path:
+    return path.relative_to(ROOT) if path.is_absolute() and path.is_relative_to(ROOT) else path
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("folder", type=Path)
@@ -76,24 +83,33 @@ def main() -> None:
     ap.add_argument("--script-args", default="")
     ap.add_argument("--every", type=int, default=1)
     ap.add_argument("-j", "--jobs", type=int, default=1)
+    ap.add_argument("--resume", type=Path, default=None)
     args = ap.parse_args()
 
     paths = scripts_in(args.folder)
     if args.only:
         paths = [p for p in paths if p.stem in set(args.only)]
     paths = paths[:: args.every]
+    journal = None
+    if args.resume:
+        done = set()
+        if args.resume.exists():
+            done = {line.split("\t")[3] for line in args.resume.read_text().splitlines() if line.count("\t") >= 3}
+        paths = [p for p in paths if str(_shown(p)) not in done]
+        journal = args.resume.open("a", buffering=1)
     rows = []
     t0 = time.perf_counter()
 
     def one(path: Path) -> str:
         status, wall, rss, tail = run_one(path, args.timeout, args.script_args.split())
-        rel = path.relative_to(ROOT) if path.is_absolute() and path.is_relative_to(ROOT) else path
-        return f"{status}\t{wall:.1f}\t{rss:.0f}\t{rel}\t{tail}"
+        return f"{status}\t{wall:.1f}\t{rss:.0f}\t{_shown(path)}\t{tail}"
 
     with concurrent.futures.ThreadPoolExecutor(max(1, args.jobs)) as pool:
         for line in pool.map(one, paths):
             print(line, flush=True)
             rows.append(line)
+            if journal:
+                journal.write(line.replace("\n", " ") + "\n")
     total = time.perf_counter() - t0
     ok = sum(r.startswith("ok\t") for r in rows)
     print(f"# {ok}/{len(rows)} ok in {total:.0f} s", flush=True)
