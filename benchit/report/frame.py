@@ -328,6 +328,6 @@ def summary(df: pd.DataFrame) -> list[str]:
         inconclusive = int((results["parity_verdict"] == "inconclusive").sum())
         if inconclusive:
             lines.append(
-                f"parity: {inconclusive} results that cannot be judged (eager torch's outputs not finite, or spanning too many orders of magnitude)"
+                f"parity: {inconclusive} results that cannot be judged (eager torch's outputs not finite, spanning too many orders of magnitude, or not reproduced by eager torch itself one rounding step away)"
             )
     return lines
