@@ -676,6 +676,7 @@ def auto_entry(info: dict) -> M:
             "audio": "audio",
             "features": "audio",
             "vlm": "multimodal",
+            "image_text": "multimodal",
             "series": "time_series",
         }.get(kind, "nlp"),
         doc=info["type"],

@@ -163,6 +163,14 @@ TEXT = ["batch_size", "max_seq_length"]
 OTHER_INPUTS = ("pixel_values", "pixel_values_videos", "input_features", "input_values")
 
 
+def required(model_cls) -> list[str]:
+    """The parameters ``model_cls.forward`` cannot be called without."""
+    signature = inspect.signature(model_cls.forward).parameters.values()
+    return [
+        p.name for p in signature if p.default is p.empty and p.kind is p.POSITIONAL_OR_KEYWORD and p.name != "self"
+    ]
+
+
 def recipes(model_cls, config) -> list[dict]:
     """The input recipes to try for ``model_cls``, most specific first."""
     params = set(inspect.signature(model_cls.forward).parameters)
@@ -186,10 +194,17 @@ def recipes(model_cls, config) -> list[dict]:
                     "no_cache": no_cache,
                 }
             )
-        text = {"kind": "text", "decoder": decoder, "no_cache": no_cache}
         positions = getattr(config.get_text_config(), "max_position_embeddings", None)
-        if isinstance(positions, int) and positions < 128:  # under parse()'s default max_seq_length
-            text["cap"] = True
+        # under parse()'s default max_seq_length: the script caps its tokens
+        cap = {"cap": True} if isinstance(positions, int) and positions < 128 else {}
+        if "pixel_values" in params and not token:
+            # an image with a text of its own (BLIP-2, Grounding DINO, CLIP-like pairs), not image tokens in it
+            c, h, w = image_size(config)
+            ids = sorted(p for p in required(model_cls) if p.endswith("input_ids") and p != "input_ids")
+            found.append(
+                {"kind": "image_text", "image": [c, h, w], "ids": ids, "decoder": decoder, "no_cache": no_cache, **cap}
+            )
+        text = {"kind": "text", "decoder": decoder, "no_cache": no_cache, **cap}
         unused = [name for name in OTHER_INPUTS if name in params]
         found.append(dict(text, unused=unused) if unused else text)
     if main == "pixel_values" or ("pixel_values" in params and "input_ids" not in params):
@@ -264,6 +279,23 @@ inputs = {{
     "pixel_values": torch.rand(batch_size, {c}, {h}, {w}),
 }}{decoder}""",
             f"Inputs: one random {h} x {w} image per sample, its {n} image tokens, then max_seq_length random text tokens.",
+        )
+    if kind == "image_text":
+        c, h, w = recipe["image"]
+        more = "".join(
+            f'\ninputs["{name}"] = torch.randint(100, (batch_size, max_seq_length))  # ids any vocabulary holds'
+            for name in recipe["ids"]
+        )
+        return (
+            TEXT,
+            f"""
+text_config = config.get_text_config(){cap}
+inputs = {{
+    "pixel_values": torch.rand(batch_size, {c}, {h}, {w}),
+    "input_ids": torch.randint(text_config.vocab_size, (batch_size, max_seq_length)),
+    "attention_mask": torch.ones(batch_size, max_seq_length, dtype=torch.long),
+}}{more}{decoder}""",
+            f"Inputs: one random {h} x {w} image per sample and a text of max_seq_length random tokens.",
         )
     if kind == "image":
         c, h, w = recipe["image"]
