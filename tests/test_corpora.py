@@ -97,6 +97,22 @@ def test_sample_lists_every_corpus():
         assert not missing, f"{corpus}: sample scripts not in the corpus: {missing}"
 
 
+def test_no_script_is_named_like_a_package_a_library_looks_for():
+    """A script named ``xlstm.py`` would be found first on sys.path when transformers asks whether
+    the optional ``xlstm`` package is installed, and imported in its place."""
+    import sys
+
+    sys.path.insert(0, str(REPO / "tools" / "corpora"))
+    try:
+        from corpus_files import optional_packages
+    finally:
+        sys.path.pop(0)
+    packages = optional_packages()
+    assert "xlstm" in packages  # the lookup still finds what it is for
+    clashes = sorted(p.relative_to(MODELS).as_posix() for p in MODELS.rglob("*.py") if p.stem in packages)
+    assert not clashes
+
+
 @pytest.mark.parametrize("corpus", sorted(CORPORA))
 def test_corpus_scripts_have_labels(corpus):
     """Line 1 of every script is a labels line with name, author, task and test_group."""

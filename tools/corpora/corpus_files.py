@@ -2,8 +2,25 @@
 
 from __future__ import annotations
 
+import importlib.util
+import re
 import textwrap
 from pathlib import Path
+
+# How transformers and diffusers ask whether an optional package is installed.
+_PROBES = re.compile(r'(?:_is_package_available|find_spec)\(\s*"([^"]+)"')
+
+
+def optional_packages() -> set[str]:
+    """The optional packages transformers and diffusers look for. A script named like one of them
+    would shadow it (a script's folder comes first on ``sys.path``): the library would find the
+    script, import it as the package, and fail. Generators keep their names out of this set."""
+    names: set[str] = set()
+    for library in ("transformers.utils.import_utils", "diffusers.utils.import_utils"):
+        spec = importlib.util.find_spec(library)
+        if spec and spec.origin:
+            names |= set(_PROBES.findall(Path(spec.origin).read_text()))
+    return names
 
 
 def clear(folder: Path) -> None:

@@ -334,11 +334,14 @@ inputs = {"past_values": torch.randn(batch_size, context)}""",
 
 
 def entry_name(model_type: str) -> str:
-    """The script name of ``model_type``: a Python identifier, not one of MODELS' names."""
+    """The script name of ``model_type``: a Python identifier, not one of MODELS' names nor an
+    optional package's (``xlstm``: transformers would import the script as the package)."""
     import gen_transformers
+    from corpus_files import optional_packages
 
     name = re.sub(r"[^0-9a-zA-Z_]", "_", model_type).lower()
-    return name + "_model" if name in {m.name for m in gen_transformers.MODELS} else name
+    taken = {m.name for m in gen_transformers.MODELS} | optional_packages()
+    return name + "_model" if name in taken else name
 
 
 # The probe only asks whether a script runs: short sequences and no weight initialisation keep

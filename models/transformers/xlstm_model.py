@@ -1,4 +1,4 @@
-# labels: name::xlstm author::huggingface task::nlp test_group::daily
+# labels: name::xlstm_model author::huggingface task::nlp test_group::daily
 """
 xLSTMModel (model type `xlstm`), 408M parameters.
 Built from transformers.xLSTMConfig(...) with random weights: xLSTMModel(config).
