@@ -67,6 +67,12 @@ def test_a_model_that_amplifies_rounding_cannot_be_judged() -> None:
     assert [o["verdict"] for o in result["per_output"]] == ["passed", "inconclusive"]
     assert "the model amplifies rounding" in result["reason"] and result["reason"].startswith("output 1: error ")
     assert result["eager_nudged"]["verdict"] == "failed" and result["eager_nudged"]["min_cosine"] < 0.5
+
+    # A nudge that cannot run leaves the failure as it is.
+    def broken() -> list:
+        raise MemoryError
+
+    assert compare([ref], [out], FP32, nudged=broken)["verdict"] == "failed"
     # Computed only when something failed.
     assert compare([ref], [ref], FP32, nudged=lambda: pytest.fail("nudged without need"))["verdict"] == "passed"
 

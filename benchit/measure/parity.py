@@ -141,7 +141,11 @@ def compare(
     if isinstance(per_output, str):
         return _unmatched(record, per_output)
     if nudged is not None and any(o["verdict"] == "failed" for o in per_output):
-        own = _each(reference, nudged() or [], tolerances)
+        try:
+            again = nudged() or []
+        except Exception:  # noqa: BLE001 - without the nudge the failure stands
+            again = []
+        own = _each(reference, again, tolerances)
         if not isinstance(own, str):
             summary = _summary(own)
             record["eager_nudged"] = {k: summary[k] for k in ("verdict", "error_to_scale", "min_cosine")}
