@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import importlib.util
 import re
 import textwrap
@@ -11,7 +12,8 @@ from pathlib import Path
 _PROBES = re.compile(r'(?:_is_package_available|find_spec)\(\s*"([^"]+)"')
 
 
-def optional_packages() -> set[str]:
+@functools.cache
+def optional_packages() -> frozenset[str]:
     """The optional packages transformers and diffusers look for. A script named like one of them
     would shadow it (a script's folder comes first on ``sys.path``): the library would find the
     script, import it as the package, and fail. Generators keep their names out of this set."""
@@ -20,7 +22,7 @@ def optional_packages() -> set[str]:
         spec = importlib.util.find_spec(library)
         if spec and spec.origin:
             names |= set(_PROBES.findall(Path(spec.origin).read_text()))
-    return names
+    return frozenset(names)
 
 
 def clear(folder: Path) -> None:
