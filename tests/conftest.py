@@ -17,6 +17,9 @@ REPO = Path(__file__).resolve().parent.parent
 FAST = ["--min-time", "0", "--max-time", "0.3", "--min-iterations", "8", "--warmup-time", "0.2"]
 
 
+COMPILER_CACHE_VARS = ("TORCHINDUCTOR_CACHE_DIR", "TRITON_CACHE_DIR")
+
+
 def run_benchit(
     *args: Any,
     cwd: Path | str | None = None,
@@ -26,7 +29,10 @@ def run_benchit(
 ) -> subprocess.CompletedProcess[str]:
     """Run ``python -m benchit ARGS`` and return the finished process (stdout, stderr, returncode).
     ``preexec_fn`` runs in the child before benchit starts (to put it in a cgroup, say)."""
-    full_env = {**os.environ, "HF_HUB_OFFLINE": "1", **(env or {})}
+    # A test that compiles in its own process leaves Inductor's default cache folder in
+    # os.environ (torch sets it on first use); benchit must not take that for the user's choice.
+    inherited = {key: value for key, value in os.environ.items() if key not in COMPILER_CACHE_VARS}
+    full_env = {**inherited, "HF_HUB_OFFLINE": "1", **(env or {})}
     return subprocess.run(
         [sys.executable, "-m", "benchit", *map(str, args)],
         cwd=cwd,

@@ -65,3 +65,17 @@ def test_the_sweep_leaves_what_is_not_a_benchit_run_folder(tmp_path: Path) -> No
     assert scratch.sweep(tmp_path) == []
     assert (target / "keep").exists() and plain.exists() and other.exists() and link.is_symlink()
     assert theirs.exists()
+
+
+def test_torchs_own_default_cache_folder_in_the_environment_is_not_the_users_choice() -> None:
+    # torch writes its default folder into os.environ the first time a process compiles; a
+    # notebook or test that compiled before starting benchit passes it on without choosing it.
+    torch_default = subprocess.run(
+        [sys.executable, "-c", "from torch._inductor.runtime.cache_dir_utils import default_cache_dir as d; print(d())"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.strip()
+    assert not scratch.user_chose_compile_cache({"TORCHINDUCTOR_CACHE_DIR": torch_default})
+    assert not scratch.user_chose_compile_cache({})
+    assert scratch.user_chose_compile_cache({"TORCHINDUCTOR_CACHE_DIR": "/srv/shared-inductor-cache"})

@@ -25,7 +25,7 @@ from benchit.execute import cgroup, process, scratch
 
 MAX_MESSAGE = 1 << 20
 # Whether the user chose Inductor's cache folder; read before the preload (whose imports set it).
-USER_COMPILE_CACHE = "TORCHINDUCTOR_CACHE_DIR" in os.environ
+USER_COMPILE_CACHE = scratch.user_chose_compile_cache()
 
 
 def _child(job: dict[str, Any], msg_fd: int, log_fd: int, server: int) -> None:

@@ -16,11 +16,14 @@ from __future__ import annotations
 
 import contextlib
 import fcntl
+import getpass
 import os
+import re
 import shutil
 import stat
 import tempfile
 import time
+from collections.abc import Mapping
 from pathlib import Path
 
 from benchit.measure.bench import HOST_TMPDIR_ENV
@@ -82,6 +85,23 @@ def _abandoned(folder: Path) -> bool:
     finally:
         os.close(fd)
     return True
+
+
+def user_chose_compile_cache(environ: Mapping[str, str] = os.environ) -> bool:
+    """Whether ``TORCHINDUCTOR_CACHE_DIR`` names a folder the user chose. torch writes its
+    default folder into the environment the first time it compiles, so a process that compiled
+    before starting benchit (a notebook, a test) passes that on: it is not a choice."""
+    chosen = environ.get("TORCHINDUCTOR_CACHE_DIR")
+    return chosen is not None and os.path.abspath(chosen) != _torch_default_cache()
+
+
+def _torch_default_cache() -> str:
+    """Inductor's default cache folder (as ``torch._inductor`` names it, without importing it)."""
+    try:
+        user = getpass.getuser()
+    except (KeyError, OSError):
+        user = f"uid_{os.getuid()}"
+    return os.path.join(tempfile.gettempdir(), "torchinductor_" + re.sub(r'[\\/:*?"<>|]', "_", user))
 
 
 def enter(workdir: Path, compile_cache: bool = True) -> None:
