@@ -1,8 +1,8 @@
 """The model corpora under models/ work with the real ``benchit`` command.
 
-A fixed sample of cheap scripts from each corpus is analysed (``benchit benchmark SCRIPT
---analyze-only``); the run must succeed, print the script with an ``ok`` status, and the cache
-must hold exactly one captured model for it (read back through ``benchit report``).
+A fixed sample of cheap scripts from each corpus is analysed in one scan (``benchit benchmark
+SCRIPT... --analyze-only -j 2``); the run must succeed, print each script with an ``ok`` status, and
+the cache must hold exactly one captured model for each (read back through ``benchit report``).
 The full sweep over every script of every corpus is marked ``slow`` (deselected by default; run it
 with ``pytest -m slow tests/test_corpora.py``). A corpus's tests are skipped when its library is not
 installed.
@@ -11,6 +11,7 @@ installed.
 from __future__ import annotations
 
 import csv
+import importlib.util
 import os
 import re
 from pathlib import Path
@@ -58,27 +59,33 @@ def corpus_scripts(corpus: str) -> list[Path]:
     return found
 
 
-def analyze(script: Path, tmp_path: Path, timeout: float) -> None:
-    """Analyse one script into a fresh cache and check that benchit found a model in it."""
-    cache = tmp_path / "cache"
+def analyze(scripts: list[Path], cache: Path, timeout: float, jobs: int = 1) -> tuple[str, dict[Path, list[dict]]]:
+    """Analyse ``scripts`` in one scan into ``cache``: benchit's output and the report's rows by script."""
     done = run_benchit(
-        "benchmark", script, "--analyze-only", "--cache-dir", cache, cwd=REPO, timeout=timeout, env=QUIET
+        "benchmark", *scripts, "--analyze-only", "-j", jobs, "--cache-dir", cache, cwd=REPO, timeout=timeout, env=QUIET
     )
     output = done.stdout + done.stderr
     assert done.returncode == 0, f"benchit exited with {done.returncode}:\n{output[-4000:]}"
-    lines = [line for line in output.splitlines() if script.name in line]
-    assert any(re.search(r"\bok\b", line) for line in lines), f"no 'ok' line for {script.name}:\n{output[-4000:]}"
-
-    report = tmp_path / "r.csv"
+    report = cache.parent / f"{cache.name}.csv"
     done = run_benchit("report", "--cache-dir", cache, "--output", report, cwd=REPO, timeout=120, env=QUIET)
     assert done.returncode == 0, done.stdout + done.stderr
+    rows: dict[Path, list[dict]] = {}
     with report.open(newline="") as f:
-        rows = [row for row in csv.DictReader(f) if Path(row.get("script") or "").name == script.name]
-    assert rows, f"no row for {script.name} in the report"
-    assert all(row["script_status"] == "ok" for row in rows), [row["script_status"] for row in rows]
-    assert any((row.get("model_class") or "").strip() for row in rows), f"no model captured in {script.name}"
+        for row in csv.DictReader(f):
+            rows.setdefault(Path(row.get("script") or "").resolve(), []).append(row)
+    return output, rows
+
+
+def check(script: Path, output: str, rows: dict[Path, list[dict]]) -> None:
+    """benchit said ``script`` ran ok, and the cache holds exactly the one model it calls."""
+    lines = [line for line in output.splitlines() if str(script.relative_to(MODELS)) in line or str(script) in line]
+    assert any(re.search(r"\bok\b", line) for line in lines), f"no 'ok' line for {script}:\n{output[-4000:]}"
+    found = rows.get(script.resolve())
+    assert found, f"no row for {script} in the report"
+    assert all(row["script_status"] == "ok" for row in found), [row["script_status"] for row in found]
+    assert any((row.get("model_class") or "").strip() for row in found), f"no model captured in {script.name}"
     # Each corpus script calls one model: module calls made while building it are not models.
-    assert len(rows) == 1, f"{script.name}: {len(rows)} models: {[row['model_class'] for row in rows]}"
+    assert len(found) == 1, f"{script.name}: {len(found)} models: {[row['model_class'] for row in found]}"
 
 
 def _sample_params() -> list:
@@ -126,10 +133,23 @@ def test_corpus_scripts_have_labels(corpus):
         assert "from benchit.parser import parse" in path.read_text(), path
 
 
+@pytest.fixture(scope="module")
+def sample_scan(tmp_path_factory: pytest.TempPathFactory) -> tuple[str, dict[Path, list[dict]]]:
+    """One ``--analyze-only`` scan of the sample of every corpus whose library is installed (one
+    warm worker for all of them: a scan per script spent most of its time starting up)."""
+    scripts = [
+        MODELS / corpus / name
+        for corpus, names in SAMPLE.items()
+        if importlib.util.find_spec(CORPORA[corpus]) is not None
+        for name in names
+    ]
+    return analyze(scripts, tmp_path_factory.mktemp("sample") / "cache", timeout=900, jobs=2)
+
+
 @pytest.mark.parametrize(("corpus", "name"), _sample_params())
-def test_sample_script_analyses(corpus, name, tmp_path):
+def test_sample_script_analyses(corpus, name, sample_scan):
     pytest.importorskip(CORPORA[corpus])
-    analyze(MODELS / corpus / name, tmp_path, timeout=300)
+    check(MODELS / corpus / name, *sample_scan)
 
 
 def _all_params() -> list:
@@ -144,4 +164,4 @@ def _all_params() -> list:
 @pytest.mark.parametrize(("corpus", "script"), _all_params())
 def test_every_script_analyses(corpus, script, tmp_path):
     pytest.importorskip(CORPORA[corpus])
-    analyze(script, tmp_path, timeout=600)
+    check(script, *analyze([script], tmp_path / "cache", timeout=600))
