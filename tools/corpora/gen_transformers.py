@@ -245,6 +245,11 @@ inputs = {
       note=SHRUNK.format(what="StarCoder2-7B (32 layers of 4608)", how="2 of its 32 layers")),
     M("granite", "GraniteConfig", "GraniteModel", "text", "IBM Granite decoder", cfg="num_hidden_layers=2",
       note=SHRUNK.format(what="Granite 7B-sized (32 layers of 4096)", how="2 of its 32 layers")),
+    M("ministral", "MinistralConfig", "MinistralModel", "text", "Ministral decoder (sliding-window attention)",
+      cfg="num_hidden_layers=2, head_dim=128",
+      note=SHRUNK.format(what="Ministral-8B-sized (32 layers of 4096)", how="2 of its 32 layers")
+      + " MinistralConfig() leaves head_dim unset (None), which the attention cannot use; it is set to"
+      " hidden_size / num_attention_heads = 128, as in the released checkpoints."),
     # ---------------------------------------------------------------- encoder-decoders
     M("t5", "T5Config", "T5Model", "seq2seq", "T5 encoder-decoder (t5-small default config)", ci=True),
     M("mt5", "MT5Config", "MT5Model", "seq2seq", "mT5 multilingual encoder-decoder (mt5-small default config)"),
@@ -382,6 +387,36 @@ inputs = {
     "prompt_pixel_values": torch.rand(batch_size, 3, size[0] // 2, size[1]),
     "prompt_masks": torch.rand(batch_size, 3, size[0] // 2, size[1]),
 }""", note="SegGPT is built for 448 x 448 images, so height and width are not used.", task="computer_vision"),
+    M("vjepa2", "VJEPA2Config", "VJEPA2Model", "custom", "V-JEPA 2 self-supervised video encoder and predictor (ViT-L at 256 x 256), 16 frames",
+      params=["batch_size"], inputs="""
+frames = 16  # the config's clips are 64 frames (32 tubelets: 8192 tokens); 16 keep the CPU time to seconds
+size = config.crop_size
+inputs = {"pixel_values_videos": torch.rand(batch_size, frames, 3, size, size)}""", task="video",
+      note="The model runs at the config's crop size (256 x 256), so height and width are not used."),
+    M("videoprism", "VideoPrismConfig", "VideoPrismClipModel", "custom", "VideoPrism video-text CLIP model (factorised space-time ViT, 288 x 288), 16 frames",
+      params=TEXT, inputs="""
+size = config.vision_config.image_size
+max_seq_length = min(max_seq_length, config.text_config.max_position_embeddings)  # 64 text positions
+inputs = {
+    "pixel_values_videos": torch.rand(batch_size, config.vision_config.num_frames, 3, size, size),
+    "input_ids": torch.randint(config.text_config.vocab_size, (batch_size, max_seq_length)),
+    "attention_mask": torch.ones(batch_size, max_seq_length, dtype=torch.long),
+}""", task="video", note="The model runs at the config's image size and frame count, so height and width are not used."
+      " The text encoder's 64 positions cap max_seq_length."),
+    M("pe_video", "PeVideoConfig", "PeVideoModel", "custom", "Perception Encoder video-text model (PE-Core-L/14 frames at 336 x 336, 4 frames)",
+      params=TEXT, inputs="""
+frames = 4  # each frame is a 336 x 336 ViT-L pass: 4 keep the CPU time under a minute
+size = 336  # vit_pe_core_large_patch14_336, the timm architecture of the frame encoder
+inputs = {
+    "pixel_values_videos": torch.rand(batch_size, frames, 3, size, size),
+    "input_ids": torch.randint(config.text_config.vocab_size, (batch_size, max_seq_length)),
+    "attention_mask": torch.ones(batch_size, max_seq_length, dtype=torch.long),
+}""", task="video", doc="pe_video"),
+    M("timm_backbone", "TimmBackboneConfig", "TimmBackbone", "custom", "A timm model as a transformers backbone (ResNet-50, four feature maps)",
+      cfg='backbone="resnet50", use_pretrained_backbone=False, num_channels=num_channels, out_indices=(1, 2, 3, 4)',
+      params=IMAGE, inputs="""
+inputs = {"pixel_values": torch.rand(batch_size, num_channels, height, width)}""", task="computer_vision", doc="timm_wrapper",
+      note="TimmBackboneConfig() names no timm model; this one wraps timm's resnet50, built without weights."),
     # ---------------------------------------------------------------- audio
     M("wav2vec2", "Wav2Vec2Config", "Wav2Vec2Model", "audio", "wav2vec 2.0 base speech encoder", ci=True),
     M("wav2vec2_conformer", "Wav2Vec2ConformerConfig", "Wav2Vec2ConformerModel", "audio", "wav2vec 2.0 Conformer speech encoder", doc="wav2vec2-conformer"),
@@ -570,7 +605,98 @@ inputs = {
     "attention_mask": torch.ones_like(input_ids),
     "image_embeds_position_mask": image_embeds_position_mask,
 }""", task="multimodal"),
+    M("bros", "BrosConfig", "BrosModel", "custom", "BROS document encoder (text + 2-D token boxes as four corner points)",
+      params=TEXT, inputs="""
+x0 = torch.rand(batch_size, max_seq_length) * 0.8
+y0 = torch.rand(batch_size, max_seq_length) * 0.8
+# each box as its four corners (x, y), clockwise from the top left, in 0..1 of the page
+bbox = torch.stack([x0, y0, x0 + 0.1, y0, x0 + 0.1, y0 + 0.05, x0, y0 + 0.05], dim=-1)
+inputs = {
+    "input_ids": torch.randint(config.vocab_size, (batch_size, max_seq_length)),
+    "bbox": bbox,
+    "attention_mask": torch.ones(batch_size, max_seq_length, dtype=torch.long),
+}"""),
+    M("udop", "UdopConfig", "UdopModel", "custom", "UDOP unified document encoder-decoder (text + boxes + image patches)",
+      params=TEXT, inputs="""
+x0 = torch.rand(batch_size, max_seq_length) * 0.8
+y0 = torch.rand(batch_size, max_seq_length) * 0.8
+inputs = {
+    "input_ids": torch.randint(config.vocab_size, (batch_size, max_seq_length)),
+    "attention_mask": torch.ones(batch_size, max_seq_length, dtype=torch.long),
+    "bbox": torch.stack([x0, y0, x0 + 0.1, y0 + 0.05], dim=-1),  # (x0, y0, x1, y1) in 0..1 of the page
+    "pixel_values": torch.rand(batch_size, config.num_channels, config.image_size, config.image_size),
+    "decoder_input_ids": torch.randint(config.vocab_size, (batch_size, max_seq_length)),
+    "use_cache": False,
+}""", task="multimodal", note="The model runs at the config's image size (224 x 224)."),
+    M("blip_2", "Blip2Config", "Blip2Model", "custom", "BLIP-2 (ViT-g image encoder, Q-Former, OPT decoder)", doc="blip-2",
+      cfg='vision_config={"num_hidden_layers": 8}, text_config={"num_hidden_layers": 2, "vocab_size": 50304}, image_token_index=50272',
+      params=TEXT, inputs="""
+image_tokens = config.num_query_tokens  # the Q-Former's query outputs stand in for these tokens
+input_ids = torch.randint(50272, (batch_size, image_tokens + max_seq_length))
+input_ids[:, :image_tokens] = config.image_token_index
+inputs = {
+    "pixel_values": torch.rand(batch_size, 3, config.vision_config.image_size, config.vision_config.image_size),
+    "input_ids": input_ids,
+    "attention_mask": torch.ones_like(input_ids),
+    "use_cache": False,
+}""", task="multimodal",
+      note="The default config (ViT-g with 39 layers, OPT-2.7B with 32) has 3.7B parameters, over the corpora's CPU budget;"
+      " this script keeps the widths and uses 8 vision layers and 2 text layers. The default config has no image"
+      " token, so one is added after OPT's 50,272 tokens, as the released checkpoints do."),
+    M("instructblip", "InstructBlipConfig", "InstructBlipModel", "custom", "InstructBLIP (BLIP-2 with an instruction-aware Q-Former)",
+      cfg='vision_config={"num_hidden_layers": 8}, text_config={"num_hidden_layers": 2, "vocab_size": 50304}, image_token_index=50272',
+      params=TEXT, inputs="""
+image_tokens = config.num_query_tokens
+input_ids = torch.randint(50272, (batch_size, image_tokens + max_seq_length))
+input_ids[:, :image_tokens] = config.image_token_index
+inputs = {
+    "pixel_values": torch.rand(batch_size, 3, config.vision_config.image_size, config.vision_config.image_size),
+    "input_ids": input_ids,
+    "attention_mask": torch.ones_like(input_ids),
+    "qformer_input_ids": torch.randint(100, (batch_size, max_seq_length)),  # the instruction, for the Q-Former
+    "use_cache": False,
+}""", task="multimodal",
+      note="The default config has 3.7B parameters; this script keeps the widths and uses 8 of the 39 vision layers"
+      " and 2 of the 32 text layers, and adds an image token after OPT's 50,272 tokens, as the released checkpoints do."),
+    M("instructblipvideo", "InstructBlipVideoConfig", "InstructBlipVideoModel", "custom", "InstructBLIP-Video (InstructBLIP over 4 frames)",
+      cfg='vision_config={"num_hidden_layers": 8}, text_config={"num_hidden_layers": 2, "vocab_size": 50304}, video_token_index=50272',
+      params=TEXT, inputs="""
+frames = 4
+video_tokens = config.num_query_tokens * frames  # the Q-Former's outputs for each frame
+input_ids = torch.randint(50272, (batch_size, video_tokens + max_seq_length))
+input_ids[:, :video_tokens] = config.video_token_index
+size = config.vision_config.image_size
+inputs = {
+    "pixel_values": torch.rand(batch_size, frames, 3, size, size),
+    "input_ids": input_ids,
+    "attention_mask": torch.ones_like(input_ids),
+    "qformer_input_ids": torch.randint(100, (batch_size, max_seq_length)),
+    "use_cache": False,
+}""", task="video",
+      note="The default config has 3.7B parameters; this script keeps the widths and uses 8 of the 39 vision layers"
+      " and 2 of the 32 text layers, and adds a video token after OPT's 50,272 tokens, as the released checkpoints do."),
+    M("siglip2", "Siglip2Config", "Siglip2Model", "custom", "SigLIP 2 (NaFlex: images as variable-size patch sequences) base/16",
+      params=TEXT, inputs="""
+vision = config.vision_config
+side = int(vision.num_patches**0.5)  # a 256 x 256 image: 16 x 16 patches of 16 x 16 pixels
+max_seq_length = min(max_seq_length, config.text_config.max_position_embeddings)
+inputs = {
+    "input_ids": torch.randint(config.text_config.vocab_size, (batch_size, max_seq_length)),
+    "pixel_values": torch.rand(batch_size, side * side, vision.num_channels * vision.patch_size**2),
+    "pixel_attention_mask": torch.ones(batch_size, side * side, dtype=torch.long),
+    "spatial_shapes": torch.tensor([[side, side]] * batch_size),
+}""", task="multimodal",
+      note="The processor cuts an image into a sequence of flattened patches; these are random, one 16 x 16 grid per image."
+      " The text encoder's 64 positions cap max_seq_length."),
     # ---------------------------------------------------------------- time series, RL
+    M("timesfm", "TimesFmConfig", "TimesFmModel", "custom", "TimesFM decoder-only time-series foundation model (512-step context)",
+      params=["batch_size"], inputs="""
+context = config.context_length
+inputs = {
+    "past_values": torch.randn(batch_size, context),
+    "past_values_padding": torch.zeros(batch_size, context, dtype=torch.long),  # no padding
+    "freq": torch.zeros(batch_size, 1, dtype=torch.long),  # frequency class 0: high frequency
+}""", task="time_series"),
     M("patchtst", "PatchTSTConfig", "PatchTSTModel", "custom", "PatchTST time-series transformer (7 channels, 512-step context)",
       params=["batch_size"], cfg="num_input_channels=7, context_length=512", inputs="""
 inputs = {"past_values": torch.randn(batch_size, config.context_length, config.num_input_channels)}""", task="time_series"),
