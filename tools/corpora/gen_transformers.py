@@ -417,6 +417,21 @@ inputs = {
       params=IMAGE, inputs="""
 inputs = {"pixel_values": torch.rand(batch_size, num_channels, height, width)}""", task="computer_vision", doc="timm_wrapper",
       note="TimmBackboneConfig() names no timm model; this one wraps timm's resnet50, built without weights."),
+    M("efficientloftr", "EfficientLoFTRConfig", "EfficientLoFTRModel", "custom", "EfficientLoFTR detector-free local feature matcher (one image pair)",
+      params=IMAGE, inputs="""
+inputs = {"pixel_values": torch.rand(batch_size, 2, num_channels, height, width)}  # the two images of each pair""",
+      task="computer_vision"),
+    M("lightglue", "LightGlueConfig", "LightGlueForKeypointMatching", "custom", "LightGlue keypoint matcher over SuperPoint keypoints (one image pair)",
+      params=IMAGE, inputs="""
+inputs = {"pixel_values": torch.rand(batch_size, 2, num_channels, height, width)}  # the two images of each pair""",
+      task="computer_vision", note="LightGlue has no base model class; the keypoint-matching model is the whole model."),
+    M("oneformer", "OneFormerConfig", "OneFormerModel", "custom", "OneFormer universal segmentation (Swin backbone), called for one task",
+      params=IMAGE, inputs="""
+inputs = {
+    "pixel_values": torch.rand(batch_size, num_channels, height, width),
+    # the task prompt ("the task is semantic"), tokenised: random ids of the task's fixed length
+    "task_inputs": torch.randint(100, (batch_size, config.task_seq_len)),
+}""", task="computer_vision"),
     # ---------------------------------------------------------------- audio
     M("wav2vec2", "Wav2Vec2Config", "Wav2Vec2Model", "audio", "wav2vec 2.0 base speech encoder", ci=True),
     M("wav2vec2_conformer", "Wav2Vec2ConformerConfig", "Wav2Vec2ConformerModel", "audio", "wav2vec 2.0 Conformer speech encoder", doc="wav2vec2-conformer"),
@@ -479,6 +494,50 @@ inputs = {
 inputs = {
     "input_features": torch.randn(batch_size, num_frames, config.num_mel_bins),
     "noise_sequence": torch.randn(batch_size, num_frames, config.model_in_channels),
+}""", task="audio"),
+    M("xcodec2", "Xcodec2Config", "Xcodec2Model", "custom", "X-Codec 2 speech codec (acoustic and w2v-BERT semantic encoders), 1 s of audio",
+      params=["batch_size"], inputs="""
+inputs = {
+    "input_values": torch.randn(batch_size, 1, 16000),  # 1 s at 16 kHz
+    "input_features": torch.randn(batch_size, 50, 160),  # its semantic features: 50 frames a second, 80 mel bins stacked in pairs
+}""", task="audio"),
+    M("neucodec", "NeuCodecConfig", "NeuCodecModel", "custom", "NeuCodec speech codec (acoustic and w2v-BERT semantic encoders), 1 s of audio",
+      params=["batch_size"], inputs="""
+inputs = {
+    "input_values": torch.randn(batch_size, 1, 16000),  # 1 s at 16 kHz
+    "input_features": torch.randn(batch_size, 50, 160),  # its semantic features: 50 frames a second, 80 mel bins stacked in pairs
+}""", task="audio"),
+    M("vibevoice_acoustic_tokenizer_encoder", "VibeVoiceAcousticTokenizerEncoderConfig", "VibeVoiceAcousticTokenizerEncoderModel", "custom",
+      "VibeVoice acoustic tokenizer encoder (24 kHz audio to latents), 1 s of audio",
+      params=["batch_size"], inputs="""
+inputs = {"hidden_states": torch.randn(batch_size, config.channels, 24000)}  # 1 s at 24 kHz""", task="audio"),
+    M("vibevoice_acoustic_tokenizer_decoder", "VibeVoiceAcousticTokenizerDecoderConfig", "VibeVoiceAcousticTokenizerDecoderModel", "custom",
+      "VibeVoice acoustic tokenizer decoder (latents to 24 kHz audio), 8 latent frames",
+      params=["batch_size"], inputs="""
+inputs = {"hidden_states": torch.randn(batch_size, config.hidden_size, 8)}  # 8 frames of latents, about 1 s of audio""", task="audio"),
+    M("mimi_decoder", "MimiDecoderConfig", "MimiDecoderModel", "custom", "Mimi codec decoder (latents to audio), 2 s of latents",
+      params=["batch_size"], inputs="""
+inputs = {"latents": torch.randn(batch_size, config.hidden_size, 25)}  # 25 frames at 12.5 Hz""", task="audio"),
+    M("qwen3_asr_encoder", "Qwen3ASREncoderConfig", "Qwen3ASREncoder", "custom", "Qwen3-ASR audio encoder, 10 s of log-mel features",
+      params=["batch_size"], inputs="""
+frames = 1000  # 10 s at a 10 ms hop
+inputs = {
+    "input_features": torch.randn(batch_size, config.num_mel_bins, frames),
+    "input_features_mask": torch.ones(batch_size, frames, dtype=torch.long),
+}""", task="audio"),
+    M("fun_asr_nano_encoder", "FunAsrNanoEncoderConfig", "FunAsrNanoEncoder", "custom", "Fun-ASR-Nano SenseVoice-style audio encoder, 10 s of features",
+      params=["batch_size"], inputs="""
+frames = 167  # 10 s: 7 stacked 10 ms frames make one (a 60 ms hop)
+inputs = {
+    "input_features": torch.randn(batch_size, frames, config.num_mel_bins * config.num_stacked_frames),
+    "input_features_mask": torch.ones(batch_size, frames, dtype=torch.long),
+}""", task="audio"),
+    M("pe_audio", "PeAudioConfig", "PeAudioModel", "custom", "Perception Encoder audio-text model (DAC-encoded audio, 3 s)",
+      params=TEXT, inputs="""
+inputs = {
+    "input_ids": torch.randint(config.text_config.vocab_size, (batch_size, max_seq_length)),
+    "attention_mask": torch.ones(batch_size, max_seq_length, dtype=torch.long),
+    "input_values": torch.randn(batch_size, 1, 48000),  # 3 s at 16 kHz
 }""", task="audio"),
     # ---------------------------------------------------------------- multimodal
     M("clip", "CLIPConfig", "CLIPModel", "clip", "CLIP ViT-B/32 contrastive image-text model",
