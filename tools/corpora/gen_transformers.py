@@ -539,6 +539,21 @@ inputs = {
     "attention_mask": torch.ones(batch_size, max_seq_length, dtype=torch.long),
     "input_values": torch.randn(batch_size, 1, 48000),  # 3 s at 16 kHz
 }""", task="audio"),
+    M("lasr_ctc", "LasrCTCConfig", "LasrForCTC", "custom", "LASR speech recogniser (Conformer encoder, CTC head), 10 s of log-mel features",
+      params=["batch_size"], inputs="""
+frames = 1000  # 10 s at a 10 ms hop
+inputs = {"input_features": torch.randn(batch_size, frames, config.encoder_config.num_mel_bins)}""", task="audio",
+      note="LASR has no base model class; the CTC model is the whole model."),
+    M("granite_speech5_ctc", "GraniteSpeech5CTCConfig", "GraniteSpeech5ForCTC", "custom", "Granite Speech 5 CTC recogniser, 10 s of features",
+      params=["batch_size"], inputs="""
+frames = 500  # 10 s: two 10 ms frames stacked per step
+# its feature extractor's layout: each mel bin with its delta, two frames stacked (4 values per bin)
+inputs = {"input_features": torch.randn(batch_size, frames, config.encoder_config.num_mel_bins * 4)}""", task="audio",
+      note="The CTC model is the whole model."),
+    M("nemotron3_diarization", "Nemotron3DiarizationConfig", "Nemotron3DiarizationModel", "custom", "Nemotron 3 streaming speaker diarization, 10 s of log-mel features",
+      params=["batch_size"], inputs="""
+frames = 1000  # 10 s at a 10 ms hop
+inputs = {"input_features": torch.randn(batch_size, frames, config.audio_config.num_mel_bins)}""", task="audio"),
     # ---------------------------------------------------------------- multimodal
     M("clip", "CLIPConfig", "CLIPModel", "clip", "CLIP ViT-B/32 contrastive image-text model",
       cfg="vision_config={\"image_size\": height, \"num_channels\": num_channels}", ci=True),
@@ -747,6 +762,15 @@ inputs = {
 }""", task="multimodal",
       note="The processor cuts an image into a sequence of flattened patches; these are random, one 16 x 16 grid per image."
       " The text encoder's 64 positions cap max_seq_length."),
+    M("tvp", "TvpConfig", "TvpModel", "custom", "TVP text-visual prompting for video grounding (ResNet frames with a learned prompt), 8 frames",
+      cfg="num_frames=8", note="The default config samples 48 frames, each a 448 x 448 ResNet-50 pass (two minutes on a CPU); this script samples 8.",
+      params=TEXT, inputs="""
+size = config.max_img_size  # the visual prompt is learned for 448 x 448 frames
+inputs = {
+    "input_ids": torch.randint(config.vocab_size, (batch_size, max_seq_length)),
+    "attention_mask": torch.ones(batch_size, max_seq_length, dtype=torch.long),
+    "pixel_values": torch.rand(batch_size, config.num_frames, 3, size, size),
+}""", task="video"),
     # ---------------------------------------------------------------- time series, RL
     M("timesfm", "TimesFmConfig", "TimesFmModel", "custom", "TimesFM decoder-only time-series foundation model (512-step context)",
       params=["batch_size"], inputs="""
