@@ -105,6 +105,17 @@ TASK = {
     "clip": "multimodal",
 }
 
+# Inputs and configs that several entries share.
+IMAGE_PAIR = """
+inputs = {"pixel_values": torch.rand(batch_size, 2, num_channels, height, width)}  # the two images of each pair"""
+SEMANTIC_CODEC = """
+inputs = {
+    "input_values": torch.randn(batch_size, 1, 16000),  # 1 s at 16 kHz
+    "input_features": torch.randn(batch_size, 50, 160),  # its semantic features: 50 frames a second, 80 mel bins stacked in pairs
+}"""
+# BLIP-2's 3.7B default (ViT-g, OPT-2.7B) shrunk, its vocabulary grown by a query token after OPT's 50,272
+BLIP_SHRUNK = 'vision_config={"num_hidden_layers": 8}, text_config={"num_hidden_layers": 2, "vocab_size": 50304}'
+
 SHRUNK = "The default config is {what}; this script keeps its sizes but uses {how} so it runs on a CPU."
 
 # fmt: off
@@ -418,12 +429,10 @@ inputs = {
 inputs = {"pixel_values": torch.rand(batch_size, num_channels, height, width)}""", task="computer_vision", doc="timm_wrapper",
       note="TimmBackboneConfig() names no timm model; this one wraps timm's resnet50, built without weights."),
     M("efficientloftr", "EfficientLoFTRConfig", "EfficientLoFTRModel", "custom", "EfficientLoFTR detector-free local feature matcher (one image pair)",
-      params=IMAGE, inputs="""
-inputs = {"pixel_values": torch.rand(batch_size, 2, num_channels, height, width)}  # the two images of each pair""",
+      params=IMAGE, inputs=IMAGE_PAIR,
       task="computer_vision"),
     M("lightglue", "LightGlueConfig", "LightGlueForKeypointMatching", "custom", "LightGlue keypoint matcher over SuperPoint keypoints (one image pair)",
-      params=IMAGE, inputs="""
-inputs = {"pixel_values": torch.rand(batch_size, 2, num_channels, height, width)}  # the two images of each pair""",
+      params=IMAGE, inputs=IMAGE_PAIR,
       task="computer_vision", note="LightGlue has no base model class; the keypoint-matching model is the whole model."),
     M("oneformer", "OneFormerConfig", "OneFormerModel", "custom", "OneFormer universal segmentation (Swin backbone), called for one task",
       params=IMAGE, inputs="""
@@ -496,17 +505,9 @@ inputs = {
     "noise_sequence": torch.randn(batch_size, num_frames, config.model_in_channels),
 }""", task="audio"),
     M("xcodec2", "Xcodec2Config", "Xcodec2Model", "custom", "X-Codec 2 speech codec (acoustic and w2v-BERT semantic encoders), 1 s of audio",
-      params=["batch_size"], inputs="""
-inputs = {
-    "input_values": torch.randn(batch_size, 1, 16000),  # 1 s at 16 kHz
-    "input_features": torch.randn(batch_size, 50, 160),  # its semantic features: 50 frames a second, 80 mel bins stacked in pairs
-}""", task="audio"),
+      params=["batch_size"], inputs=SEMANTIC_CODEC, task="audio"),
     M("neucodec", "NeuCodecConfig", "NeuCodecModel", "custom", "NeuCodec speech codec (acoustic and w2v-BERT semantic encoders), 1 s of audio",
-      params=["batch_size"], inputs="""
-inputs = {
-    "input_values": torch.randn(batch_size, 1, 16000),  # 1 s at 16 kHz
-    "input_features": torch.randn(batch_size, 50, 160),  # its semantic features: 50 frames a second, 80 mel bins stacked in pairs
-}""", task="audio"),
+      params=["batch_size"], inputs=SEMANTIC_CODEC, task="audio"),
     M("vibevoice_acoustic_tokenizer_encoder", "VibeVoiceAcousticTokenizerEncoderConfig", "VibeVoiceAcousticTokenizerEncoderModel", "custom",
       "VibeVoice acoustic tokenizer encoder (24 kHz audio to latents), 1 s of audio",
       params=["batch_size"], inputs="""
@@ -703,7 +704,7 @@ inputs = {
     "use_cache": False,
 }""", task="multimodal", note="The model runs at the config's image size (224 x 224)."),
     M("blip_2", "Blip2Config", "Blip2Model", "custom", "BLIP-2 (ViT-g image encoder, Q-Former, OPT decoder)", doc="blip-2",
-      cfg='vision_config={"num_hidden_layers": 8}, text_config={"num_hidden_layers": 2, "vocab_size": 50304}, image_token_index=50272',
+      cfg=BLIP_SHRUNK + ", image_token_index=50272",
       params=TEXT, inputs="""
 image_tokens = config.num_query_tokens  # the Q-Former's query outputs stand in for these tokens
 input_ids = torch.randint(50272, (batch_size, image_tokens + max_seq_length))
@@ -718,7 +719,7 @@ inputs = {
       " this script keeps the widths and uses 8 vision layers and 2 text layers. The default config has no image"
       " token, so one is added after OPT's 50,272 tokens, as the released checkpoints do."),
     M("instructblip", "InstructBlipConfig", "InstructBlipModel", "custom", "InstructBLIP (BLIP-2 with an instruction-aware Q-Former)",
-      cfg='vision_config={"num_hidden_layers": 8}, text_config={"num_hidden_layers": 2, "vocab_size": 50304}, image_token_index=50272',
+      cfg=BLIP_SHRUNK + ", image_token_index=50272",
       params=TEXT, inputs="""
 image_tokens = config.num_query_tokens
 input_ids = torch.randint(50272, (batch_size, image_tokens + max_seq_length))
@@ -733,7 +734,7 @@ inputs = {
       note="The default config has 3.7B parameters; this script keeps the widths and uses 8 of the 39 vision layers"
       " and 2 of the 32 text layers, and adds an image token after OPT's 50,272 tokens, as the released checkpoints do."),
     M("instructblipvideo", "InstructBlipVideoConfig", "InstructBlipVideoModel", "custom", "InstructBLIP-Video (InstructBLIP over 4 frames)",
-      cfg='vision_config={"num_hidden_layers": 8}, text_config={"num_hidden_layers": 2, "vocab_size": 50304}, video_token_index=50272',
+      cfg=BLIP_SHRUNK + ", video_token_index=50272",
       params=TEXT, inputs="""
 frames = 4
 video_tokens = config.num_query_tokens * frames  # the Q-Former's outputs for each frame
