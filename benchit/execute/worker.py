@@ -266,13 +266,12 @@ def _run(spec: JobSpec, script: Script, artifacts: Artifacts, send: Send) -> Non
         captured = run_script(script, spec.key, config, send)
     if script.hashes:
         captured = [c for c in captured if c.invocation.hash.startswith(script.hashes)]
-    registry = plugins.load(config.plugin_dirs)
+    registry = None if config.analyze_only else plugins.load(config.plugin_dirs)  # --analyze-only measures nothing
     for item in captured:
         name = key_build_name(spec.key, item.invocation.hash)
         send(InvocationFound(name, item.record()))
-        if config.analyze_only:
-            continue
-        _measure(item, name, config, registry, spec.done.get(name, []), artifacts, send)
+        if registry is not None:
+            _measure(item, name, config, registry, spec.done.get(name, []), artifacts, send)
     send(Done())
 
 
