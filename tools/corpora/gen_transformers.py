@@ -116,6 +116,34 @@ inputs = {
 # BLIP-2's 3.7B default (ViT-g, OPT-2.7B) shrunk, its vocabulary grown by a query token after OPT's 50,272
 BLIP_SHRUNK = 'vision_config={"num_hidden_layers": 8}, text_config={"num_hidden_layers": 2, "vocab_size": 50304}'
 
+# GLM-4.1V's rotary embedding as its released checkpoints set it: the default config leaves out
+# partial_rotary_factor (0.5), so its 3D sections (8 + 12 + 12) do not fit the rotary dimensions
+GLM_ROPE = '{"rope_type": "default", "rope_theta": 10000.0, "partial_rotary_factor": 0.5, "mrope_section": [8, 12, 12]}'
+GLM_SHRUNK = 'text_config={"num_hidden_layers": 1, "rope_parameters": ' + GLM_ROPE + '}, vision_config={"depth": 2}'
+GLM_NOTE = (
+    "The default config has 9.7B parameters, over the corpora's CPU budget; this script keeps the widths and"
+    " uses 1 of the {text} text layers and 2 of the 24 vision layers. Its rotary embedding is set as in the released"
+    " checkpoints: the default config leaves out the partial rotary factor (0.5), and its 3D rotary sections do not"
+    " fit without it."
+)
+# A GLM-4V image and its text: the processor's layout (14 x 14 patches, each flattened over its two
+# frames; one image token per 2 x 2 patches) with random values
+GLM_IMAGE_TEXT = """
+vision = config.vision_config
+unit = vision.patch_size * vision.spatial_merge_size  # 28 pixels a side make one image token
+rows, cols = height // unit * vision.spatial_merge_size, width // unit * vision.spatial_merge_size  # in patches
+image_tokens = rows * cols // vision.spatial_merge_size**2
+text = torch.randint(150000, (batch_size, max_seq_length))  # ordinary tokens, below the special ones
+input_ids = torch.cat([torch.full((batch_size, image_tokens), config.image_token_id), text], dim=1)
+inputs = {
+    "input_ids": input_ids,
+    "attention_mask": torch.ones_like(input_ids),
+    "mm_token_type_ids": (input_ids == config.image_token_id).long(),  # 1 marks the image's tokens
+    "pixel_values": torch.rand(batch_size * rows * cols, vision.in_channels * vision.temporal_patch_size * vision.patch_size**2),
+    "image_grid_thw": torch.tensor([[1, rows, cols]] * batch_size),
+    "use_cache": False,
+}"""
+
 SHRUNK = "The default config is {what}; this script keeps its sizes but uses {how} so it runs on a CPU."
 
 # fmt: off
@@ -540,6 +568,29 @@ inputs = {
     "attention_mask": torch.ones(batch_size, max_seq_length, dtype=torch.long),
     "input_values": torch.randn(batch_size, 1, 48000),  # 3 s at 16 kHz
 }""", task="audio"),
+    M("musicgen", "MusicgenConfig", "MusicgenForConditionalGeneration", "custom",
+      "MusicGen text-to-music model (T5 text encoder, EnCodec 32 kHz codec, 24-layer decoder over 4 codebooks), one step of every decoder position",
+      params=TEXT, pre="frames = 250  # 5 s of audio at the codec's 50 frames a second", inputs="""
+decoder = config.decoder
+inputs = {
+    "input_ids": torch.randint(config.text_encoder.vocab_size, (batch_size, max_seq_length)),  # the text prompt
+    "attention_mask": torch.ones(batch_size, max_seq_length, dtype=torch.long),
+    # the codec's tokens so far, one row per codebook of each sample
+    "decoder_input_ids": torch.randint(decoder.vocab_size, (batch_size * decoder.num_codebooks, frames)),
+}""", task="audio",
+      note="MusicGen's base model class is its decoder alone, which a MusicGen config does not build; the text-to-music model is the whole model."),
+    M("musicgen_melody", "MusicgenMelodyConfig", "MusicgenMelodyForConditionalGeneration", "custom",
+      "MusicGen Melody (MusicGen conditioned on a text prompt and a melody's chromagram), one step of every decoder position",
+      params=TEXT, pre="frames = 250  # 5 s of audio at the codec's 50 frames a second", inputs="""
+decoder = config.decoder
+inputs = {
+    "input_ids": torch.randint(config.text_encoder.vocab_size, (batch_size, max_seq_length)),  # the text prompt
+    "attention_mask": torch.ones(batch_size, max_seq_length, dtype=torch.long),
+    "input_features": torch.rand(batch_size, config.chroma_length, config.num_chroma),  # the melody: 12 pitch classes per frame
+    # the codec's tokens so far, one row per codebook of each sample
+    "decoder_input_ids": torch.randint(decoder.vocab_size, (batch_size * decoder.num_codebooks, frames)),
+}""", task="audio",
+      note="MusicGen Melody's base model class is its decoder alone, which its config does not build; the whole model is used."),
     M("lasr_ctc", "LasrCTCConfig", "LasrForCTC", "custom", "LASR speech recogniser (Conformer encoder, CTC head), 10 s of log-mel features",
       params=["batch_size"], inputs="""
 frames = 1000  # 10 s at a 10 ms hop
@@ -763,6 +814,53 @@ inputs = {
 }""", task="multimodal",
       note="The processor cuts an image into a sequence of flattened patches; these are random, one 16 x 16 grid per image."
       " The text encoder's 64 positions cap max_seq_length."),
+    M("glm4v", "Glm4vConfig", "Glm4vModel", "custom", "GLM-4.1V vision-language model (ViT with 2D rotary embeddings, GLM-4 decoder with 3D rotary embeddings), one image and its text",
+      cfg=GLM_SHRUNK, params=TEXT + ["height", "width"], inputs=GLM_IMAGE_TEXT, task="multimodal", note=GLM_NOTE.format(text=40)),
+    M("glm46v", "Glm46VConfig", "Glm46VModel", "custom", "GLM-4.6V vision-language model (the GLM-4.1V architecture), one image and its text",
+      cfg=GLM_SHRUNK, params=TEXT + ["height", "width"], inputs=GLM_IMAGE_TEXT, task="multimodal", note=GLM_NOTE.format(text=40)),
+    M("glmga", "GlmgaConfig", "Glm46VModel", "custom", "GLM-GA vision-language model (run by the GLM-4.6V implementation), one image and its text",
+      cfg=GLM_SHRUNK, params=TEXT + ["height", "width"], inputs=GLM_IMAGE_TEXT, task="multimodal", note=GLM_NOTE.format(text=40)),
+    M("glm4v_moe", "Glm4vMoeConfig", "Glm4vMoeModel", "custom", "GLM-4.5V mixture-of-experts vision-language model, one image and its text",
+      cfg='text_config={"num_hidden_layers": 1, "first_k_dense_replace": 0, "n_routed_experts": 8, "head_dim": 128}, vision_config={"depth": 2}',
+      params=TEXT + ["height", "width"], inputs=GLM_IMAGE_TEXT, task="multimodal",
+      note="The default config has 107B parameters; this script keeps the widths and uses 1 of the 46 text layers, a"
+      " mixture-of-experts one with 8 of its 128 experts (each token still routed to 8 of them, as in the released model), and"
+      " 2 of the 24 vision layers. It sets head_dim to 128 as the released checkpoints do: derived from the width (4096 / 96"
+      " heads) it leaves a rotary dimension that the 3D rotary sections do not fit."),
+    M("chameleon", "ChameleonConfig", "ChameleonModel", "custom",
+      "Chameleon early-fusion model (VQ-GAN image tokens and text in one decoder), one 512 x 512 image and its text",
+      cfg="num_hidden_layers=2, vocabulary_map=vocabulary_map", params=TEXT, pre="""
+# The tokenizer's map from token names to ids, which the model reads to place image tokens. Synthetic
+# here: the VQ-GAN's 8192 codes named as the released tokenizer names them (IMGIMG<code in letters>Z),
+# at ids 4 to 8195, and the image placeholder at 8711
+letters = str.maketrans("0123456789", "ABCDEFGHIJ")
+vocabulary_map = {"<image>": 8711, **{f"IMGIMG{str(code).translate(letters)}Z": 4 + code for code in range(8192)}}""",
+      inputs="""
+vq = config.vq_config
+image_tokens = (vq.resolution // 2 ** (len(vq.channel_multiplier) - 1)) ** 2  # 1024: one per 16 x 16 pixels
+text = torch.randint(8712, config.vocab_size, (batch_size, max_seq_length))  # ordinary tokens, after the image ones
+input_ids = torch.cat([torch.full((batch_size, image_tokens), vocabulary_map["<image>"]), text], dim=1)
+inputs = {
+    "input_ids": input_ids,
+    "attention_mask": torch.ones_like(input_ids),
+    "pixel_values": torch.rand(batch_size, 3, vq.resolution, vq.resolution),
+    "use_cache": False,
+}""", task="multimodal",
+      note="The default config (7B) is over the corpora's CPU budget; this script keeps the widths and uses 2 of the 32 layers."
+      " The default config has no vocabulary map, without which the model cannot be built; the script writes one."),
+    M("idefics", "IdeficsConfig", "IdeficsModel", "custom",
+      "IDEFICS (Flamingo-style: a LLaMA decoder with gated cross-attention to CLIP image features), one image and its text",
+      cfg="num_hidden_layers=2", params=TEXT, inputs="""
+size = config.vision_config.image_size
+inputs = {
+    "input_ids": torch.randint(config.vocab_size, (batch_size, max_seq_length)),
+    "attention_mask": torch.ones(batch_size, max_seq_length, dtype=torch.long),
+    "pixel_values": torch.rand(batch_size, 1, 3, size, size),  # one image per sample
+    "image_attention_mask": torch.ones(batch_size, max_seq_length, 1, dtype=torch.long),  # every token attends to it
+    "use_cache": False,
+}""", task="multimodal",
+      note="The default config (a 32-layer LLaMA-7B decoder, each layer with its cross-attention) is over the corpora's CPU"
+      " budget; this script keeps the widths and uses 2 decoder layers."),
     M("tvp", "TvpConfig", "TvpModel", "custom", "TVP text-visual prompting for video grounding (ResNet frames with a learned prompt), 8 frames",
       cfg="num_frames=8", note="The default config samples 48 frames, each a 448 x 448 ResNet-50 pass (two minutes on a CPU); this script samples 8.",
       params=TEXT, inputs="""
