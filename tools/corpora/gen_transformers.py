@@ -591,6 +591,20 @@ inputs = {
     "decoder_input_ids": torch.randint(decoder.vocab_size, (batch_size * decoder.num_codebooks, frames)),
 }""", task="audio",
       note="MusicGen Melody's base model class is its decoder alone, which its config does not build; the whole model is used."),
+    M("dia", "DiaConfig", "DiaModel", "custom",
+      "Dia text-to-speech (byte-level text encoder, decoder over the 9 codebooks of a DAC codec), one step of every decoder position",
+      cfg='decoder_config={"num_hidden_layers": 4}', params=TEXT, pre="frames = 86  # 1 s of audio at the DAC codec's 86 frames a second",
+      inputs="""
+decoder = config.decoder_config
+inputs = {
+    "input_ids": torch.randint(config.encoder_config.vocab_size, (batch_size, max_seq_length)),  # the text as UTF-8 bytes
+    "attention_mask": torch.ones(batch_size, max_seq_length, dtype=torch.long),
+    # the codec's tokens so far: one column per codebook
+    "decoder_input_ids": torch.randint(decoder.vocab_size, (batch_size, frames, decoder.num_channels)),
+    "use_cache": False,
+}""", task="audio",
+      note="The default config (Dia-1.6B) is over the corpora's CPU budget; this script keeps the widths and the 12 encoder"
+      " layers and uses 4 of the 18 decoder layers."),
     M("lasr_ctc", "LasrCTCConfig", "LasrForCTC", "custom", "LASR speech recogniser (Conformer encoder, CTC head), 10 s of log-mel features",
       params=["batch_size"], inputs="""
 frames = 1000  # 10 s at a 10 ms hop
