@@ -10,6 +10,8 @@ is only a sample's.
 from __future__ import annotations
 
 import csv
+import json
+import statistics
 import tempfile
 from collections import Counter
 from pathlib import Path
@@ -21,9 +23,10 @@ GOALS = {"timm": 1.5}  # seconds of wall time per script
 
 def sweep(
     scripts: list[Path], jobs: int, timeout: float, memory_limit: str
-) -> tuple[float, dict[str, tuple[str, int]]]:
-    """Wall time of one ``--analyze-only`` scan of ``scripts`` into a fresh cache, and each
-    script's status and number of models, read back from ``benchit report``."""
+) -> tuple[float, dict[str, tuple[str, int]], list[float]]:
+    """Wall time of one ``--analyze-only`` scan of ``scripts`` into a fresh cache, each script's
+    status and number of models, read back from ``benchit report``, and the time benchit
+    recorded for each script (its job, from start to exit)."""
     with tempfile.TemporaryDirectory() as folder:
         cache, table = Path(folder) / "cache", Path(folder) / "report.csv"
         command = [*BENCHIT, "benchmark", *scripts, "--analyze-only", "-j", jobs, "--timeout", timeout]
@@ -31,10 +34,12 @@ def sweep(
         timed([*BENCHIT, "report", "--cache-dir", cache, "--output", table])
         with table.open(newline="") as f:
             rows = list(csv.DictReader(f))
+        durations = [json.loads(p.read_text()).get("duration_s") for p in (cache / "scripts").glob("*.json")]
     models = Counter(row["script"] for row in rows if row["build_name"])
     status = {row["script"]: row["script_status"] for row in rows}
     paths = [str(s.resolve()) for s in scripts]
-    return elapsed, {path: (status.get(path, "missing"), models[path]) for path in paths}
+    found = {path: (status.get(path, "missing"), models[path]) for path in paths}
+    return elapsed, found, sorted(d for d in durations if isinstance(d, (int, float)))
 
 
 def main() -> None:
@@ -49,7 +54,8 @@ def main() -> None:
     scripts = sorted((REPO / "models" / args.corpus).glob("*.py"))[::every]
     if not scripts:
         raise SystemExit(f"no scripts under models/{args.corpus}")
-    elapsed, found = sweep(scripts, args.jobs, args.timeout, args.memory_limit)
+    elapsed, found, durations = sweep(scripts, args.jobs, args.timeout, args.memory_limit)
+    slow = [d for d in durations if d > 10]
     per_script = elapsed / len(scripts)
     goal = GOALS.get(args.corpus)
     ok_one = sorted(s for s, (status, models) in found.items() if status == "ok" and models == 1)
@@ -70,6 +76,10 @@ def main() -> None:
             "wall_s": elapsed,
             "per_script_s": per_script,
             "ok_one_model": len(ok_one),
+            # Where the time goes: each script's own time as benchit recorded it.
+            "script_s_quartiles": statistics.quantiles(durations, n=4) if len(durations) > 1 else durations,
+            "scripts_over_10_s": len(slow),
+            "share_of_script_time_over_10_s": sum(slow) / sum(durations) if durations else 0.0,
             "not_ok": others,
             "commands": [
                 f"python -m benchit benchmark SCRIPT... --analyze-only -j {args.jobs} --timeout {args.timeout:g}"
