@@ -289,6 +289,29 @@ inputs = {
       note=SHRUNK.format(what="Ministral-8B-sized (32 layers of 4096)", how="2 of its 32 layers")
       + " MinistralConfig() leaves head_dim unset (None), which the attention cannot use; it is set to"
       " hidden_size / num_attention_heads = 128, as in the released checkpoints."),
+    M("zamba", "ZambaConfig", "ZambaModel", "text", "Zamba hybrid decoder (Mamba layers and one shared attention block; reference PyTorch scan)",
+      cfg='num_hidden_layers=2, layer_types=["hybrid", "hybrid"]',
+      note=SHRUNK.format(what="Zamba-7B (76 layers of 3712)", how="2 of its 76 layers, both hybrid ones (a Mamba layer"
+      " after the shared attention block, whose tied weights need two of them)")),
+    M("zamba2", "Zamba2Config", "Zamba2Model", "text", "Zamba2 hybrid decoder (Mamba-2 layers and a shared attention block; reference PyTorch scan)",
+      cfg='num_hidden_layers=7, layer_types=["linear_attention"] * 6 + ["hybrid"]',
+      note=SHRUNK.format(what="Zamba2-2.7B (54 layers of 2560)", how="its first 7 layers (six Mamba-2 layers and a hybrid one)")),
+    M("qwen3_next", "Qwen3NextConfig", "Qwen3NextModel", "text", "Qwen3-Next decoder (Gated DeltaNet and gated-attention layers, shared + routed experts)",
+      cfg="num_hidden_layers=4, num_experts=16",
+      note=SHRUNK.format(what="Qwen3-Next-80B-A3B (48 layers of 2048, 512 experts)", how="4 of its 48 layers (three"
+      " Gated DeltaNet layers and an attention layer) and 16 of its 512 experts, still routing 10 per token")),
+    M("olmo_hybrid", "OlmoHybridConfig", "OlmoHybridModel", "text", "OLMo Hybrid decoder (Gated DeltaNet and attention layers, reference PyTorch kernels)",
+      cfg="num_hidden_layers=4",
+      note=SHRUNK.format(what="OLMo Hybrid 7B (32 layers of 3840)", how="4 of its 32 layers (three Gated DeltaNet layers and an attention layer)")),
+    M("lfm2_moe", "Lfm2MoeConfig", "Lfm2MoeModel", "text", "LFM2-MoE decoder (short convolutions and attention, mixture-of-experts MLPs)",
+      cfg='num_hidden_layers=3, layer_types=["conv", "conv", "full_attention"]',
+      note="Lfm2MoeConfig() leaves layer_types unset (None), which the model cannot build; this script uses 3 of LFM2-8B-A1B's"
+      " layers (two convolution layers with dense MLPs and an attention layer with 32 experts), at its widths."),
+    M("dots1", "Dots1Config", "Dots1Model", "text", "dots.llm1 mixture-of-experts decoder (shared + routed experts)",
+      cfg="num_hidden_layers=1, n_routed_experts=8, n_shared_experts=2, num_experts_per_tok=6",
+      note="Dots1Config() leaves the expert counts unset (None), which the model cannot build; this script uses one"
+      " mixture-of-experts layer of dots.llm1 (62 layers of 4608, 128 routed experts of which 6 a token, 2 shared) with"
+      " 8 of its 128 routed experts so it runs on a CPU."),
     # ---------------------------------------------------------------- encoder-decoders
     M("t5", "T5Config", "T5Model", "seq2seq", "T5 encoder-decoder (t5-small default config)", ci=True),
     M("mt5", "MT5Config", "MT5Model", "seq2seq", "mT5 multilingual encoder-decoder (mt5-small default config)"),
