@@ -439,6 +439,49 @@ inputs = {
     "pixel_values": torch.rand(batch_size, 3, 1024, 1024),
     "input_points": torch.randint(0, 1024, (batch_size, 1, 1, 2)).float(),  # (batch, prompts, points, xy)
 }""", note="SAM's image encoder is built for 1024 x 1024 inputs, so height and width are not used.", task="computer_vision"),
+    M("sam2", "Sam2Config", "Sam2Model", "custom", "Segment Anything 2 (Hiera image encoder at 1024 x 1024, one point prompt per image)",
+      params=["batch_size"], inputs="""
+inputs = {
+    "pixel_values": torch.rand(batch_size, 3, 1024, 1024),
+    "input_points": torch.randint(0, 1024, (batch_size, 1, 1, 2)).float(),  # (batch, prompts, points, xy)
+    "input_labels": torch.ones(batch_size, 1, 1, dtype=torch.long),  # a foreground point
+}""", note="SAM 2's image encoder is built for 1024 x 1024 inputs, so height and width are not used.", task="computer_vision"),
+    M("edgetam", "EdgeTamConfig", "EdgeTamModel", "custom", "EdgeTAM (SAM 2 with a RepViT-M1 image encoder at 1024 x 1024, one point prompt per image)",
+      params=["batch_size"], imports="TimmWrapperConfig",
+      cfg='vision_config={"backbone_config": TimmWrapperConfig(architecture="repvit_m1", model_args={"in_chans": 3, "features_only": True, "out_indices": [0, 1, 2, 3]})}',
+      inputs="""
+inputs = {
+    "pixel_values": torch.rand(batch_size, 3, 1024, 1024),
+    "input_points": torch.randint(0, 1024, (batch_size, 1, 1, 2)).float(),  # (batch, prompts, points, xy)
+    "input_labels": torch.ones(batch_size, 1, 1, dtype=torch.long),  # a foreground point
+}""", task="computer_vision",
+      note="EdgeTamConfig() spells its backbone's 'architecture' key 'archirecture', so its timm backbone falls back to a"
+      " ResNet-50 whose channels the neck does not take; this script names the RepViT-M1 backbone again (random weights)."
+      " EdgeTAM's image encoder is built for 1024 x 1024 inputs, so height and width are not used."),
+    M("omdet_turbo", "OmDetTurboConfig", "OmDetTurboForObjectDetection", "custom",
+      "OmDet-Turbo open-vocabulary detector (Swin-T timm backbone, CLIP text encoder), 80 class prompts at 640 x 640",
+      doc="omdet-turbo", params=["batch_size"], pre="classes = 80  # the COCO class names, one prompt each", inputs="""
+text = config.text_config  # the processor pads every prompt to the text encoder's 77 tokens
+inputs = {
+    "pixel_values": torch.rand(batch_size, 3, config.image_size, config.image_size),
+    "classes_input_ids": torch.randint(text.vocab_size, (batch_size * classes, text.max_position_embeddings)),
+    "classes_attention_mask": torch.ones(batch_size * classes, text.max_position_embeddings, dtype=torch.long),
+    "tasks_input_ids": torch.randint(text.vocab_size, (batch_size, text.max_position_embeddings)),  # the task prompt
+    "tasks_attention_mask": torch.ones(batch_size, text.max_position_embeddings, dtype=torch.long),
+    "classes_structure": torch.full((batch_size,), classes),  # how many of the class prompts each image has
+}""", task="computer_vision",
+      note="OmDet-Turbo's base model class is its detector; its Swin backbone is built for 640 x 640 inputs, so height and width are not used."),
+    M("lw_detr", "LwDetrConfig", "LwDetrModel", "custom", "LW-DETR real-time detector (windowed ViT backbone), 640 x 640",
+      params=["batch_size"], cfg="projector_scale_factors=[1.0]", inputs="""
+inputs = {"pixel_values": torch.rand(batch_size, 3, 640, 640)}""", task="computer_vision",
+      note="LwDetrConfig() leaves projector_scale_factors empty, which builds no feature level; this script uses the"
+      " single P4 level ([1.0]) of LW-DETR tiny and small. The backbone's windows need a side divisible by 64, so it runs"
+      " at LW-DETR's 640 x 640 and height and width are not used."),
+    M("rf_detr", "RfDetrConfig", "RfDetrModel", "custom", "RF-DETR real-time detector (windowed DINOv2 backbone), 560 x 560",
+      params=["batch_size"], inputs="""
+inputs = {"pixel_values": torch.rand(batch_size, 3, 560, 560)}""", task="computer_vision",
+      note="RF-DETR selects its 300 queries among the backbone's patches, which 224 x 224 does not give enough of; this"
+      " script runs at RF-DETR base's 560 x 560, so height and width are not used."),
     M("zoedepth", "ZoeDepthConfig", "ZoeDepthForDepthEstimation", "image", "ZoeDepth metric depth estimation (BEiT-L DPT backbone)", cfg=""),
     M("depth_anything", "DepthAnythingConfig", "DepthAnythingForDepthEstimation", "image", "Depth Anything (DINOv2-S backbone + DPT head)"),
     M("seggpt", "SegGptConfig", "SegGptModel", "custom", "SegGPT in-context segmentation (ViT-L, prompt image + mask pairs at 448 x 448)",
