@@ -676,6 +676,45 @@ inputs = {
 frames = 1000  # 10 s at a 10 ms hop
 inputs = {"input_features": torch.randn(batch_size, frames, config.encoder_config.num_mel_bins)}""", task="audio",
       note="LASR has no base model class; the CTC model is the whole model."),
+    M("parakeet_tdt", "ParakeetTDTConfig", "ParakeetForTDT", "custom",
+      "Parakeet TDT speech recogniser (FastConformer encoder, LSTM prediction network, token-and-duration joint), 10 s of log-mel features",
+      doc="parakeet", params=["batch_size"], pre="frames = 1000  # 10 s at a 10 ms hop", inputs="""
+inputs = {
+    "input_features": torch.randn(batch_size, frames, config.encoder_config.num_mel_bins),
+    "attention_mask": torch.ones(batch_size, frames, dtype=torch.long),
+    "decoder_input_ids": torch.full((batch_size, 1), config.blank_token_id),  # the prediction network's first step
+}""", task="audio",
+      note="Parakeet TDT has no base model class; the transducer is the whole model, run for one decoder step over every encoder frame."),
+    M("parakeet_rnnt", "ParakeetRNNTConfig", "ParakeetForRNNT", "custom",
+      "Parakeet RNN-T speech recogniser (FastConformer encoder, LSTM prediction network, joint network), 10 s of log-mel features",
+      doc="parakeet", params=["batch_size"], pre="frames = 1000  # 10 s at a 10 ms hop", inputs="""
+inputs = {
+    "input_features": torch.randn(batch_size, frames, config.encoder_config.num_mel_bins),
+    "attention_mask": torch.ones(batch_size, frames, dtype=torch.long),
+    "decoder_input_ids": torch.full((batch_size, 1), config.blank_token_id),  # the prediction network's first step
+}""", task="audio",
+      note="Parakeet RNN-T has no base model class; the transducer is the whole model, run for one decoder step over every encoder frame."),
+    M("canary", "CanaryConfig", "CanaryModel", "custom",
+      "Canary speech recogniser and translator (FastConformer encoder, Transformer decoder), 10 s of log-mel features",
+      cfg='encoder_config={"num_hidden_layers": 8, "num_mel_bins": 128, "scale_input": False, "layerdrop": 0.0}',
+      params=TEXT, pre="frames = 1000  # 10 s at a 10 ms hop", inputs="""
+inputs = {
+    "input_features": torch.randn(batch_size, frames, config.encoder_config.num_mel_bins),
+    "attention_mask": torch.ones(batch_size, frames, dtype=torch.long),
+    "decoder_input_ids": torch.randint(config.vocab_size, (batch_size, max_seq_length)),  # the task prompt and transcript so far
+}""", task="audio",
+      note=SHRUNK.format(what="Canary-1B-sized (a 32-layer FastConformer encoder of 1024, an 8-layer decoder)", how="8 of its 32"
+      " encoder layers")
+      + " The encoder config is given whole (an encoder_config dict replaces CanaryConfig's encoder defaults, 128 mel bins among them)."),
+    M("cohere_asr", "CohereAsrConfig", "CohereAsrModel", "custom",
+      "Cohere ASR speech recogniser (Conformer encoder, Transformer decoder), 10 s of log-mel features",
+      cfg='encoder_config={"num_hidden_layers": 6}', params=TEXT, pre="frames = 1000  # 10 s at a 10 ms hop", inputs="""
+inputs = {
+    "input_features": torch.randn(batch_size, frames, config.encoder_config.num_mel_bins),
+    "attention_mask": torch.ones(batch_size, frames, dtype=torch.long),
+    "decoder_input_ids": torch.randint(config.vocab_size, (batch_size, max_seq_length)),  # the prompt and transcript so far
+}""", task="audio",
+      note=SHRUNK.format(what="Cohere ASR (a 48-layer Conformer encoder of 1280, an 8-layer decoder)", how="6 of its 48 encoder layers")),
     M("granite_speech5_ctc", "GraniteSpeech5CTCConfig", "GraniteSpeech5ForCTC", "custom", "Granite Speech 5 CTC recogniser, 10 s of features",
       params=["batch_size"], inputs="""
 frames = 500  # 10 s: two 10 ms frames stacked per step
