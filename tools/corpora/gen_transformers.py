@@ -671,6 +671,28 @@ inputs = {
 }""", task="audio",
       note="The default config (Dia-1.6B) is over the corpora's CPU budget; this script keeps the widths and the 12 encoder"
       " layers and uses 4 of the 18 decoder layers."),
+    M("kyutai_speech_to_text", "KyutaiSpeechToTextConfig", "KyutaiSpeechToTextModel", "custom",
+      "Kyutai speech-to-text decoder over a text stream and the 32 codebooks of Mimi audio tokens, 10 s of audio",
+      params=["batch_size"], cfg="num_hidden_layers=4", pre="frames = 125  # 10 s at the Mimi codec's 12.5 frames a second", inputs="""
+# each step: the text token, then one audio token per codebook
+inputs = {
+    "input_ids": torch.cat([
+        torch.randint(config.vocab_size, (batch_size, frames, 1)),
+        torch.randint(config.codebook_vocab_size, (batch_size, frames, config.num_codebooks)),
+    ], dim=-1),
+    "attention_mask": torch.ones(batch_size, frames, dtype=torch.long),
+}""", task="audio",
+      note=SHRUNK.format(what="Kyutai STT 2.6B (48 layers of 2048)", how="4 of its 48 layers")),
+    M("clvp", "ClvpConfig", "ClvpModelForConditionalGeneration", "custom",
+      "CLVP (Tortoise TTS's text-speech contrastive model: conditioning encoder, speech-token decoder, text and speech encoders), 5 s of mel features",
+      params=TEXT, cfg='speech_config={"vocab_size": 8194}', inputs="""
+inputs = {
+    "input_ids": torch.randint(config.text_config.vocab_size, (batch_size, max_seq_length)),  # the text's tokens
+    "attention_mask": torch.ones(batch_size, max_seq_length, dtype=torch.long),
+    "input_features": torch.randn(batch_size, config.decoder_config.feature_size, 500),  # 5 s of the voice's mel frames
+}""", task="audio",
+      note="CLVP's base model class is the whole model. Its speech encoder reads the decoder's speech tokens, so its vocabulary"
+      " is set to the decoder's 8,194 (ClvpConfig() leaves it at the text encoder's 256, which random decoder outputs overrun)."),
     M("lasr_ctc", "LasrCTCConfig", "LasrForCTC", "custom", "LASR speech recogniser (Conformer encoder, CTC head), 10 s of log-mel features",
       params=["batch_size"], inputs="""
 frames = 1000  # 10 s at a 10 ms hop
