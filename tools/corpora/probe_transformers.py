@@ -83,6 +83,19 @@ EXAMINED = {
     "1.6B parameters even with 2 layers (a 290,943-token vocabulary of 4096-wide embeddings)",
     "hunyuan_v1_moe": "the default config leaves head_dim unset (None); with it set to hidden_size / heads, "
     "3.8B parameters even with 2 layers and 8 experts",
+    "bark": "BarkModel has no forward: it only generates, through its semantic, coarse and fine GPT stages and an "
+    "EnCodec decoder, each called by generate() (its config has no vocab_size of its own, hence the recorded error)",
+    "gemma3n": "1.9B parameters (about 7.5 GB in float32) even with 5 of its 35 text layers and 2 of its 12 audio layers: "
+    "the 262,400-token embedding, the per-layer input embeddings and the MobileNetV5 vision tower stay (with fewer than "
+    "the default's 15 KV-sharing layers the config also needs layer_types and activation_sparsity_pattern cut to match)",
+    "aya_vision": "the default vision config is broken (a SigLIP tower of width 1152 with 14 heads, which do not divide "
+    "it) and its default text config is a 4.2B-parameter Cohere2 even with 2 layers; at Aya Vision 8B's sizes (SigLIP "
+    "with 16 heads, Command R7B's 256,000 x 4096 embedding) it is still 1.9B parameters (7.6 GB) with 2 text layers",
+    "step3p7": "the default text config leaves sliding_window unset (None), which the mask needs, and its image_token_id "
+    "(151679) is past the 128,815-token vocabulary; with both set, 1 of 45 text layers, 8 of 288 experts and 4 of 47 "
+    "vision layers at its 728 x 728 input still peak at 6.2 GB",
+    "depth_pro": "it needs a 1536 x 1536 image (its 384 x 384 patches at scales 0.25, 0.5 and 1); at that size it peaks "
+    "at 6.1 GB and takes 53 s on a CPU",
 }
 
 
