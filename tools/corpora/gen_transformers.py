@@ -458,6 +458,14 @@ inputs = {
       note="EdgeTamConfig() spells its backbone's 'architecture' key 'archirecture', so its timm backbone falls back to a"
       " ResNet-50 whose channels the neck does not take; this script names the RepViT-M1 backbone again (random weights)."
       " EdgeTAM's image encoder is built for 1024 x 1024 inputs, so height and width are not used."),
+    M("edgetam_vision_model", "EdgeTamVisionConfig", "EdgeTamVisionModel", "custom", "EdgeTAM's image encoder (RepViT-M1 and an FPN neck) at 1024 x 1024",
+      doc="edgetam", params=["batch_size"], imports="TimmWrapperConfig",
+      cfg='backbone_config=TimmWrapperConfig(architecture="repvit_m1", model_args={"in_chans": 3, "features_only": True, "out_indices": [0, 1, 2, 3]})',
+      inputs="""
+inputs = {"pixel_values": torch.rand(batch_size, 3, 1024, 1024)}""", task="computer_vision",
+      note="EdgeTamVisionConfig() spells its backbone's 'architecture' key 'archirecture', so its timm backbone falls back to"
+      " a ResNet-50 whose channels the neck does not take; this script names the RepViT-M1 backbone again (random weights)."
+      " It is built for 1024 x 1024 inputs, so height and width are not used."),
     M("omdet_turbo", "OmDetTurboConfig", "OmDetTurboForObjectDetection", "custom",
       "OmDet-Turbo open-vocabulary detector (Swin-T timm backbone, CLIP text encoder), 80 class prompts at 640 x 640",
       doc="omdet-turbo", params=["batch_size"], pre="classes = 80  # the COCO class names, one prompt each", inputs="""
@@ -716,6 +724,25 @@ inputs = {
     "decoder_input_ids": torch.full((batch_size, 1), config.blank_token_id),  # the prediction network's first step
 }""", task="audio",
       note="Parakeet RNN-T has no base model class; the transducer is the whole model, run for one decoder step over every encoder frame."),
+    M("nemotron3_5_asr", "Nemotron3_5AsrConfig", "Nemotron3_5AsrForRNNT", "custom",
+      "Nemotron 3.5 ASR transducer (FastConformer encoder, LSTM prediction network, joint network), 10 s of log-mel features",
+      params=["batch_size"], pre="frames = 1000  # 10 s at a 10 ms hop", inputs="""
+inputs = {
+    "input_features": torch.randn(batch_size, frames, config.encoder_config.num_mel_bins),
+    "attention_mask": torch.ones(batch_size, frames, dtype=torch.long),
+    "decoder_input_ids": torch.full((batch_size, 1), config.blank_token_id),  # the prediction network's first step
+}""", task="audio",
+      note="It has no base model class; the transducer is the whole model, run for one decoder step over every encoder frame."),
+    M("nemotron_asr_streaming", "NemotronAsrStreamingConfig", "NemotronAsrStreamingForRNNT", "custom",
+      "Nemotron streaming ASR transducer (cache-aware FastConformer encoder, LSTM prediction network, joint network), 10 s of log-mel features",
+      params=["batch_size"], pre="frames = 1000  # 10 s at a 10 ms hop", inputs="""
+inputs = {
+    "input_features": torch.randn(batch_size, frames, config.encoder_config.num_mel_bins),
+    "attention_mask": torch.ones(batch_size, frames, dtype=torch.long),
+    "decoder_input_ids": torch.full((batch_size, 1), config.blank_token_id),  # the prediction network's first step
+}""", task="audio",
+      note="It has no base model class; the transducer is the whole model, run for one decoder step over every encoder"
+      " frame (the whole 10 s at once, with the config's default look-ahead)."),
     M("canary", "CanaryConfig", "CanaryModel", "custom",
       "Canary speech recogniser and translator (FastConformer encoder, Transformer decoder), 10 s of log-mel features",
       cfg='encoder_config={"num_hidden_layers": 8, "num_mel_bins": 128, "scale_input": False, "layerdrop": 0.0}',

@@ -1,0 +1,27 @@
+# labels: name::nemotron3_5_asr author::huggingface task::audio test_group::daily
+"""
+Nemotron 3.5 ASR transducer (FastConformer encoder, LSTM prediction network, joint network), 10 s of log-mel features.
+Built from transformers.Nemotron3_5AsrConfig() with random weights: Nemotron3_5AsrForRNNT(config).
+
+It has no base model class; the transducer is the whole model, run for one decoder step over
+every encoder frame.
+Source: https://huggingface.co/docs/transformers/model_doc/nemotron3_5_asr
+"""
+from benchit.parser import parse
+import torch
+from transformers import Nemotron3_5AsrConfig, Nemotron3_5AsrForRNNT
+
+torch.manual_seed(0)
+(batch_size,) = parse(["batch_size"])
+frames = 1000  # 10 s at a 10 ms hop
+
+config = Nemotron3_5AsrConfig()
+model = Nemotron3_5AsrForRNNT(config).eval()
+inputs = {
+    "input_features": torch.randn(batch_size, frames, config.encoder_config.num_mel_bins),
+    "attention_mask": torch.ones(batch_size, frames, dtype=torch.long),
+    "decoder_input_ids": torch.full((batch_size, 1), config.blank_token_id),  # the prediction network's first step
+}
+
+with torch.no_grad():
+    model(**inputs)
