@@ -593,6 +593,16 @@ inputs = {
     "input_values": torch.randn(batch_size, max_audio_seq_length),
     "decoder_input_ids": torch.randint(config.vocab_size, (batch_size, max_seq_length)),
 }""", task="audio"),
+    M("moonshine_streaming", "MoonshineStreamingConfig", "MoonshineStreamingModel", "custom",
+      "Moonshine streaming speech recognition encoder-decoder (raw waveform input)",
+      cfg="num_key_value_heads=8", params=AUDIO + ["max_seq_length"], inputs="""
+inputs = {
+    "input_values": torch.randn(batch_size, max_audio_seq_length),
+    "attention_mask": torch.ones(batch_size, max_audio_seq_length, dtype=torch.long),
+    "decoder_input_ids": torch.randint(config.vocab_size, (batch_size, max_seq_length)),
+}""", task="audio",
+      note="Its decoder reads num_key_value_heads, which MoonshineStreamingConfig() does not define; it is set to the"
+      " decoder's 8 attention heads (plain multi-head attention)."),
     M("speecht5", "SpeechT5Config", "SpeechT5ForSpeechToText", "custom", "SpeechT5 speech-to-text (speech encoder pre-net + text decoder)",
       params=AUDIO + ["max_seq_length"], inputs="""
 inputs = {
