@@ -689,6 +689,30 @@ inputs = {
 }""", task="audio",
       note="The default config (Dia-1.6B) is over the corpora's CPU budget; this script keeps the widths and the 12 encoder"
       " layers and uses 4 of the 18 decoder layers."),
+    M("perception_lm", "PerceptionLMConfig", "PerceptionLMModel", "custom",
+      "Perception LM (Perception Encoder L/14 image tower at 448 x 448, 2 x 2 pooled projector, Llama decoder), one image and a text",
+      params=TEXT, imports="TimmWrapperConfig",
+      pre="""# Perception LM 1B's image tower: timm's PE-Core L/14 at 448 x 448, 23 of its layers, with its class token
+vision = TimmWrapperConfig(architecture="vit_pe_core_large_patch14_336", model_args={
+    "embed_dim": 1024, "depth": 23, "img_size": (448, 448), "ref_feat_shape": (32, 32),
+    "class_token": True, "use_post_transformer_norm": False, "global_pool": "",
+})""",
+      cfg='vision_config=vision, projector_pooling_ratio=2, text_config={"model_type": "llama", "hidden_size": 2048,'
+      ' "intermediate_size": 8192, "num_hidden_layers": 2, "num_attention_heads": 32, "num_key_value_heads": 8,'
+      ' "vocab_size": 128256, "rope_theta": 500000.0}',
+      inputs="""
+size = vision.model_args["img_size"][0]
+image_tokens = (size // 14 // config.projector_pooling_ratio) ** 2  # 256: 32 x 32 patches, pooled 2 x 2
+text = torch.randint(config.image_token_id, (batch_size, max_seq_length))
+input_ids = torch.cat([torch.full((batch_size, image_tokens), config.image_token_id), text], dim=1)
+inputs = {
+    "input_ids": input_ids,
+    "attention_mask": torch.ones_like(input_ids),
+    "pixel_values": torch.rand(batch_size, 1, 3, size, size),  # one tile per image
+}""", task="multimodal",
+      note="PerceptionLMConfig() names no usable image tower (a timm ResNet-50 without the model_args the projector reads)"
+      " and a Llama-7B-sized text model; this script uses Perception LM 1B's layout (PE-Core L/14 at 448 x 448, 2 x 2"
+      " pooling, a Llama 3.2 1B-sized decoder of 2048) with 2 of the decoder's 16 layers."),
     M("kyutai_speech_to_text", "KyutaiSpeechToTextConfig", "KyutaiSpeechToTextModel", "custom",
       "Kyutai speech-to-text decoder over a text stream and the 32 codebooks of Mimi audio tokens, 10 s of audio",
       params=["batch_size"], cfg="num_hidden_layers=4", pre="frames = 125  # 10 s at the Mimi codec's 12.5 frames a second", inputs="""
