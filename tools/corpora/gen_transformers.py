@@ -459,6 +459,19 @@ inputs = {
 }""", task="computer_vision",
       note=SHRUNK.format(what="SAM 3 (a 32-layer ViT of 1024 at 1008 x 1008, global attention every 8th layer)",
       how="8 of the image encoder's 32 layers (the last of them global)") + " Height and width are not used."),
+    M("sam3_lite_text", "Sam3LiteTextConfig", "Sam3LiteTextModel", "custom",
+      "SAM 3 with a lightweight text encoder (ViT image encoder at 1008 x 1008, text prompt, DETR-style detector and mask head)",
+      params=["batch_size"], cfg='vision_config={"backbone_config": {"model_type": "sam3_vit_model", "num_hidden_layers": 8, "global_attn_indexes": [7]}}',
+      inputs="""
+size = config.vision_config.backbone_config.image_size
+tokens = config.text_config.max_position_embeddings  # the text prompt, padded to its 77 positions
+inputs = {
+    "pixel_values": torch.rand(batch_size, 3, size, size),
+    "input_ids": torch.randint(config.text_config.vocab_size, (batch_size, tokens)),
+    "attention_mask": torch.ones(batch_size, tokens, dtype=torch.long),
+}""", task="computer_vision",
+      note=SHRUNK.format(what="SAM 3's image encoder (a 32-layer ViT of 1024 at 1008 x 1008, global attention every 8th layer)",
+      how="8 of the image encoder's 32 layers (the last of them global)") + " Height and width are not used."),
     M("edgetam", "EdgeTamConfig", "EdgeTamModel", "custom", "EdgeTAM (SAM 2 with a RepViT-M1 image encoder at 1024 x 1024, one point prompt per image)",
       params=["batch_size"], imports="TimmWrapperConfig",
       cfg='vision_config={"backbone_config": TimmWrapperConfig(architecture="repvit_m1", model_args={"in_chans": 3, "features_only": True, "out_indices": [0, 1, 2, 3]})}',
