@@ -739,6 +739,15 @@ inputs = {
       note="PerceptionLMConfig() names no usable image tower (a timm ResNet-50 without the model_args the projector reads)"
       " and a Llama-7B-sized text model; this script uses Perception LM 1B's layout (PE-Core L/14 at 448 x 448, 2 x 2"
       " pooling, a Llama 3.2 1B-sized decoder of 2048) with 2 of the decoder's 16 layers."),
+    M("fastspeech2_conformer_with_hifigan", "FastSpeech2ConformerWithHifiGanConfig", "FastSpeech2ConformerWithHifiGan", "custom",
+      "FastSpeech 2 Conformer text-to-speech with its HiFi-GAN vocoder (phoneme ids to waveform)",
+      doc="fastspeech2_conformer", params=TEXT, inputs="""
+inputs = {
+    "input_ids": torch.randint(config.model_config.vocab_size, (batch_size, max_seq_length)),  # phoneme ids
+    "attention_mask": torch.ones(batch_size, max_seq_length, dtype=torch.long),
+}""", task="audio",
+      note="The model is the whole text-to-waveform pipeline; with random weights its duration predictor sets how many"
+      " spectrogram frames (and so how much audio) each phoneme gets."),
     M("kyutai_speech_to_text", "KyutaiSpeechToTextConfig", "KyutaiSpeechToTextModel", "custom",
       "Kyutai speech-to-text decoder over a text stream and the 32 codebooks of Mimi audio tokens, 10 s of audio",
       params=["batch_size"], cfg="num_hidden_layers=4", pre="frames = 125  # 10 s at the Mimi codec's 12.5 frames a second", inputs="""
