@@ -94,6 +94,8 @@ EXAMINED = {
     "step3p7": "the default text config leaves sliding_window unset (None), which the mask needs, and its image_token_id "
     "(151679) is past the 128,815-token vocabulary; with both set, 1 of 45 text layers, 8 of 288 experts and 4 of 47 "
     "vision layers at its 728 x 728 input still peak at 6.2 GB",
+    "pe_audio_video": "it runs with a text, 4 video frames and 3 s of audio, but its default config is 1.46B parameters "
+    "(its text, video and audio encoders and their fusion): 12.4 GB peak and 130 s on this CPU",
     "depth_pro": "it needs a 1536 x 1536 image (its 384 x 384 patches at scales 0.25, 0.5 and 1); at that size it peaks "
     "at 6.1 GB and takes 53 s on a CPU",
 }
