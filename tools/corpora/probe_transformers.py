@@ -96,6 +96,8 @@ EXAMINED = {
     "vision layers at its 728 x 728 input still peak at 6.2 GB",
     "pe_audio_video": "it runs with a text, 4 video frames and 3 s of audio, but its default config is 1.46B parameters "
     "(its text, video and audio encoders and their fusion): 12.4 GB peak and 130 s on this CPU",
+    "hunyuan_vl": "the default config leaves head_dim unset (None); with it set, 2.07B parameters even with 2 of its 32 "
+    "text layers (hunyuan_v1_dense's 290,943 x 4096 embedding and a 27-layer vision tower of 1152)",
     "depth_pro": "it needs a 1536 x 1536 image (its 384 x 384 patches at scales 0.25, 0.5 and 1); at that size it peaks "
     "at 6.1 GB and takes 53 s on a CPU",
 }
