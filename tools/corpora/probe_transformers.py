@@ -98,6 +98,9 @@ EXAMINED = {
     "(its text, video and audio encoders and their fusion): 12.4 GB peak and 130 s on this CPU",
     "hunyuan_vl": "the default config leaves head_dim unset (None); with it set, 2.07B parameters even with 2 of its 32 "
     "text layers (hunyuan_v1_dense's 290,943 x 4096 embedding and a 27-layer vision tower of 1152)",
+    "emu3": "Emu3Config() has no vocabulary_map (the tokenizer's names of its 32,768 VQ codes, which the model reads to "
+    "place image tokens); with a synthetic one it runs, but it is 1.46B parameters with 2 of its 32 layers (the "
+    "184,622 x 4096 embedding and the VQ-GAN) and peaks at 7.9 GB with one 256 x 256 image",
     "depth_pro": "it needs a 1536 x 1536 image (its 384 x 384 patches at scales 0.25, 0.5 and 1); at that size it peaks "
     "at 6.1 GB and takes 53 s on a CPU",
 }
