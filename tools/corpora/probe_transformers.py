@@ -101,6 +101,10 @@ EXAMINED = {
     "emu3": "Emu3Config() has no vocabulary_map (the tokenizer's names of its 32,768 VQ codes, which the model reads to "
     "place image tokens); with a synthetic one it runs, but it is 1.46B parameters with 2 of its 32 layers (the "
     "184,622 x 4096 embedding and the VQ-GAN) and peaks at 7.9 GB with one 256 x 256 image",
+    "uvdoc": "UVDocConfig()'s layers do not fit together at any input size (also at UVDoc's 712 x 488): a 1 x 1 "
+    "convolution built for 768 input channels gets 128",
+    "pp_ocrv6_small_det": "PPOCRV6SmallDetConfig()'s layers do not fit together at any input size (also at 640 x 640): "
+    "a 1 x 1 convolution built for 12 input channels gets 384",
     "depth_pro": "it needs a 1536 x 1536 image (its 384 x 384 patches at scales 0.25, 0.5 and 1); at that size it peaks "
     "at 6.1 GB and takes 53 s on a CPU",
 }
