@@ -1166,6 +1166,181 @@ inputs = {
     "timesteps": torch.arange(context).repeat(batch_size, 1),
     "attention_mask": torch.ones(batch_size, context, dtype=torch.long),
 }""", task="reinforcement_learning"),
+    M("uvdoc", "UVDocConfig", "UVDocModel", "custom", "UVDoc document unwarping (ResNet with dilated bridges, predicts a 2D rectification grid), one 712 x 488 page",
+      cfg='backbone_config={"model_type": "uvdoc_backbone", "out_features": ["stage1", "stage2", "stage3", "stage4", "stage5", "stage6"]}',
+      params=["batch_size"], inputs="""
+inputs = {"pixel_values": torch.rand(batch_size, 3, 712, 488)}  # the image processor's size""", task="computer_vision",
+      note="The default config's backbone returns only its last feature map, but the head reads the six bridges' maps"
+      " concatenated (6 x 128 channels), as the released checkpoint's backbone returns them; this script asks for all six."),
+    M("pp_ocrv6_small_det", "PPOCRV6SmallDetConfig", "PPOCRV6SmallDetModel", "custom",
+      "PP-OCRv6 small text detector (PP-LCNetV3 backbone, RSE feature pyramid), one page image",
+      cfg='backbone_config={"model_type": "pp_lcnet_v3", "scale": 0.75, "divisor": 16, "out_features": ["stage2", "stage3",'
+      ' "stage4", "stage5"]}, layer_list_out_channels=[48, 96, 192, 384]',
+      params=["batch_size", "height", "width"], inputs="""
+inputs = {"pixel_values": torch.rand(batch_size, 3, height, width)}  # any multiple of 32 a side""", task="computer_vision",
+      note="Without a backbone config the detector builds a PP-LCNetV4 recognition backbone (which only halves the height),"
+      " not the PP-LCNetV3 the config class declares; this script asks for that one (scale 0.75, stages 2 to 5). The"
+      " neck's input widths (layer_list_out_channels, 12, 18, 42 and 360 by default) are PP-OCRv5's projected widths,"
+      " but this model has no projection, so they are set to the backbone's stage widths."),
+    M("pp_ocrv6_medium_det", "PPOCRV6MediumDetConfig", "PPOCRV6MediumDetModel", "custom",
+      "PP-OCRv6 medium text detector (HGNetV2 backbone, large-kernel PAN neck with intra-class blocks), one page image",
+      cfg='backbone_config={"model_type": "hgnet_v2", "out_features": ["stage1", "stage2", "stage3", "stage4"]},'
+      " intraclass_block_config=intraclass, scale_factor_list=[1, 2, 4, 8], kernel_list=[3, 2, 2]",
+      params=["batch_size", "height", "width"], pre="""
+# the intra-class blocks' convolutions, [kernel, stride, padding] each, as PaddleOCR's IntraCLBlock has them
+intraclass = {
+    "reduce_channel": [1, 1, 0], "return_channel": [1, 1, 0],
+    "vertical_long_to_small_conv_longratio": [[7, 1], [1, 1], [3, 0]],
+    "vertical_long_to_small_conv_midratio": [[5, 1], [1, 1], [2, 0]],
+    "vertical_long_to_small_conv_shortratio": [[3, 1], [1, 1], [1, 0]],
+    "horizontal_small_to_long_conv_longratio": [[1, 7], [1, 1], [0, 3]],
+    "horizontal_small_to_long_conv_midratio": [[1, 5], [1, 1], [0, 2]],
+    "horizontal_small_to_long_conv_shortratio": [[1, 3], [1, 1], [0, 1]],
+    "symmetric_conv_long_longratio": [[7, 7], [1, 1], [3, 3]],
+    "symmetric_conv_long_midratio": [[5, 5], [1, 1], [2, 2]],
+    "symmetric_conv_long_shortratio": [[3, 3], [1, 1], [1, 1]],
+}""", inputs="""
+inputs = {"pixel_values": torch.rand(batch_size, 3, height, width)}  # any multiple of 32 a side""", task="computer_vision",
+      note="The default config leaves the intra-class blocks' convolutions, the neck's upsampling factors and the head's"
+      " kernels unset (None), and without a backbone config builds a PP-LCNetV4 recognition backbone (which only halves"
+      " the height) rather than the HGNetV2 its config class declares; this script sets all four, the first three as"
+      " PaddleOCR's detector has them and the backbone with HGNetV2Config's default sizes."),
+    M("exaone4_5", "Exaone4_5_Config", "Exaone4_5_Model", "custom",
+      "EXAONE 4.5 vision-language model (Qwen2.5-VL-style windowed ViT, EXAONE 4 decoder), one image and its text",
+      cfg='text_config={"model_type": "exaone4", "num_hidden_layers": 1},'
+      ' vision_config={"depth": 2, "fullatt_block_indexes": [1], "out_hidden_size": 4096}',
+      params=TEXT + ["height", "width"], inputs="""
+vision = config.vision_config
+unit = vision.patch_size * vision.spatial_merge_size  # 28 pixels a side make one image token
+rows, cols = height // unit * vision.spatial_merge_size, width // unit * vision.spatial_merge_size  # in patches
+image_tokens = rows * cols // vision.spatial_merge_size**2
+text = torch.randint(1000, config.text_config.vocab_size, (batch_size, max_seq_length))  # ordinary tokens
+input_ids = torch.cat([torch.full((batch_size, image_tokens), config.image_token_id), text], dim=1)
+inputs = {
+    "input_ids": input_ids,
+    "attention_mask": torch.ones_like(input_ids),
+    # the processor's layout: 14 x 14 patches, each flattened over its two frames
+    "pixel_values": torch.rand(batch_size * rows * cols, vision.in_channels * vision.temporal_patch_size * vision.patch_size**2),
+    "image_grid_thw": torch.tensor([[1, rows, cols]] * batch_size),
+    "use_cache": False,
+}""", task="multimodal",
+      note="The default config has 11.7B parameters, over the corpora's CPU budget; this script keeps the widths and uses 1"
+      " of the 32 text layers and 2 of the 32 vision layers, the second with full attention (as every eighth is in the"
+      " default). The text config must name its model type, or the config cannot be built, and the vision merger's output"
+      " width (3584 by default) is set to the text width (4096) that the image features replace token embeddings at."),
+    M("glm_image", "GlmImageConfig", "GlmImageModel", "custom",
+      "GLM-Image autoregressive image generator (GLM-4 decoder over text and VQ image tokens), a text prompt, one step"
+      " over every position",
+      cfg='text_config={"num_hidden_layers": 1, "rope_parameters": ' + GLM_ROPE + '}, vision_config={"depth": 2}',
+      params=TEXT, inputs="""
+inputs = {
+    # ordinary text tokens: above the VQ image codes (0 to 16,511) and below the special tokens
+    "input_ids": torch.randint(config.text_config.vision_vocab_size, 160000, (batch_size, max_seq_length)),
+    "attention_mask": torch.ones(batch_size, max_seq_length, dtype=torch.long),
+    "use_cache": False,
+}""", task="multimodal",
+      note="The default config has 10.0B parameters, over the corpora's CPU budget; this script keeps the widths and uses 1 of"
+      " the 40 text layers and 2 of the 40 vision layers. Its rotary embedding is set as in GLM-4.1V's released"
+      " checkpoints: the default config leaves out the partial rotary factor (0.5), and its 3D rotary sections do not"
+      " fit without it. The prompt is text only (text-to-image); an image-to-image call also passes the source images."),
+    M("audioflamingo3_encoder", "AudioFlamingo3EncoderConfig", "AudioFlamingo3Encoder", "custom",
+      "Audio Flamingo 3 audio encoder (Whisper-large-v3 encoder, then average pooling over time), 30 s of log-mel features",
+      params=["batch_size"], inputs="""
+frames = 2 * config.max_source_positions  # 3000: 30 s at a 10 ms hop, the only length its positions fit
+inputs = {
+    "input_features": torch.randn(batch_size, config.num_mel_bins, frames),
+    "input_features_mask": torch.ones(batch_size, frames, dtype=torch.long),  # no padding
+}""", task="audio"),
+    M("musicflamingo", "MusicFlamingoConfig", "MusicFlamingoModel", "custom",
+      "Music Flamingo audio-language model (Audio Flamingo 3 Whisper encoder with rotary time embeddings, Qwen2 decoder),"
+      " 30 s of music and its text",
+      cfg='audio_config={"model_type": "audioflamingo3_encoder", "num_hidden_layers": 4},'
+      ' text_config={"model_type": "qwen2", "num_hidden_layers": 1}',
+      params=TEXT, inputs="""
+frames = 2 * config.audio_config.max_source_positions  # 3000: 30 s at a 10 ms hop, the only length its positions fit
+audio_tokens = frames // 4  # 750: the encoder halves the frames twice (a strided convolution, then pooling)
+text = torch.randint(150000, (batch_size, max_seq_length))  # ordinary tokens, below the special ones
+input_ids = torch.cat([torch.full((batch_size, audio_tokens), config.audio_token_id), text], dim=1)
+inputs = {
+    "input_ids": input_ids,
+    "attention_mask": torch.ones_like(input_ids),
+    "input_features": torch.randn(batch_size, config.audio_config.num_mel_bins, frames),
+    "input_features_mask": torch.ones(batch_size, frames, dtype=torch.long),  # no padding
+    "use_cache": False,
+}""", task="audio",
+      note="The default config (a Whisper-large encoder and a 32-layer Qwen2 decoder of width 4096) is over the corpora's CPU"
+      " budget; this script keeps the widths and uses 4 of the 32 encoder layers and 1 of the 32 decoder layers. Sub-configs given as"
+      " dicts must name their model type, or the config cannot be built."),
+    M("voxtral_realtime", "VoxtralRealtimeConfig", "VoxtralRealtimeModel", "custom",
+      "Voxtral Realtime streaming speech recogniser (causal Whisper-style encoder, its frames added to the decoder's"
+      " token embeddings, one token per 80 ms), 10 s of log-mel features",
+      cfg='audio_config={"num_hidden_layers": 4}, text_config={"num_hidden_layers": 1}',
+      params=["batch_size"], inputs="""
+frames = 1000  # 10 s at a 10 ms hop
+tokens = frames // config.audio_length_per_tok  # 125: one decoder position per 8 frames
+inputs = {
+    "input_ids": torch.randint(config.text_config.vocab_size, (batch_size, tokens)),  # the transcript so far, aligned to the audio
+    "input_features": torch.randn(batch_size, config.audio_config.num_mel_bins, frames),
+    "attention_mask": torch.ones(batch_size, tokens, dtype=torch.long),
+    "num_delay_tokens": config.default_num_delay_tokens,  # how far the transcript lags the audio (480 ms)
+    "use_cache": False,
+}""", task="audio",
+      note="The default config has 4.4B parameters, over the corpora's CPU budget; this script keeps the widths and uses"
+      " 4 of the 32 encoder layers and 1 of the 26 decoder layers."),
+    M("pocket_tts_audio_tokenizer_decoder", "PocketTTSAudioTokenizerDecoderConfig", "PocketTTSAudioTokenizerDecoderModel", "custom",
+      "Pocket TTS audio tokenizer decoder (Mimi-style: transformer, then SEANet upsampling to a 24 kHz waveform), 4 s of"
+      " latents",
+      params=["batch_size"], inputs="""
+frames = 50  # 4 s at 12.5 latent frames a second
+inputs = {"latents": torch.randn(batch_size, config.hidden_size, frames)}  # the latents projected to the decoder's width""",
+      task="audio"),
+    M("muse_glimmer_assistant", "MuseGlimmerAssistantConfig", "MuseGlimmerAssistantModel", "custom",
+      "Muse Glimmer assistant (a block-diffusion drafter for speculative decoding: denoises a block of 16 tokens while"
+      " attending to the target model's hidden states), one block",
+      cfg='num_hidden_layers=1, layer_types=["sliding_attention"]', params=TEXT, inputs="""
+width = config.hidden_size
+inputs = {
+    # the last accepted token and the mask tokens to denoise, embedded by the target model
+    "noise_embeds": torch.randn(batch_size, config.block_size, width),
+    # the target model's hidden states at its selected layers, concatenated, for the accepted tokens so far
+    "context_hidden_states": torch.randn(batch_size, max_seq_length, width * len(config.target_layer_ids)),
+}""", task="nlp",
+      note="The default config has 2.6B parameters, over the corpora's CPU budget; this script keeps the widths and uses 1"
+      " of the 5 layers."),
+    M("pe_audio_video", "PeAudioVideoConfig", "PeAudioVideoModel", "custom",
+      "Perception Encoder audio-video-text model (PE audio and video encoders fused by a joint encoder, contrasted with"
+      " text), 2 frames at 336 x 336 with 3 s of audio",
+      cfg='audio_video_config={"num_hidden_layers": 1, "audio_config": {"model_type": "pe_audio_encoder", "num_hidden_layers": 1},'
+      ' "video_config": {"model_type": "pe_video_encoder", "num_hidden_layers": 1}}, text_config={"num_hidden_layers": 1}',
+      params=TEXT, inputs="""
+frames = 2  # each frame is a 336 x 336 ViT-L pass: 2 keep the CPU time and memory down
+size = 336  # vit_pe_core_large_patch14_336, the timm architecture of the frame encoder
+inputs = {
+    "input_ids": torch.randint(config.text_config.vocab_size, (batch_size, max_seq_length)),
+    "attention_mask": torch.ones(batch_size, max_seq_length, dtype=torch.long),
+    "pixel_values_videos": torch.rand(batch_size, frames, 3, size, size),
+    "input_values": torch.randn(batch_size, 1, 48000),  # 3 s at 16 kHz
+}""", task="multimodal",
+      note="The default config has 1.46B parameters and needs over 8 GB on a CPU; this script keeps the widths and uses 1"
+      " of the 6 layers of each of the audio, video and joint audio-video encoders, and 1 text layer."),
+    M("fun_asr_nano", "FunAsrNanoConfig", "FunAsrNanoModel", "custom",
+      "Fun-ASR-Nano speech recogniser (SenseVoice SAN-M encoder, adaptor, Qwen3 decoder), 10 s of audio and its prompt",
+      cfg='text_config={"model_type": "qwen3", "hidden_size": 1024, "intermediate_size": 3072, "num_hidden_layers": 8,'
+      ' "num_attention_heads": 16, "num_key_value_heads": 8, "max_position_embeddings": 40960, "tie_word_embeddings": True}',
+      params=TEXT, inputs="""
+frames = 167  # 10 s: log-mel frames at a 10 ms hop, 7 stacked per step with a 6-frame stride (60 ms)
+text = torch.randint(150000, (batch_size, max_seq_length))  # ordinary tokens, below the special ones
+input_ids = torch.cat([torch.full((batch_size, frames), config.audio_token_id), text], dim=1)  # one token per step
+inputs = {
+    "input_ids": input_ids,
+    "attention_mask": torch.ones_like(input_ids),
+    "input_features": torch.randn(batch_size, frames, config.audio_config.num_mel_bins * config.audio_config.num_stacked_frames),
+    "input_features_mask": torch.ones(batch_size, frames, dtype=torch.long),  # no padding
+    "use_cache": False,
+}""", task="audio",
+      note="The default config has 830M parameters, over the corpora's CPU budget; this script keeps the widths and the"
+      " 70-layer encoder and uses 8 of the 28 decoder layers. A text config given as a dict replaces the default one"
+      " whole, so it repeats the default's sizes (Qwen3-0.6B's), which the adaptor's width must match."),
 ]
 # fmt: on
 
