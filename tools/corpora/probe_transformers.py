@@ -94,19 +94,42 @@ EXAMINED = {
     "step3p7": "the default text config leaves sliding_window unset (None), which the mask needs, and its image_token_id "
     "(151679) is past the 128,815-token vocabulary; with both set, 1 of 45 text layers, 8 of 288 experts and 4 of 47 "
     "vision layers at its 728 x 728 input still peak at 6.2 GB",
-    "pe_audio_video": "it runs with a text, 4 video frames and 3 s of audio, but its default config is 1.46B parameters "
-    "(its text, video and audio encoders and their fusion): 12.4 GB peak and 130 s on this CPU",
     "hunyuan_vl": "the default config leaves head_dim unset (None); with it set, 2.07B parameters even with 2 of its 32 "
     "text layers (hunyuan_v1_dense's 290,943 x 4096 embedding and a 27-layer vision tower of 1152)",
     "emu3": "Emu3Config() has no vocabulary_map (the tokenizer's names of its 32,768 VQ codes, which the model reads to "
     "place image tokens); with a synthetic one it runs, but it is 1.46B parameters with 2 of its 32 layers (the "
     "184,622 x 4096 embedding and the VQ-GAN) and peaks at 7.9 GB with one 256 x 256 image",
-    "uvdoc": "UVDocConfig()'s layers do not fit together at any input size (also at UVDoc's 712 x 488): a 1 x 1 "
-    "convolution built for 768 input channels gets 128",
-    "pp_ocrv6_small_det": "PPOCRV6SmallDetConfig()'s layers do not fit together at any input size (also at 640 x 640): "
-    "a 1 x 1 convolution built for 12 input channels gets 384",
     "depth_pro": "it needs a 1536 x 1536 image (its 384 x 384 patches at scales 0.25, 0.5 and 1); at that size it peaks "
     "at 6.1 GB and takes 53 s on a CPU",
+    "diffusion_gemma": "its text config sets no experts (num_experts, top_k_experts and moe_intermediate_size are None) "
+    "though every layer has a mixture-of-experts block; with them set, 1 text and 1 vision layer still peak at 6.9 GB while "
+    "it is built: the 262,144 x 2304 embedding (604M parameters) is made for both the encoder and the decoder before they are tied",
+    "muse_spark": "its text embedding alone, 202,048 x 8192 at the released width, is 1.66B parameters (6.6 GB in float32), "
+    "over the 6 GB limit before any layer",
+    "cohere_compass": "its text embedding alone, 256,000 x 8192 at the released width, is 2.1B parameters (8.4 GB in float32), "
+    "over the 6 GB limit before any layer",
+    "deepseek_ocr2": "its text config leaves mlp_layer_types and num_experts_per_tok unset (None), so it cannot be built; "
+    "with them set its default vision tower is still 10.9B parameters, and its image input (a global view and local crops, "
+    "with token counts from the vision encoder) has no recipe yet",
+    "granite4_vision": "its deepstack projector (deepstack_layer_map, downsample_rate, spatial_target_layers) is unset (None) "
+    "in the default config and transformers has no released values for it; it also takes LLaVA-NeXT-style tiled images",
+    "qwen4_exp": "its indexed-attention layers (every fourth) read indexer_n_heads, indexer_kv_heads, indexer_head_dim, "
+    "indexer_budget and indexer_compress_ratio, all unset (None) in the default config, with no released values in transformers",
+    "dots3_note": "its per_layer_config is keyed to layers 25 to 41 of the 42-layer vision encoder, so a shrunk encoder needs "
+    "that map rewritten (the recorded error); its 152,064 x 5120 text embedding is 779M parameters on its own; no script yet",
+    "molmo2": "8.07B parameters by default; a shrunk vision tower needs adapter_config.vision_feature_layer ([24, 18]) "
+    "moved to match, and its image input (Molmo's crops and pooling indices) has no recipe yet",
+    "dinat": "DinatModel needs the natten library (neighbourhood-attention kernels), which is not installed and is not a "
+    "dependency of the corpora",
+    "layoutlmv2": "LayoutLMv2Model needs detectron2 for its visual backbone, which is not installed and is not a dependency "
+    "of the corpora",
+    "higgs_audio_v2_tokenizer": "HiggsAudioV2TokenizerModel needs torchaudio, which is not a dependency of the corpora",
+    "voxtral_realtime_text": "transformers 5.23 maps it to VoxtralRealtimeTextModel, a class it does not export; the text "
+    "decoder runs inside voxtral_realtime, which has a script",
+    "sam2_video": "its forward tracks objects through a video one frame at a time and takes an inference_session (the tracking state its processor builds and updates); the same networks on one image are sam2, which has a script",
+    "sam3_video": "its forward tracks objects through a video one frame at a time and takes an inference_session (the tracking state its processor builds and updates); the same networks on one image are sam3, which has a script",
+    "sam3_tracker_video": "its forward tracks objects through a video one frame at a time and takes an inference_session (the tracking state its processor builds and updates); the same networks on one image are sam3_tracker, which has a script",
+    "edgetam_video": "its forward tracks objects through a video one frame at a time and takes an inference_session (the tracking state its processor builds and updates); the same networks on one image are edgetam, which has a script",
 }
 
 
