@@ -3,9 +3,10 @@
 LFM2-MoE decoder (short convolutions and attention, mixture-of-experts MLPs).
 Built from transformers.Lfm2MoeConfig(...) with random weights: Lfm2MoeModel(config).
 
-Lfm2MoeConfig() leaves layer_types unset (None), which the model cannot build; this script uses
-3 of LFM2-8B-A1B's layers (two convolution layers with dense MLPs and an attention layer with 32
-experts), at its widths.
+Lfm2MoeConfig() leaves layer_types unset (None), which the model cannot build; this script sets
+3 layers at the default widths: two short-convolution layers (with the dense MLPs the first two
+layers have) and one attention layer with the mixture of 32 experts. The mix of layer types is
+this script's, not a released checkpoint's.
 Source: https://huggingface.co/docs/transformers/model_doc/lfm2_moe
 """
 from benchit.parser import parse

@@ -305,8 +305,9 @@ inputs = {
       note=SHRUNK.format(what="OLMo Hybrid 7B (32 layers of 3840)", how="4 of its 32 layers (three Gated DeltaNet layers and an attention layer)")),
     M("lfm2_moe", "Lfm2MoeConfig", "Lfm2MoeModel", "text", "LFM2-MoE decoder (short convolutions and attention, mixture-of-experts MLPs)",
       cfg='num_hidden_layers=3, layer_types=["conv", "conv", "full_attention"]',
-      note="Lfm2MoeConfig() leaves layer_types unset (None), which the model cannot build; this script uses 3 of LFM2-8B-A1B's"
-      " layers (two convolution layers with dense MLPs and an attention layer with 32 experts), at its widths."),
+      note="Lfm2MoeConfig() leaves layer_types unset (None), which the model cannot build; this script sets 3 layers at the"
+      " default widths: two short-convolution layers (with the dense MLPs the first two layers have) and one attention"
+      " layer with the mixture of 32 experts. The mix of layer types is this script's, not a released checkpoint's."),
     M("dots1", "Dots1Config", "Dots1Model", "text", "dots.llm1 mixture-of-experts decoder (shared + routed experts)",
       cfg="num_hidden_layers=1, n_routed_experts=8, n_shared_experts=2, num_experts_per_tok=6",
       note="Dots1Config() leaves the expert counts unset (None), which the model cannot build; this script uses one"
