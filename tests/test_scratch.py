@@ -71,7 +71,11 @@ def test_torchs_own_default_cache_folder_in_the_environment_is_not_the_users_cho
     # torch writes its default folder into os.environ the first time a process compiles; a
     # notebook or test that compiled before starting benchit passes it on without choosing it.
     torch_default = subprocess.run(
-        [sys.executable, "-c", "from torch._inductor.runtime.cache_dir_utils import default_cache_dir as d; print(d())"],
+        [
+            sys.executable,
+            "-c",
+            "from torch._inductor.runtime.cache_dir_utils import default_cache_dir as d; print(d())",
+        ],
         capture_output=True,
         text=True,
         check=True,
