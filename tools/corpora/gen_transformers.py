@@ -1342,6 +1342,121 @@ inputs = {
       note="The default config has 830M parameters, over the corpora's CPU budget; this script keeps the widths and the"
       " 70-layer encoder and uses 8 of the 28 decoder layers. A text config given as a dict replaces the default one"
       " whole, so it repeats the default's sizes (Qwen3-0.6B's), which the adaptor's width must match."),
+    M("deepseek_ocr2", "DeepseekOcr2Config", "DeepseekOcr2Model", "custom",
+      "DeepSeek-OCR 2 (SAM ViT-B, a Qwen2 encoder of learned queries, DeepSeek-MoE decoder), a two-page spread"
+      " and its text",
+      params=TEXT, pre="""# DeepSeek-OCR 2's sizes: its encoder a Qwen2-0.5B (as transformers' conversion script sets it),
+# its decoder DeepSeek-3B-MoE (the released language_config): 64 experts, 6 a token, the first layer dense
+encoder = {"hidden_size": 896, "intermediate_size": 4864, "num_hidden_layers": 4, "num_attention_heads": 14,
+           "num_key_value_heads": 2, "rope_parameters": {"rope_type": "default", "rope_theta": 1000000.0}}
+decoder = {"vocab_size": 129280, "hidden_size": 1280, "intermediate_size": 6848, "num_hidden_layers": 2,
+           "num_attention_heads": 10, "moe_intermediate_size": 896, "n_routed_experts": 64, "n_shared_experts": 2,
+           "num_experts_per_tok": 6, "mlp_layer_types": ["dense", "sparse"]}""",
+      cfg='vision_config={"encoder_config": encoder}, text_config=decoder',
+      inputs="""
+# A two-page spread scanned at 850 x 1700 as DeepseekOcr2Processor prepares it: a global view padded to 1024 x 1024
+# and, as it is over 768 a side, local crops: the grid of 2 to 6 tiles of 768 x 768 closest to its shape, 1 row of 2
+patch, tiles = config.vision_config.sam_config.patch_size, 2
+global_tokens = (1024 // patch // 4) ** 2  # 256 queries: 16 x 16 patches after the two stride-2 convolutions
+local_tokens = (768 // patch // 4) ** 2  # 144 a tile
+image_tokens = tiles * local_tokens + global_tokens + 1  # 545: the tiles, the global view and a separator
+text = torch.randint(config.image_token_id, (batch_size, max_seq_length))  # ordinary tokens
+input_ids = torch.cat([torch.full((batch_size, image_tokens), config.image_token_id), text], dim=1)
+inputs = {
+    "input_ids": input_ids,
+    "attention_mask": torch.ones_like(input_ids),
+    "pixel_values": torch.rand(batch_size, 3, 1024, 1024),
+    "pixel_values_local": torch.rand(batch_size * tiles, 3, 768, 768),
+    "num_local_patches": [tiles] * batch_size,
+    "use_cache": False,
+}""", task="multimodal",
+      note="DeepseekOcr2Config() gives no model that can be built: its text config leaves mlp_layer_types and"
+      " num_experts_per_tok unset (None). Set, it is still not DeepSeek-OCR 2: its encoder has Qwen2Config's default"
+      " sizes (4096 wide, 10.8B parameters), which the SAM tower's 896 output channels do not fit, and its 102,400-token"
+      " vocabulary lacks the image token (128,815). This script uses DeepSeek-OCR 2's sizes, a Qwen2-0.5B encoder and"
+      " the DeepSeek-3B-MoE decoder (129,280 tokens, 64 experts, 6 a token, the first layer dense), with 4 of the"
+      " encoder's 24 layers and 2 of the decoder's 12 (one dense, one mixture-of-experts); the SAM tower keeps its 12"
+      " layers. Height and width are not used: the image is a fixed 850 x 1700 spread, cut into the fewest tiles (two)"
+      " the processor makes."),
+    M("dots3_note", "Dots3NoteConfig", "Dots3NoteModel", "custom",
+      "Dots 3 Note Preview omni model (ViT with a pyramid of mixture-of-experts layers, convolution and transformer audio"
+      " encoder, mixture-of-experts MLA decoder with indexed sparse attention), one image, one audio clip and their text",
+      cfg='text_config={"num_hidden_layers": 1, "first_k_dense_replace": 0, "n_routed_experts": 4,'
+      ' "num_experts_per_tok": 4}, vision_config={"num_hidden_layers": 2, "pyramid_num_routed": [-1, 4]},'
+      ' audio_config={"num_hidden_layers": 1}',
+      params=TEXT + ["height", "width", "max_audio_seq_length"], inputs="""
+vision, audio = config.vision_config, config.audio_config
+unit = vision.patch_size * vision.spatial_merge_size  # 28 pixels a side make one image token
+rows, cols = height // unit * vision.spatial_merge_size, width // unit * vision.spatial_merge_size  # in patches
+image_tokens = rows * cols // vision.spatial_merge_size**2
+# a clip of max_audio_seq_length samples at 16 kHz (one chunk: at most 60 s): one token per 8 mel frames of 160 samples
+audio_tokens = -(-max_audio_seq_length // audio.samples_per_token)
+text = torch.randint(151643, (batch_size, max_seq_length))  # ordinary tokens, below the special ones
+input_ids = torch.cat([
+    torch.full((batch_size, image_tokens), config.image_token_id),
+    torch.full((batch_size, audio_tokens), config.audio_token_id),
+    text,
+], dim=1)
+inputs = {
+    "input_ids": input_ids,
+    "attention_mask": torch.ones_like(input_ids),
+    # the image processor's layout: 14 x 14 patches, each flattened
+    "pixel_values": torch.rand(batch_size * rows * cols, vision.num_channels * vision.patch_size**2),
+    "image_grid_thw": torch.tensor([[1, rows, cols]] * batch_size),
+    # the feature extractor's log-mel chunks, cut to 8 frames a token
+    "input_features": torch.randn(batch_size, audio.feature_size, audio_tokens * 8),
+    "chunk_sample_lengths": torch.tensor([max_audio_seq_length] * batch_size),
+    "use_cache": False,
+}""", task="multimodal",
+      note="The default config has 286.5B parameters, over the corpora's CPU budget; this script keeps the widths and uses 1"
+      " of the 46 text layers, a mixture-of-experts one (as 45 of them are) with 4 of its 256 experts, each token routed to"
+      " all 4 (8 in the released model) besides the shared expert, 2 of the 42 vision layers and 1 of the 32 audio layers."
+      " The vision encoder's expert schedule (pyramid_num_routed: 25 dense layers, then sparse ones with 4, 8, ..., 64 and"
+      " 64 experts) keys its per_layer_config to layers 25 to 41, which a shrunk encoder lacks; the script gives the"
+      " schedule of the two layers kept, [-1, 4]: the last dense layer and the first sparse one (4 experts, each patch"
+      " routed to 2). The 152,064 x 5120 token embedding alone has 779M parameters, so the script has 1.26B and peaks near"
+      " 5.7 GiB; with a dense text layer (as the first one is) and 2 audio layers it peaked at 6.2 GiB.",
+      skip="1.26B parameters even shrunk to one layer of each stack (its 152,064 x 5120 embedding alone is 779M) and a"
+      " peak of 5.7 GiB in one call: over the 1.25B parameters where the corpus stops, and at its 6 GB limit. It runs"
+      " (25 s under --analyze-only, with other work beside it)."),
+    M("molmo2", "Molmo2Config", "Molmo2Model", "custom",
+      "Molmo 2 vision-language model (SigLIP 2 ViT over a global view and overlapping crops, attention pooling of 2 x 2"
+      " patches, Qwen3 decoder), one image and its text",
+      cfg='vision_config={"num_hidden_layers": 2}, adapter_config={"vision_feature_layer": [1, 0],'
+      ' "text_hidden_size": 4096, "intermediate_size": 12288}, text_config={"num_hidden_layers": 1}',
+      params=TEXT, inputs="""
+# The image processor's tensors for one image of up to 378 x 378 pixels: its global view and one crop, each
+# 27 x 27 patches of 14 x 14 pixels, and one image token per 2 x 2 patches (the odd last row and column padded)
+vision = config.vision_config
+side = vision.image_size[0] // vision.patch_size  # 27
+pool = (side + 1) // 2  # 14
+grid = torch.nn.functional.pad(torch.arange(side * side).reshape(side, side), (0, 1, 0, 1), value=-1)
+pooling = grid.reshape(pool, 2, pool, 2).permute(0, 2, 1, 3).reshape(pool * pool, 4)  # the patches each token pools
+per_image = torch.cat([pooling, torch.where(pooling >= 0, pooling + side * side, -1)])  # global view, then crop
+offsets = [i * 2 * side * side for i in range(batch_size)]  # each image's two crops follow the previous ones
+# the tokens the processor writes for it: <low_res_im_start>, rows of <im_patch> each ended by <im_col> (151939),
+# <im_end>, then the same for the crop after <im_start>
+row = [config.image_patch_id] * pool + [151939]
+image = [config.low_res_image_start_token_id] + row * pool + [config.image_end_token_id]
+image += [config.image_start_token_id] + row * pool + [config.image_end_token_id]
+text = torch.randint(151643, (batch_size, max_seq_length))  # ordinary tokens, below the special ones
+input_ids = torch.cat([torch.tensor([image] * batch_size), text], dim=1)
+inputs = {
+    "input_ids": input_ids,
+    "attention_mask": torch.ones_like(input_ids),
+    "mm_token_type_ids": torch.cat([torch.ones(batch_size, len(image)), torch.zeros_like(text)], dim=1).long(),
+    "pixel_values": torch.rand(batch_size * 2, side * side, vision.num_channels * vision.patch_size**2),
+    "image_token_pooling": torch.cat([torch.where(per_image >= 0, per_image + offset, -1) for offset in offsets]),
+    "image_grids": torch.tensor([[pool, pool, pool, pool]] * batch_size),  # pooled rows and columns of each view
+    "image_num_crops": torch.tensor([2] * batch_size),
+    "use_cache": False,
+}""", task="multimodal",
+      note="The default config has 8.07B parameters, over the corpora's CPU budget; this script keeps the widths and uses"
+      " 1 of the 36 text layers and 2 of the 25 vision layers, and moves the adapter's vision_feature_layer from [24, 18]"
+      " (the last layer and the one six before it) to [1, 0], which the shrunk ViT has. The default adapter projects to"
+      " 3584 (a Qwen2-7B width) through 18944, which does not fit the 4096-wide text model; this script sets it to the"
+      " text model's 4096 through 12288 (Qwen3-8B's MLP width; its own choice). Height and width are not used: any image"
+      " up to 378 x 378 pixels gives the same global view and single crop."),
 ]
 # fmt: on
 

@@ -108,17 +108,10 @@ EXAMINED = {
     "over the 6 GB limit before any layer",
     "cohere_compass": "its text embedding alone, 256,000 x 8192 at the released width, is 2.1B parameters (8.4 GB in float32), "
     "over the 6 GB limit before any layer",
-    "deepseek_ocr2": "its text config leaves mlp_layer_types and num_experts_per_tok unset (None), so it cannot be built; "
-    "with them set its default vision tower is still 10.9B parameters, and its image input (a global view and local crops, "
-    "with token counts from the vision encoder) has no recipe yet",
     "granite4_vision": "its deepstack projector (deepstack_layer_map, downsample_rate, spatial_target_layers) is unset (None) "
     "in the default config and transformers has no released values for it; it also takes LLaVA-NeXT-style tiled images",
     "qwen4_exp": "its indexed-attention layers (every fourth) read indexer_n_heads, indexer_kv_heads, indexer_head_dim, "
     "indexer_budget and indexer_compress_ratio, all unset (None) in the default config, with no released values in transformers",
-    "dots3_note": "its per_layer_config is keyed to layers 25 to 41 of the 42-layer vision encoder, so a shrunk encoder needs "
-    "that map rewritten (the recorded error); its 152,064 x 5120 text embedding is 779M parameters on its own; no script yet",
-    "molmo2": "8.07B parameters by default; a shrunk vision tower needs adapter_config.vision_feature_layer ([24, 18]) "
-    "moved to match, and its image input (Molmo's crops and pooling indices) has no recipe yet",
     "dinat": "DinatModel needs the natten library (neighbourhood-attention kernels), which is not installed and is not a "
     "dependency of the corpora",
     "layoutlmv2": "LayoutLMv2Model needs detectron2 for its visual backbone, which is not installed and is not a dependency "
