@@ -114,6 +114,13 @@ inputs = {
     "input_features": torch.randn(batch_size, 50, 160),  # its semantic features: 50 frames a second, 80 mel bins stacked in pairs
 }"""
 # BLIP-2's 3.7B default (ViT-g, OPT-2.7B) shrunk, its vocabulary grown by a query token after OPT's 50,272
+# A transducer (RNN-T, TDT) on 10 s of log-mel features: every encoder frame, one decoder step.
+TRANSDUCER = """
+inputs = {
+    "input_features": torch.randn(batch_size, frames, config.encoder_config.num_mel_bins),
+    "attention_mask": torch.ones(batch_size, frames, dtype=torch.long),
+    "decoder_input_ids": torch.full((batch_size, 1), config.blank_token_id),  # the prediction network's first step
+}"""
 BLIP_SHRUNK = 'vision_config={"num_hidden_layers": 8}, text_config={"num_hidden_layers": 2, "vocab_size": 50304}'
 
 # GLM-4.1V's rotary embedding as its released checkpoints set it: the default config leaves out
@@ -778,39 +785,19 @@ inputs = {"input_features": torch.randn(batch_size, frames, config.encoder_confi
       note="LASR has no base model class; the CTC model is the whole model."),
     M("parakeet_tdt", "ParakeetTDTConfig", "ParakeetForTDT", "custom",
       "Parakeet TDT speech recogniser (FastConformer encoder, LSTM prediction network, token-and-duration joint), 10 s of log-mel features",
-      doc="parakeet", params=["batch_size"], pre="frames = 1000  # 10 s at a 10 ms hop", inputs="""
-inputs = {
-    "input_features": torch.randn(batch_size, frames, config.encoder_config.num_mel_bins),
-    "attention_mask": torch.ones(batch_size, frames, dtype=torch.long),
-    "decoder_input_ids": torch.full((batch_size, 1), config.blank_token_id),  # the prediction network's first step
-}""", task="audio",
+      doc="parakeet", params=["batch_size"], pre="frames = 1000  # 10 s at a 10 ms hop", inputs=TRANSDUCER, task="audio",
       note="Parakeet TDT has no base model class; the transducer is the whole model, run for one decoder step over every encoder frame."),
     M("parakeet_rnnt", "ParakeetRNNTConfig", "ParakeetForRNNT", "custom",
       "Parakeet RNN-T speech recogniser (FastConformer encoder, LSTM prediction network, joint network), 10 s of log-mel features",
-      doc="parakeet", params=["batch_size"], pre="frames = 1000  # 10 s at a 10 ms hop", inputs="""
-inputs = {
-    "input_features": torch.randn(batch_size, frames, config.encoder_config.num_mel_bins),
-    "attention_mask": torch.ones(batch_size, frames, dtype=torch.long),
-    "decoder_input_ids": torch.full((batch_size, 1), config.blank_token_id),  # the prediction network's first step
-}""", task="audio",
+      doc="parakeet", params=["batch_size"], pre="frames = 1000  # 10 s at a 10 ms hop", inputs=TRANSDUCER, task="audio",
       note="Parakeet RNN-T has no base model class; the transducer is the whole model, run for one decoder step over every encoder frame."),
     M("nemotron3_5_asr", "Nemotron3_5AsrConfig", "Nemotron3_5AsrForRNNT", "custom",
       "Nemotron 3.5 ASR transducer (FastConformer encoder, LSTM prediction network, joint network), 10 s of log-mel features",
-      params=["batch_size"], pre="frames = 1000  # 10 s at a 10 ms hop", inputs="""
-inputs = {
-    "input_features": torch.randn(batch_size, frames, config.encoder_config.num_mel_bins),
-    "attention_mask": torch.ones(batch_size, frames, dtype=torch.long),
-    "decoder_input_ids": torch.full((batch_size, 1), config.blank_token_id),  # the prediction network's first step
-}""", task="audio",
+      params=["batch_size"], pre="frames = 1000  # 10 s at a 10 ms hop", inputs=TRANSDUCER, task="audio",
       note="It has no base model class; the transducer is the whole model, run for one decoder step over every encoder frame."),
     M("nemotron_asr_streaming", "NemotronAsrStreamingConfig", "NemotronAsrStreamingForRNNT", "custom",
       "Nemotron streaming ASR transducer (cache-aware FastConformer encoder, LSTM prediction network, joint network), 10 s of log-mel features",
-      params=["batch_size"], pre="frames = 1000  # 10 s at a 10 ms hop", inputs="""
-inputs = {
-    "input_features": torch.randn(batch_size, frames, config.encoder_config.num_mel_bins),
-    "attention_mask": torch.ones(batch_size, frames, dtype=torch.long),
-    "decoder_input_ids": torch.full((batch_size, 1), config.blank_token_id),  # the prediction network's first step
-}""", task="audio",
+      params=["batch_size"], pre="frames = 1000  # 10 s at a 10 ms hop", inputs=TRANSDUCER, task="audio",
       note="It has no base model class; the transducer is the whole model, run for one decoder step over every encoder"
       " frame (the whole 10 s at once, with the config's default look-ahead)."),
     M("canary", "CanaryConfig", "CanaryModel", "custom",
