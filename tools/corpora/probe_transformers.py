@@ -119,10 +119,17 @@ EXAMINED = {
     "higgs_audio_v2_tokenizer": "HiggsAudioV2TokenizerModel needs torchaudio, which is not a dependency of the corpora",
     "voxtral_realtime_text": "transformers 5.23 maps it to VoxtralRealtimeTextModel, a class it does not export; the text "
     "decoder runs inside voxtral_realtime, which has a script",
-    "sam2_video": "its forward tracks objects through a video one frame at a time and takes an inference_session (the tracking state its processor builds and updates); the same networks on one image are sam2, which has a script",
-    "sam3_video": "its forward tracks objects through a video one frame at a time and takes an inference_session (the tracking state its processor builds and updates); the same networks on one image are sam3, which has a script",
-    "sam3_tracker_video": "its forward tracks objects through a video one frame at a time and takes an inference_session (the tracking state its processor builds and updates); the same networks on one image are sam3_tracker, which has a script",
-    "edgetam_video": "its forward tracks objects through a video one frame at a time and takes an inference_session (the tracking state its processor builds and updates); the same networks on one image are edgetam, which has a script",
+    # video trackers: the same networks on one image have scripts of their own
+    **{
+        video: "its forward tracks objects through a video one frame at a time and takes an inference_session (the "
+        f"tracking state its processor builds and updates); the same networks on one image are {image}, which has a script"
+        for video, image in (
+            ("sam2_video", "sam2"),
+            ("sam3_video", "sam3"),
+            ("sam3_tracker_video", "sam3_tracker"),
+            ("edgetam_video", "edgetam"),
+        )
+    },
 }
 
 
