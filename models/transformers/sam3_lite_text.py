@@ -18,7 +18,7 @@ torch.manual_seed(0)
 config = Sam3LiteTextConfig(vision_config={"backbone_config": {"model_type": "sam3_vit_model", "num_hidden_layers": 8, "global_attn_indexes": [7]}})
 model = Sam3LiteTextModel(config).eval()
 size = config.vision_config.backbone_config.image_size
-tokens = config.text_config.max_position_embeddings  # the text prompt, padded to its 77 positions
+tokens = config.text_config.max_position_embeddings  # the text prompt, padded to the text encoder's positions
 inputs = {
     "pixel_values": torch.rand(batch_size, 3, size, size),
     "input_ids": torch.randint(config.text_config.vocab_size, (batch_size, tokens)),

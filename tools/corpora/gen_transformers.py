@@ -133,14 +133,29 @@ GLM_NOTE = (
     " checkpoints: the default config leaves out the partial rotary factor (0.5), and its 3D rotary sections do not"
     " fit without it."
 )
-# A GLM-4V image and its text: the processor's layout (14 x 14 patches, each flattened over its two
-# frames; one image token per 2 x 2 patches) with random values
-GLM_IMAGE_TEXT = """
-vision = config.vision_config
-unit = vision.patch_size * vision.spatial_merge_size  # 28 pixels a side make one image token
+# Qwen2-VL-style processors' patch grid for a height x width image (with `vision`, the vision config):
+# its rows and columns of patches, and one image token per spatial_merge_size**2 of them
+PATCH_GRID = """unit = vision.patch_size * vision.spatial_merge_size  # 28 pixels a side make one image token
 rows, cols = height // unit * vision.spatial_merge_size, width // unit * vision.spatial_merge_size  # in patches
 image_tokens = rows * cols // vision.spatial_merge_size**2
-text = torch.randint(150000, (batch_size, max_seq_length))  # ordinary tokens, below the special ones
+"""
+# SAM 3's image encoder shrunk to 8 of its 32 layers (the last one global, as every eighth is)
+SAM3_SHRUNK = 'vision_config={"backbone_config": {"model_type": "sam3_vit_model", "num_hidden_layers": 8, "global_attn_indexes": [7]}}'
+# SAM 3's inputs: an image at the encoder's size, and a text prompt padded to the text encoder's positions
+SAM3_PROMPT = """
+size = config.vision_config.backbone_config.image_size
+tokens = config.text_config.max_position_embeddings  # the text prompt, padded to the text encoder's positions
+inputs = {
+    "pixel_values": torch.rand(batch_size, 3, size, size),
+    "input_ids": torch.randint(config.text_config.vocab_size, (batch_size, tokens)),
+    "attention_mask": torch.ones(batch_size, tokens, dtype=torch.long),
+}"""
+# A GLM-4V image and its text: the processor's layout (14 x 14 patches, each flattened over its two
+# frames; one image token per 2 x 2 patches) with random values
+GLM_IMAGE_TEXT = (
+    "\nvision = config.vision_config\n"
+    + PATCH_GRID
+    + """text = torch.randint(150000, (batch_size, max_seq_length))  # ordinary tokens, below the special ones
 input_ids = torch.cat([torch.full((batch_size, image_tokens), config.image_token_id), text], dim=1)
 inputs = {
     "input_ids": input_ids,
@@ -150,6 +165,7 @@ inputs = {
     "image_grid_thw": torch.tensor([[1, rows, cols]] * batch_size),
     "use_cache": False,
 }"""
+)
 
 SHRUNK = "The default config is {what}; this script keeps its sizes but uses {how} so it runs on a CPU."
 
@@ -456,28 +472,14 @@ inputs = {
 }""", note="SAM 2's image encoder is built for 1024 x 1024 inputs, so height and width are not used.", task="computer_vision"),
     M("sam3", "Sam3Config", "Sam3Model", "custom",
       "SAM 3 promptable concept segmentation (ViT image encoder at 1008 x 1008, CLIP text prompt, DETR-style detector and mask head)",
-      params=["batch_size"], cfg='vision_config={"backbone_config": {"model_type": "sam3_vit_model", "num_hidden_layers": 8, "global_attn_indexes": [7]}}',
-      inputs="""
-size = config.vision_config.backbone_config.image_size
-tokens = config.text_config.max_position_embeddings  # the text prompt, padded to its 32 positions
-inputs = {
-    "pixel_values": torch.rand(batch_size, 3, size, size),
-    "input_ids": torch.randint(config.text_config.vocab_size, (batch_size, tokens)),
-    "attention_mask": torch.ones(batch_size, tokens, dtype=torch.long),
-}""", task="computer_vision",
+      params=["batch_size"], cfg=SAM3_SHRUNK,
+      inputs=SAM3_PROMPT, task="computer_vision",
       note=SHRUNK.format(what="SAM 3 (a 32-layer ViT of 1024 at 1008 x 1008, global attention every 8th layer)",
       how="8 of the image encoder's 32 layers (the last of them global)") + " Height and width are not used."),
     M("sam3_lite_text", "Sam3LiteTextConfig", "Sam3LiteTextModel", "custom",
       "SAM 3 with a lightweight text encoder (ViT image encoder at 1008 x 1008, text prompt, DETR-style detector and mask head)",
-      params=["batch_size"], cfg='vision_config={"backbone_config": {"model_type": "sam3_vit_model", "num_hidden_layers": 8, "global_attn_indexes": [7]}}',
-      inputs="""
-size = config.vision_config.backbone_config.image_size
-tokens = config.text_config.max_position_embeddings  # the text prompt, padded to its 77 positions
-inputs = {
-    "pixel_values": torch.rand(batch_size, 3, size, size),
-    "input_ids": torch.randint(config.text_config.vocab_size, (batch_size, tokens)),
-    "attention_mask": torch.ones(batch_size, tokens, dtype=torch.long),
-}""", task="computer_vision",
+      params=["batch_size"], cfg=SAM3_SHRUNK,
+      inputs=SAM3_PROMPT, task="computer_vision",
       note=SHRUNK.format(what="SAM 3's image encoder (a 32-layer ViT of 1024 at 1008 x 1008, global attention every 8th layer)",
       how="8 of the image encoder's 32 layers (the last of them global)") + " Height and width are not used."),
     M("edgetam", "EdgeTamConfig", "EdgeTamModel", "custom", "EdgeTAM (SAM 2 with a RepViT-M1 image encoder at 1024 x 1024, one point prompt per image)",
@@ -1197,12 +1199,7 @@ inputs = {"pixel_values": torch.rand(batch_size, 3, height, width)}  # any multi
       "EXAONE 4.5 vision-language model (Qwen2.5-VL-style windowed ViT, EXAONE 4 decoder), one image and its text",
       cfg='text_config={"model_type": "exaone4", "num_hidden_layers": 1},'
       ' vision_config={"depth": 2, "fullatt_block_indexes": [1], "out_hidden_size": 4096}',
-      params=TEXT + ["height", "width"], inputs="""
-vision = config.vision_config
-unit = vision.patch_size * vision.spatial_merge_size  # 28 pixels a side make one image token
-rows, cols = height // unit * vision.spatial_merge_size, width // unit * vision.spatial_merge_size  # in patches
-image_tokens = rows * cols // vision.spatial_merge_size**2
-text = torch.randint(1000, config.text_config.vocab_size, (batch_size, max_seq_length))  # ordinary tokens
+      params=TEXT + ["height", "width"], inputs="\nvision = config.vision_config\n" + PATCH_GRID + """text = torch.randint(1000, config.text_config.vocab_size, (batch_size, max_seq_length))  # ordinary tokens
 input_ids = torch.cat([torch.full((batch_size, image_tokens), config.image_token_id), text], dim=1)
 inputs = {
     "input_ids": input_ids,
@@ -1371,12 +1368,7 @@ inputs = {
       cfg='text_config={"num_hidden_layers": 1, "first_k_dense_replace": 0, "n_routed_experts": 4,'
       ' "num_experts_per_tok": 4}, vision_config={"num_hidden_layers": 2, "pyramid_num_routed": [-1, 4]},'
       ' audio_config={"num_hidden_layers": 1}',
-      params=TEXT + ["height", "width", "max_audio_seq_length"], inputs="""
-vision, audio = config.vision_config, config.audio_config
-unit = vision.patch_size * vision.spatial_merge_size  # 28 pixels a side make one image token
-rows, cols = height // unit * vision.spatial_merge_size, width // unit * vision.spatial_merge_size  # in patches
-image_tokens = rows * cols // vision.spatial_merge_size**2
-# a clip of max_audio_seq_length samples at 16 kHz (one chunk: at most 60 s): one token per 8 mel frames of 160 samples
+      params=TEXT + ["height", "width", "max_audio_seq_length"], inputs="\nvision, audio = config.vision_config, config.audio_config\n" + PATCH_GRID + """# a clip of max_audio_seq_length samples at 16 kHz (one chunk: at most 60 s): one token per 8 mel frames of 160 samples
 audio_tokens = -(-max_audio_seq_length // audio.samples_per_token)
 text = torch.randint(151643, (batch_size, max_seq_length))  # ordinary tokens, below the special ones
 input_ids = torch.cat([
