@@ -9,7 +9,9 @@ from benchit.backends.devices import Accelerator, Device, EventTimer
 from benchit.backends.runtimes import Prepared, Runtime
 from benchit.errors import Unavailable
 from benchit.execute.executor import Executor
-from benchit.execute.protocol import (
+from benchit.hookspecs import hookimpl
+from benchit.measure.timing import HostTimer, Step, Timer
+from benchit.messages import (
     Artifact,
     Done,
     Event,
@@ -23,8 +25,6 @@ from benchit.execute.protocol import (
     ResultReady,
     ScriptError,
 )
-from benchit.hookspecs import hookimpl
-from benchit.measure.timing import HostTimer, Step, Timer
 from benchit.records import Machine, ScriptStatus
 from benchit.report.reporter import ReportData, Reporter
 from benchit.scan.labels import load_from_cache

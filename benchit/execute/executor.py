@@ -40,7 +40,7 @@ import abc
 from typing import ClassVar
 
 from benchit.config import Config
-from benchit.execute.protocol import Event, JobSpec
+from benchit.messages import Event, JobSpec
 from benchit.records import Machine, ScriptStatus
 
 

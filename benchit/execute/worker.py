@@ -1,6 +1,6 @@
 """What runs inside a worker process: one script under capture, then its invocations measured.
 
-Everything goes back as typed messages (``benchit.execute.protocol``), one JSON line each on the
+Everything goes back as typed messages (``benchit.messages``), one JSON line each on the
 message channel: ``InvocationFound`` (as soon as a model call is captured), ``ResultReady`` (one
 per device and runtime), ``Artifact`` (each file a runtime wrote into the worker's private
 artifacts folder), and a final ``Done``. A crash part-way loses only what was not yet sent.
@@ -24,7 +24,9 @@ from typing import Any
 
 from benchit import parser as benchit_parser
 from benchit.config import Config
-from benchit.execute.protocol import (
+from benchit.measure.bench import Placement, benchmark, error_text, host_lock, report_lock_waits
+from benchit.measure.precision import cast, pair
+from benchit.messages import (
     ARTIFACTS_PREFIX,
     Artifact,
     Done,
@@ -35,8 +37,6 @@ from benchit.execute.protocol import (
     ResultReady,
     ScriptError,
 )
-from benchit.measure.bench import Placement, benchmark, error_text, host_lock, report_lock_waits
-from benchit.measure.precision import cast, pair
 from benchit.records import Result, Script
 from benchit.store.cache import key_build_name
 

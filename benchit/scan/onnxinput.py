@@ -201,8 +201,8 @@ def run(
 ) -> None:
     """The worker's job for an ONNX file: one invocation message, then one result per device x
     runtime (``artifacts`` is the worker's ``Artifacts``; ``send`` takes protocol messages)."""
-    from benchit.execute.protocol import InvocationFound, ResultReady, ScriptError
     from benchit.measure.precision import pair
+    from benchit.messages import InvocationFound, ResultReady, ScriptError
 
     try:
         model = read(script.path)
