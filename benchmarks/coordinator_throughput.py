@@ -19,7 +19,7 @@ from pathlib import Path
 from _common import finish, parser
 
 from benchit.config import Config
-from benchit.execute.executor import Executor
+from benchit.contracts import Executor
 from benchit.execute.scheduler import Scheduler
 from benchit.messages import Done, Event, InvocationFound, JobExited, JobSpec, JobStarted, ResultReady
 from benchit.records import Invocation, Machine, Result, ScriptStatus

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from benchit.config import Config
-from benchit.execute.executor import Executor
+from benchit.contracts import Executor
 from benchit.execute.scheduler import Scheduler
 from benchit.messages import (
     Artifact,

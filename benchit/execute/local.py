@@ -14,8 +14,8 @@ import time
 from dataclasses import dataclass, field
 
 from benchit.config import Config
+from benchit.contracts import Executor
 from benchit.execute import cgroup, scratch
-from benchit.execute.executor import Executor
 from benchit.execute.forkserver import ForkServer
 from benchit.execute.process import (
     become_subreaper,
@@ -28,7 +28,7 @@ from benchit.execute.process import (
 )
 from benchit.execute.scratch import RunFolder
 from benchit.execute.verdict import signal_name
-from benchit.hookspecs import hookimpl
+from benchit.markers import hookimpl
 from benchit.measure.environment import machine_identity
 from benchit.messages import (
     Event,

@@ -14,9 +14,9 @@ from typing import IO, Any, Protocol
 
 from benchit import __version__
 from benchit.config import Config
+from benchit.contracts import Executor
 from benchit.errors import BenchitError
 from benchit.execute import resume
-from benchit.execute.executor import Executor
 from benchit.execute.joblog import JobLog
 from benchit.execute.verdict import Outcome, Verdict, verdict
 from benchit.messages import (

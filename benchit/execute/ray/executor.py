@@ -9,7 +9,7 @@ import sys
 from typing import Any
 
 from benchit.config import Config
-from benchit.execute.executor import Executor
+from benchit.contracts import Executor
 from benchit.execute.ray.connect import check_reachable, connect, import_ray, resolve_address
 from benchit.execute.ray.placement import Node, actor_resources, has_device, missing_reason
 from benchit.messages import Event, JobExited, JobKilled, JobSpec
