@@ -5,24 +5,19 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from benchit.errors import Unavailable
-from benchit.hookspecs import hookimpl
+from benchit.markers import hookimpl
 
 __version__ = "0.1.0"
 __all__ = ["Device", "Prepared", "Runtime", "Unavailable", "__version__", "hookimpl"]
 
 if TYPE_CHECKING:
-    from benchit.backends.devices import Device
-    from benchit.backends.runtimes import Prepared, Runtime
+    from benchit.contracts import Device, Prepared, Runtime
 
 
 def __getattr__(name: str) -> Any:
-    # Lazy, so that ``import benchit`` (the CLI) does not import torch.
-    if name == "Device":
-        from benchit.backends.devices import Device
+    # Lazy, so that ``import benchit`` (the CLI, every worker) imports no more than it needs.
+    if name in ("Device", "Prepared", "Runtime"):
+        from benchit import contracts
 
-        return Device
-    if name in ("Runtime", "Prepared"):
-        from benchit.backends import runtimes
-
-        return getattr(runtimes, name)
+        return getattr(contracts, name)
     raise AttributeError(name)

@@ -5,11 +5,11 @@ Nothing built in lives here; the built-in devices, runtimes and executors implem
 
 from __future__ import annotations
 
-from benchit.backends.devices import Accelerator, Device, EventTimer
-from benchit.backends.runtimes import Prepared, Runtime
+from benchit.contracts import Accelerator, Device, Executor, Prepared, Report, Reporter, Runtime, Step, Timer
 from benchit.errors import Unavailable
-from benchit.execute.executor import Executor
-from benchit.execute.protocol import (
+from benchit.host import EventTimer, HostTimer
+from benchit.markers import hookimpl
+from benchit.messages import (
     Artifact,
     Done,
     Event,
@@ -23,10 +23,8 @@ from benchit.execute.protocol import (
     ResultReady,
     ScriptError,
 )
-from benchit.hookspecs import hookimpl
-from benchit.measure.timing import HostTimer, Step, Timer
 from benchit.records import Machine, ScriptStatus
-from benchit.report.reporter import ReportData, Reporter
+from benchit.report.reporter import ReportData
 from benchit.scan.labels import load_from_cache
 
 __all__ = [
@@ -47,6 +45,7 @@ __all__ = [
     "LogChunk",
     "Machine",
     "Prepared",
+    "Report",
     "ReportData",
     "Reporter",
     "ResultReady",

@@ -7,18 +7,11 @@ the hooks below. Hooks only ever gain arguments, so a plugin may accept fewer.
 from __future__ import annotations
 
 import argparse
-from typing import TYPE_CHECKING
 
-import pluggy
+from benchit.contracts import Device, Executor, Reporter, Runtime
+from benchit.markers import hookimpl, hookspec
 
-if TYPE_CHECKING:
-    from benchit.backends.devices import Device
-    from benchit.backends.runtimes import Runtime
-    from benchit.execute.executor import Executor
-    from benchit.report.reporter import Reporter
-
-hookspec = pluggy.HookspecMarker("benchit")
-hookimpl = pluggy.HookimplMarker("benchit")
+__all__ = ["hookimpl", "hookspec"]  # hookimpl here too: plugins written before benchit.markers import it
 
 
 @hookspec

@@ -17,10 +17,9 @@ from benchit import __version__, hookspecs
 from benchit.errors import PluginError, UsageError
 
 if TYPE_CHECKING:
-    from benchit.backends.devices import Device
-    from benchit.backends.runtimes import Runtime
-    from benchit.execute.executor import Executor
-    from benchit.report.reporter import Reporter
+    import argparse
+
+    from benchit.contracts import Device, Executor, Reporter, Runtime
 
 ENTRY_POINT_GROUP = "benchit"
 BUILTINS = (
@@ -68,10 +67,29 @@ class Registry:
         """Every output format (asked for only by the commands that write reports, so that
         workers never import them); two plugins providing one name raise ``PluginError``."""
         if not self.reporters:
-            for impl in self.manager.hook.benchit_reporters.get_hookimpls():
-                for cls in impl.function() or ():
-                    _add(self.reporters, cls.name, cls, impl.plugin_name, "reporter")
+            for plugin, classes in self.answers("benchit_reporters"):
+                for cls in classes or ():
+                    _add(self.reporters, cls.name, cls, plugin, "reporter")
         return self.reporters
+
+    def answers(self, hook: str, **kwargs: Any) -> list[tuple[str, Any]]:
+        """Each plugin's answer to ``hook`` called with ``kwargs``, with the plugin's name (for
+        errors that name it), in the order plugins were registered. Each plugin is called through
+        pluggy, so an implementation may accept fewer arguments than the hook declares."""
+        answers = []
+        for impl in getattr(self.manager.hook, hook).get_hookimpls():
+            others = [p for p in self.manager.get_plugins() if p is not impl.plugin]
+            for answer in self.manager.subset_hook_caller(hook, others)(**kwargs):
+                answers.append((impl.plugin_name, answer))
+        return answers
+
+    def add_options(self, parser: argparse.ArgumentParser) -> None:
+        """Let every plugin add its options to ``benchit benchmark`` (``benchit_addoption``)."""
+        self.manager.hook.benchit_addoption(parser=parser)
+
+    def preload(self, runtimes: list[str]) -> list[str]:
+        """The modules plugins want warm workers to import for ``runtimes`` (``benchit_preload``)."""
+        return [module for modules in self.manager.hook.benchit_preload(runtimes=runtimes) for module in modules or ()]
 
     def executor(self, name: str) -> type[Executor]:
         """The executor class called ``name``; ``UsageError`` naming those available if none is."""
@@ -125,9 +143,10 @@ def _candidates(plugin_dirs: tuple[str, ...] | list[str]) -> list[tuple[str, str
 
 
 def load(plugin_dirs: tuple[str, ...] | list[str] = ()) -> Registry:
-    """Load every plugin and collect their runtimes, devices and executors (reporters load on demand); a plugin
-    that fails to import is
-    recorded, not raised; two plugins providing one name raise ``PluginError`` naming both."""
+    """Load every plugin and collect their runtimes, devices and executors (reporters load on demand).
+
+    A plugin that fails to import is recorded, not raised; two plugins providing one name, or a
+    ``@hookimpl`` that is no benchit hook, raise ``PluginError`` naming the plugins."""
     manager = pluggy.PluginManager("benchit")
     manager.add_hookspecs(hookspecs)
     registry = Registry(manager)
@@ -139,16 +158,37 @@ def load(plugin_dirs: tuple[str, ...] | list[str] = ()) -> Registry:
             manager.register(info.module, name=name)
         except Exception as exc:  # noqa: BLE001 - a broken plugin is reported, not fatal
             info.error = _one_line(exc)
-    for impl in manager.hook.benchit_runtimes.get_hookimpls():
-        for cls in impl.function() or ():
-            _add(registry.runtimes, cls.name, cls, impl.plugin_name, "runtime")
-    for impl in manager.hook.benchit_devices.get_hookimpls():
-        for device in impl.function() or ():
-            _add(registry.devices, device.name, device, impl.plugin_name, "device")
-    for impl in manager.hook.benchit_executors.get_hookimpls():
-        for cls in impl.function() or ():
-            _add(registry.executors, cls.name, cls, impl.plugin_name, "executor")
+    _check_hook_names(manager)
+    for plugin, classes in registry.answers("benchit_runtimes"):
+        for cls in classes or ():
+            _add(registry.runtimes, cls.name, cls, plugin, "runtime")
+    for plugin, devices in registry.answers("benchit_devices"):
+        for device in devices or ():
+            _add(registry.devices, device.name, device, plugin, "device")
+    for plugin, classes in registry.answers("benchit_executors"):
+        for cls in classes or ():
+            _add(registry.executors, cls.name, cls, plugin, "executor")
     return registry
+
+
+def _check_hook_names(manager: pluggy.PluginManager) -> None:
+    """``PluginError`` naming the plugin and the hook when a ``@hookimpl`` is no benchit hook (a
+    misspelt name would otherwise never be called, silently)."""
+    try:
+        manager.check_pending()
+    except pluggy.PluginValidationError as exc:
+        plugin = manager.get_name(exc.plugin) or repr(exc.plugin)
+        unknown = sorted(
+            name
+            for name, caller in vars(manager.hook).items()
+            if not name.startswith("_")
+            and not caller.has_spec()
+            and any(impl.plugin is exc.plugin for impl in caller.get_hookimpls())
+        )
+        raise PluginError(
+            f"plugin {plugin} implements {', '.join(map(repr, unknown))}, which is no benchit hook "
+            f"(the hooks are listed in docs/plugins.md)"
+        ) from None
 
 
 def _add(table: dict[str, tuple[Any, str]], name: str, value: Any, plugin: str, kind: str) -> None:

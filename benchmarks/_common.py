@@ -52,9 +52,9 @@ def cache_results(cache: Path) -> list[dict[str, Any]]:
 
 def describe_machine() -> dict[str, Any]:
     """The machine and its load, recorded with every benchmark result."""
-    from benchit.measure.environment import machine
+    from benchit.measure.environment import host
 
-    facts = machine()
+    facts = host().to_dict()
     return {
         "cpu_model": facts["cpu_model"],
         "cpu_physical_cores": facts["cpu_physical_cores"],

@@ -19,9 +19,9 @@ from pathlib import Path
 from _common import finish, parser
 
 from benchit.config import Config
-from benchit.execute.executor import Executor
-from benchit.execute.protocol import Done, Event, InvocationFound, JobExited, JobSpec, JobStarted, ResultReady
+from benchit.contracts import Executor
 from benchit.execute.scheduler import Scheduler
+from benchit.messages import Done, Event, InvocationFound, JobExited, JobSpec, JobStarted, ResultReady
 from benchit.records import Invocation, Machine, Result, ScriptStatus
 from benchit.scan import discovery
 from benchit.store.cache import Cache

@@ -11,10 +11,11 @@ import pytest
 import torch
 
 from benchit.backends import devices
-from benchit.backends.devices import CPU, CUDA, XPU, EventTimer, ROCm
+from benchit.backends.devices import CPU, CUDA, XPU, ROCm
 from benchit.backends.runtimes.torch import TorchEager
 from benchit.config import Config
 from benchit.errors import Unavailable
+from benchit.host import EventTimer
 from benchit.measure.bench import Placement, benchmark
 from benchit.measure.timing import TimingSettings
 from benchit.records import Invocation

@@ -11,11 +11,20 @@ import torch
 
 import benchit
 from benchit.measure import environment
-from benchit.measure.environment import available_cpus, machine, physical_cores, run_queue_wait_ns, torch_settings
+from benchit.measure.environment import (
+    available_cpus,
+    host,
+    machine_identity,
+    physical_cores,
+    run_queue_wait_ns,
+    torch_settings,
+)
 
 
-def test_machine_records_cpu_python_and_library_versions() -> None:
-    facts = machine()
+def test_host_records_cpu_python_and_library_versions() -> None:
+    assert host().machine == machine_identity()
+    facts = host().to_dict()
+    assert (facts["hostname"], facts["cpu_model"]) == (machine_identity().hostname, machine_identity().cpu_model)
     assert facts["cpu_model"]
     assert 1 <= facts["cpu_physical_cores"] <= facts["cpu_logical_cores"] <= (os.cpu_count() or 1)
     assert facts["python"] == sys.version.split()[0]

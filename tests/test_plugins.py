@@ -25,7 +25,7 @@ import time
 from types import SimpleNamespace
 
 import benchit
-from benchit.backends.devices import Accelerator
+from benchit.api import Accelerator
 
 __version__ = "2.5"
 
@@ -148,10 +148,48 @@ def test_builtins_register_through_the_same_hooks() -> None:
 
 
 def test_runtimes_preload_their_heavy_imports_only_when_asked_for() -> None:
-    hook = plugins.load().manager.hook.benchit_preload
-    wanted = [module for modules in hook(runtimes=["torch-compile", "ort"]) for module in modules]
+    registry = plugins.load()
+    wanted = registry.preload(["torch-compile", "ort"])
     assert {"torch._inductor.compile_fx", "onnxruntime", "torch.onnx._internal.exporter._core"} <= set(wanted)
-    assert [module for modules in hook(runtimes=["torch"]) for module in modules] == []
+    assert registry.preload(["torch"]) == []
+
+
+# A plugin whose implementations take fewer arguments than their hooks declare, as hooks promise.
+FEWER = """
+import benchit
+
+
+class Fewer(benchit.Runtime):
+    name = "fewer"
+
+
+@benchit.hookimpl
+def benchit_preload():
+    return ["json"]
+
+
+@benchit.hookimpl
+def benchit_runtimes():
+    return [Fewer]
+"""
+
+
+def test_an_implementation_may_take_fewer_arguments_than_its_hook(tmp_path: Path) -> None:
+    registry = plugins.load([str(local_plugin(tmp_path, "fewer", FEWER))])
+    assert registry.preload(["torch"]) == ["json"]
+    assert registry.runtimes["fewer"][1] == "fewer"
+    assert not registry.failures
+
+
+def test_a_misspelt_hook_fails_naming_the_plugin(tmp_path: Path) -> None:
+    body = FEWER.replace("def benchit_runtimes", "def benchit_runtimez")
+    folder = local_plugin(tmp_path, "typo", body)
+    done = run_benchit("plugins", "--plugins-dir", folder)
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert done.stderr.splitlines() == [
+        "benchit: error: plugin typo implements 'benchit_runtimez', which is no benchit hook "
+        "(the hooks are listed in docs/plugins.md)"
+    ]
 
 
 def test_the_example_plugin_is_found_through_its_entry_point(quantize_installed: Any) -> None:

@@ -281,9 +281,9 @@ def test_a_node_takes_the_defaults_left_to_it_from_its_own_machine(tmp_path: Pat
     physical cores and its own free memory; settings the user gave travel unchanged."""
     from benchit.config import Config
     from benchit.execute.process import default_memory_limit
-    from benchit.execute.protocol import JobSpec
     from benchit.execute.ray.node import node_defaults
     from benchit.measure.environment import physical_cores
+    from benchit.messages import JobSpec
     from benchit.records import Script
 
     script = Script(path=tmp_path / "s.py", labels={})

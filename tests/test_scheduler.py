@@ -10,8 +10,9 @@ from typing import Any
 import pytest
 
 from benchit.config import Config
-from benchit.execute.executor import Executor
-from benchit.execute.protocol import (
+from benchit.contracts import Executor
+from benchit.execute.scheduler import Scheduler
+from benchit.messages import (
     Artifact,
     Done,
     Event,
@@ -27,7 +28,6 @@ from benchit.execute.protocol import (
     ScriptError,
     decode,
 )
-from benchit.execute.scheduler import Scheduler
 from benchit.records import Invocation, Machine, Result, Script, ScriptStatus
 from benchit.store.cache import Cache, key_build_name
 

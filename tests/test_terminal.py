@@ -9,7 +9,7 @@ from pathlib import Path
 import pandas as pd
 from conftest import FAST, run_benchit, write_script
 
-from benchit.cli.common import printable
+from benchit.text import printable
 
 ENV = {"TMPDIR": "/tmp/benchit-tests-terminal"}
 os.makedirs(ENV["TMPDIR"], exist_ok=True)

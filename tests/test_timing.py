@@ -11,9 +11,9 @@ from collections.abc import Callable, Iterator
 import numpy as np
 import pytest
 
+from benchit.host import HostTimer
 from benchit.measure import timing
 from benchit.measure.timing import (
-    HostTimer,
     TimingSettings,
     Warmup,
     ci_half_width,

@@ -1,129 +1,18 @@
-"""Built-in devices for the torch stack: cpu, cuda, rocm and xpu.
-
-A device knows whether it exists here, how to time work on it (host clock or device
-events), and how to read its peak memory. Torch is imported only when a device is used.
-"""
+"""Built-in devices for the torch stack (cpu, cuda, rocm, xpu); torch is imported only when a device is used."""
 
 from __future__ import annotations
 
-import platform
 from typing import Any
 
+from benchit.contracts import Accelerator, Device
 from benchit.errors import Unavailable
-from benchit.hookspecs import hookimpl
-from benchit.measure.timing import HostTimer, Step, Timer
-
-
-class Device:
-    """A place to run models. Subclass it in a plugin to add a device."""
-
-    name: str = ""
-    torch_device: str = "cpu"  # where torch tensors go for this device
-    description: str = ""
-
-    def check(self) -> None:
-        """Raise ``Unavailable`` with a reason when this device cannot be used here."""
-
-    def timer(self) -> Timer:
-        return HostTimer()
-
-    def synchronize(self) -> None:
-        """Wait until queued work on the device has finished."""
-
-    def describe(self) -> dict[str, Any]:
-        """Facts recorded with every result: model name, driver and runtime versions."""
-        return {"device_name": _cpu_model()}
-
-    def reset_peak_memory(self) -> None:
-        """Start a new peak-memory window (accelerators)."""
-
-    def peak_memory(self) -> dict[str, int]:
-        """Peak device memory since ``reset_peak_memory``, in bytes (accelerators)."""
-        return {}
-
-
-def _cpu_model() -> str:
-    try:
-        with open("/proc/cpuinfo", encoding="utf-8") as file:
-            for line in file:
-                if line.startswith("model name"):
-                    return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or platform.machine()
+from benchit.markers import hookimpl
 
 
 class CPU(Device):
     name = "cpu"
     torch_device = "cpu"
     description = "the host CPU"
-
-
-class EventTimer:
-    """Times iterations with device events: recorded around each step with no
-    synchronisation in the loop, read after one synchronisation at the end.
-
-    ``backend`` is the torch device module (``torch.cuda``, ``torch.xpu``) or anything
-    with the same ``Event`` and ``synchronize``; tests pass a fake one.
-    """
-
-    def __init__(self, backend: Any):
-        self.backend = backend
-
-    def run(self, step: Step, iterations: int) -> list[float]:
-        # Events are created before the loop so that their allocation is not timed.
-        events = [
-            (self.backend.Event(enable_timing=True), self.backend.Event(enable_timing=True)) for _ in range(iterations)
-        ]
-        for start, end in events:
-            start.record()
-            step()
-            end.record()
-        self.backend.synchronize()
-        return [start.elapsed_time(end) * 1e-3 for start, end in events]  # elapsed_time is in ms
-
-
-class Accelerator(Device):
-    """A torch accelerator reached through a backend module (``torch.cuda``, ``torch.xpu``).
-
-    Everything device-specific goes through ``backend()``, the one boundary tests fake.
-    """
-
-    def backend(self) -> Any:
-        raise NotImplementedError
-
-    def timer(self) -> Timer:
-        return EventTimer(self.backend())
-
-    def synchronize(self) -> None:
-        self.backend().synchronize()
-
-    def reset_peak_memory(self) -> None:
-        self.backend().reset_peak_memory_stats()
-
-    def peak_memory(self) -> dict[str, int]:
-        backend = self.backend()
-        return {
-            "peak_memory_allocated_bytes": int(backend.max_memory_allocated()),
-            "peak_memory_reserved_bytes": int(backend.max_memory_reserved()),
-        }
-
-    def describe(self) -> dict[str, Any]:
-        backend = self.backend()
-        props = backend.get_device_properties(backend.current_device())
-        versions = self.versions(props)
-        return {
-            "device_name": backend.get_device_name(),
-            "device_memory_bytes": int(getattr(props, "total_memory", 0)),
-            "device_count": int(backend.device_count()),
-            **versions,
-            # One report column for all of it, whatever the vendor calls each part.
-            "device_software": ", ".join(f"{k} {v}" for k, v in versions.items() if v is not None),
-        }
-
-    def versions(self, props: Any) -> dict[str, Any]:
-        """Driver and runtime versions, and the architecture, from ``props`` and the torch build."""
-        return {}
 
 
 class CUDA(Accelerator):

@@ -10,7 +10,7 @@ import os
 import signal
 import sys
 import traceback
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from benchit import __version__
 from benchit.cli import benchmark, compare, report, run
@@ -19,10 +19,13 @@ from benchit.cli import plugins as plugins_cmd
 from benchit.cli.common import DEFAULT_CACHE, Parser, default_cache_dir, printable
 from benchit.errors import BenchitError, ExitCode
 
+if TYPE_CHECKING:
+    from benchit.plugins import Registry
+
 __all__ = ["build_parser", "default_cache_dir", "main"]
 
 
-def build_parser(registry: Any) -> Parser:
+def build_parser(registry: Registry) -> Parser:
     parser = Parser(prog="benchit", description="Find the models in PyTorch scripts and benchmark them.")
     parser.add_argument("--version", action="version", version=f"benchit {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)

@@ -16,11 +16,12 @@ from benchit.errors import ExitCode, UsageError
 
 if TYPE_CHECKING:
     from benchit.config import Config
+    from benchit.plugins import Registry
     from benchit.records import Script
     from benchit.store.cache import Cache
 
 
-def add_parser(sub: Any, registry: Any) -> None:
+def add_parser(sub: Any, registry: Registry) -> None:
     bench = sub.add_parser("benchmark", help="run scripts, capture their models and benchmark them")
     bench.add_argument(
         "files",
@@ -31,7 +32,7 @@ def add_parser(sub: Any, registry: Any) -> None:
     add_options(bench, registry)
 
 
-def add_options(bench: argparse.ArgumentParser, registry: Any) -> None:
+def add_options(bench: argparse.ArgumentParser, registry: Registry) -> None:
     """Every option of ``benchit benchmark`` (``benchit run`` takes them too, as overrides)."""
     bench.add_argument("--all", action="store_true", dest="scan_all", help="every script below --search-dir")
     bench.add_argument(
@@ -155,7 +156,7 @@ def add_options(bench: argparse.ArgumentParser, registry: Any) -> None:
     )
     bench.add_argument("--plugins-dir", action="append", default=[], metavar="DIR", help="load local plugins")
     before = {action.dest for action in bench._actions}
-    registry.manager.hook.benchit_addoption(parser=bench)
+    registry.add_options(bench)
     bench.set_defaults(plugin_options=sorted({a.dest for a in bench._actions} - before))
 
 
@@ -173,7 +174,7 @@ class Scan:
 
 def plan(
     args: argparse.Namespace,
-    registry: Any,
+    registry: Registry,
     points: list[tuple[str, ...]] | None = None,
     only: tuple[tuple[str, str, str], ...] = (),
 ) -> Scan:
@@ -247,7 +248,7 @@ def plan(
     return Scan(scripts, config, cache, search_dirs, wanted is not None, executor_class)
 
 
-def execute(scan: Scan, registry: Any) -> int:
+def execute(scan: Scan, registry: Registry) -> int:
     """Run a planned scan and print its summary; return the exit code."""
     from benchit.cli.progress import Printer
     from benchit.execute.scheduler import Scheduler
@@ -258,7 +259,7 @@ def execute(scan: Scan, registry: Any) -> int:
         print("benchit: no script matches the selection" + (" and --labels" if scan.filtered else ""))
         return ExitCode.OK
     cache.create()
-    extra = [m for mods in registry.manager.hook.benchit_preload(runtimes=list(config.runtimes)) for m in mods]
+    extra = registry.preload(list(config.runtimes))
     printer = Printer(len(scripts))
     what = (
         "analyze only"
@@ -287,7 +288,7 @@ def execute(scan: Scan, registry: Any) -> int:
     return ExitCode.FAILURES if bad else ExitCode.OK
 
 
-def run(args: argparse.Namespace, registry: Any) -> int:
+def run(args: argparse.Namespace, registry: Registry) -> int:
     return execute(plan(args, registry), registry)
 
 

@@ -3,34 +3,15 @@
 from __future__ import annotations
 
 import argparse
-import math
 import os
-import re
 from pathlib import Path
 from typing import Any, NoReturn
 
 from benchit.errors import UsageError
+from benchit.text import parse_memory_size
+from benchit.text import printable as printable  # the subcommands' import; it lives in benchit.text
 
 DEFAULT_CACHE = "~/.cache/benchit"
-MIN_MEMORY_LIMIT = 2**20
-# C0 and C1 controls (ESC, BEL, CR, backspace, CSI...), DEL, and the bidirectional overrides
-# that make a terminal show text in another order than it is.
-_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
-
-
-def printable(text: object, newlines: bool = False) -> str:
-    """``text`` safe for a terminal: each control character shown as its escape (ESC as ``\\x1b``),
-    so script-controlled text cannot move the cursor, set the clipboard or clear the screen.
-    Newlines are kept only when ``newlines`` (the caller prints several lines on purpose)."""
-
-    def visible(match: re.Match[str]) -> str:
-        char = match.group()
-        if newlines and char == "\n":
-            return char
-        code = ord(char)
-        return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
-
-    return _CONTROL.sub(visible, str(text))
 
 
 class Parser(argparse.ArgumentParser):
@@ -58,18 +39,11 @@ def _positive(kind: type, name: str, allow_zero: bool = False) -> Any:
 
 
 def _size(text: str) -> int:
-    units = {"": 1, "K": 2**10, "M": 2**20, "G": 2**30, "T": 2**40}
-    cleaned = text.strip().upper().removesuffix("IB").removesuffix("B")
-    unit = cleaned[-1:] if cleaned[-1:] in units and cleaned[-1:] else ""
+    """``--memory-limit``'s argparse type (``benchit.text.parse_memory_size``)."""
     try:
-        value = float(cleaned[: len(cleaned) - len(unit)])
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"--memory-limit takes a size like 4G or 512M, got {text!r}") from None
-    if not math.isfinite(value) or value * units[unit] < MIN_MEMORY_LIMIT:
-        raise argparse.ArgumentTypeError(
-            f"--memory-limit must be a size of at least 1M (a script needs more to start), got {text!r}"
-        )
-    return int(value * units[unit])
+        return parse_memory_size(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(f"--memory-limit {exc}") from None
 
 
 def _names(text: str) -> list[str]:

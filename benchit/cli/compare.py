@@ -6,11 +6,14 @@ import argparse
 import json
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from benchit.cli.common import printable
 from benchit.cli.report import add_output_options, open_cache, outputs, reporters, width, write
 from benchit.errors import ExitCode, UsageError
+
+if TYPE_CHECKING:
+    from benchit.plugins import Registry
 
 FAIL_ON = {"slower": ("slower",), "failing": ("newly failing",), "any": ("slower", "newly failing")}
 
@@ -72,7 +75,7 @@ def load(path: Path, name: str) -> Any:
     return df
 
 
-def run(args: argparse.Namespace, registry: Any) -> int:
+def run(args: argparse.Namespace, registry: Registry) -> int:
     import pandas as pd
 
     from benchit.report import compare, table

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from benchit import __version__
 from benchit.errors import ExitCode
+
+if TYPE_CHECKING:
+    from benchit.plugins import Registry
 
 
 def add_parser(sub: Any) -> None:
@@ -14,7 +17,7 @@ def add_parser(sub: Any) -> None:
     plugins.add_argument("--plugins-dir", action="append", default=[], metavar="DIR")
 
 
-def run(args: argparse.Namespace, registry: Any) -> int:
+def run(args: argparse.Namespace, registry: Registry) -> int:
     """Every plugin with its version and what it provides, and for each runtime on each of its
     devices whether it can run on this machine, and if not, why."""
     device_reasons = {name: _why_not(device.check) for name, (device, _) in registry.devices.items()}
@@ -64,7 +67,7 @@ def _state(reason: str | None) -> str:
     return "available" if reason is None else f"unavailable ({reason})"
 
 
-def _runtime_lines(registry: Any, cls: Any, device_reasons: dict[str, str | None]) -> list[str]:
+def _runtime_lines(registry: Registry, cls: Any, device_reasons: dict[str, str | None]) -> list[str]:
     """One line for the devices the runtime can use here, one per device it cannot (with the
     runtime's reason), and one for its devices that are themselves unavailable here. The
     runtime is asked even where the device is missing: what else a GPU machine would need

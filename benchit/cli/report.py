@@ -7,10 +7,13 @@ import shutil
 import sys
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from benchit.cli.common import DEFAULT_CACHE, default_cache_dir, printable
 from benchit.errors import ExitCode, UsageError
+
+if TYPE_CHECKING:
+    from benchit.plugins import Registry
 
 
 def add_output_options(parser: argparse.ArgumentParser, what: str) -> None:
@@ -39,7 +42,7 @@ def add_parser(sub: Any) -> None:
     add_output_options(report, "report")
 
 
-def reporters(args: argparse.Namespace, registry: Any, default: str | None = "csv") -> list[Any]:
+def reporters(args: argparse.Namespace, registry: Registry, default: str | None = "csv") -> list[Any]:
     """The reporter instances ``--format`` names (else the one whose suffix ``--output`` has, else
     ``default``), each checked usable here (else a usage error)."""
     from benchit.errors import Unavailable
@@ -110,7 +113,7 @@ def write(chosen: list[Any], paths: list[Path], data: Any) -> None:
         print(f"wrote {printable(path)} ({reporter.name})")
 
 
-def run(args: argparse.Namespace, registry: Any) -> int:
+def run(args: argparse.Namespace, registry: Registry) -> int:
     from benchit.report import frame, table
     from benchit.report.reporter import ReportData
 

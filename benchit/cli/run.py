@@ -6,10 +6,13 @@ import argparse
 import os
 import shlex
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from benchit.cli import benchmark
+import benchit.cli.benchmark as benchmark
 from benchit.errors import ExitCode, UsageError
+
+if TYPE_CHECKING:
+    from benchit.plugins import Registry
 
 # Suite keys -> the ``benchit benchmark`` option (argparse dest) each one sets.
 _DESTS = {
@@ -33,7 +36,7 @@ _DESTS = {
 }
 
 
-def add_parser(sub: Any, registry: Any) -> None:
+def add_parser(sub: Any, registry: Registry) -> None:
     run = sub.add_parser("run", help="run the scans a suite file (YAML) describes")
     run.add_argument("suite", type=Path, metavar="SUITE.yaml", help="the suite file (see docs/suites.md)")
     run.add_argument("--dry-run", action="store_true", help="print the expanded plan; run nothing")
@@ -50,7 +53,7 @@ def add_parser(sub: Any, registry: Any) -> None:
     run.set_defaults(benchmark_defaults=defaults)
 
 
-def run(args: argparse.Namespace, registry: Any) -> int:
+def run(args: argparse.Namespace, registry: Registry) -> int:
     from benchit.scan import suite as suites
 
     loaded = suites.load(args.suite)
@@ -68,7 +71,7 @@ def run(args: argparse.Namespace, registry: Any) -> int:
     return code
 
 
-def _entry_scans(entry: Any, defaults: dict[str, Any], given: dict[str, Any], registry: Any) -> list[Any]:
+def _entry_scans(entry: Any, defaults: dict[str, Any], given: dict[str, Any], registry: Registry) -> list[Any]:
     """The scans of one entry: one per distinct set of measurements its matrix asks for."""
     from benchit.scan import suite as suites
 

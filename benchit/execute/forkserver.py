@@ -60,8 +60,8 @@ def _child(job: dict[str, Any], msg_fd: int, log_fd: int, server: int) -> None:
 
     faulthandler.enable()
     from benchit.execute import worker
-    from benchit.execute.protocol import InternalError, JobSpec, MemoryGroupRefused
     from benchit.measure import bench
+    from benchit.messages import InternalError, JobSpec, MemoryGroupRefused
 
     bench.mark_worker_start()
 
@@ -100,7 +100,7 @@ def _end(code: int) -> None:
 # benchit's own modules that every child needs; imported once here instead of in each child.
 OWN_MODULES = (
     "benchit.execute.worker",
-    "benchit.execute.protocol",
+    "benchit.messages",
     "benchit.plugins",
     "benchit.scan.capture",
     "benchit.measure.bench",

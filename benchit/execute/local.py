@@ -14,8 +14,8 @@ import time
 from dataclasses import dataclass, field
 
 from benchit.config import Config
+from benchit.contracts import Executor
 from benchit.execute import cgroup, scratch
-from benchit.execute.executor import Executor
 from benchit.execute.forkserver import ForkServer
 from benchit.execute.process import (
     become_subreaper,
@@ -26,7 +26,11 @@ from benchit.execute.process import (
     oom_kills,
     tree_rss,
 )
-from benchit.execute.protocol import (
+from benchit.execute.scratch import RunFolder
+from benchit.execute.verdict import signal_name
+from benchit.markers import hookimpl
+from benchit.measure.environment import machine_identity
+from benchit.messages import (
     Event,
     JobExited,
     JobKilled,
@@ -37,10 +41,6 @@ from benchit.execute.protocol import (
     MemoryGroupRefused,
     decode,
 )
-from benchit.execute.scratch import RunFolder
-from benchit.execute.verdict import signal_name
-from benchit.hookspecs import hookimpl
-from benchit.measure.environment import machine_identity
 from benchit.records import Machine, ScriptStatus
 
 GRACE_S = 2.0  # how long messages may still arrive after the worker exited

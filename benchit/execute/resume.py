@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from benchit.config import Config
-from benchit.measure.precision import pair
+from benchit.measure.precision import measurement_name
 from benchit.store.cache import Cache
 
 # Result statuses that a re-run would repeat: measured, or known not to work here.
@@ -58,7 +58,7 @@ def pairs_done(cache: Cache, builds: list[str], digest: str, machine_id: str | N
     for build in builds:
         done[build] = sorted(
             {
-                pair(r["device"], r["runtime"], r.get("precision") or "fp32")
+                measurement_name(r["device"], r["runtime"], r.get("precision") or "fp32")
                 for r in cache.read_results(build)
                 if r.get("script_digest") == digest and r["status"] in SETTLED_RESULTS and measured_here(r, machine_id)
             }
@@ -87,7 +87,7 @@ def plan(cache: Cache, config: Config, key: str, record: dict[str, Any], machine
     if not same or not settled(previous, config):
         return Plan(record, {}, tuple(builds))
     done = pairs_done(cache, builds, record["digest"], machine_id)
-    wanted = {pair(d, r, p) for d, r, p in config.measurements()}
+    wanted = {measurement_name(d, r, p) for d, r, p in config.measurements()}
     if config.analyze_only or all(wanted <= set(done.get(b, ())) for b in builds):
         return None
     return Plan(record, done, tuple(builds))

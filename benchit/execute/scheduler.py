@@ -14,11 +14,12 @@ from typing import IO, Any, Protocol
 
 from benchit import __version__
 from benchit.config import Config
+from benchit.contracts import Executor
 from benchit.errors import BenchitError
 from benchit.execute import resume
-from benchit.execute.executor import Executor
 from benchit.execute.joblog import JobLog
-from benchit.execute.protocol import (
+from benchit.execute.verdict import Outcome, Verdict, verdict
+from benchit.messages import (
     ARTIFACTS_PREFIX,
     Artifact,
     Done,
@@ -34,7 +35,6 @@ from benchit.execute.protocol import (
     ResultReady,
     ScriptError,
 )
-from benchit.execute.verdict import Outcome, Verdict, verdict
 from benchit.records import Machine, Script, ScriptStatus
 from benchit.store.cache import Cache, file_digest, key_build_name, script_key
 

@@ -1,6 +1,6 @@
 """What runs inside a worker process: one script under capture, then its invocations measured.
 
-Everything goes back as typed messages (``benchit.execute.protocol``), one JSON line each on the
+Everything goes back as typed messages (``benchit.messages``), one JSON line each on the
 message channel: ``InvocationFound`` (as soon as a model call is captured), ``ResultReady`` (one
 per device and runtime), ``Artifact`` (each file a runtime wrote into the worker's private
 artifacts folder), and a final ``Done``. A crash part-way loses only what was not yet sent.
@@ -20,11 +20,13 @@ import tempfile
 import types
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from benchit import parser as benchit_parser
 from benchit.config import Config
-from benchit.execute.protocol import (
+from benchit.measure.bench import Placement, benchmark, error_text, host_lock, report_lock_waits
+from benchit.measure.precision import cast, measurement_name
+from benchit.messages import (
     ARTIFACTS_PREFIX,
     Artifact,
     Done,
@@ -35,10 +37,11 @@ from benchit.execute.protocol import (
     ResultReady,
     ScriptError,
 )
-from benchit.measure.bench import Placement, benchmark, error_text, host_lock, report_lock_waits
-from benchit.measure.precision import cast, pair
 from benchit.records import Result, Script
 from benchit.store.cache import key_build_name
+
+if TYPE_CHECKING:
+    from benchit.plugins import Registry
 
 Send = Callable[[Message], None]
 
@@ -252,10 +255,10 @@ def _run(spec: JobSpec, script: Script, artifacts: Artifacts, send: Send) -> Non
         salvage(spec, script, artifacts, send)
         return
     if script.path.suffix == ".onnx":  # an ONNX file: nothing to run or capture
-        from benchit.scan import onnxinput
+        from benchit.execute import onnxjob
 
         registry = plugins.load(config.plugin_dirs)
-        onnxinput.run(script, spec.key, config, registry, spec.done, artifacts, send)
+        onnxjob.run(script, spec.key, config, registry, spec.done, artifacts, send)
         send(Done())
         return
     install_compat()
@@ -276,13 +279,13 @@ def _run(spec: JobSpec, script: Script, artifacts: Artifacts, send: Send) -> Non
 
 
 def _measure(
-    item: Any, name: str, config: Config, registry: Any, done: list[str], artifacts: Artifacts, send: Send
+    item: Any, name: str, config: Config, registry: Registry, done: list[str], artifacts: Artifacts, send: Send
 ) -> None:
     """Measure ``item`` for each (device, runtime, precision) not ``done``: one placement (the
     model cast, then moved) per device and precision, shared by the runtimes."""
     item.module.eval()
     folder = artifacts.folder(name)
-    todo = [t for t in config.measurements() if pair(*t) not in done]
+    todo = [t for t in config.measurements() if measurement_name(*t) not in done]
     for device_name, precision in dict.fromkeys((d, p) for d, _, p in todo):
         device = registry.device(device_name)
         runtimes = [r for d, r, p in todo if (d, p) == (device_name, precision)]

@@ -14,10 +14,12 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import IO, Any
 
-from benchit.backends.runtimes import Runtime
+from benchit.backends.runtimes import to_device
+from benchit.backends.tensors import map_tensors
 from benchit.config import Config
+from benchit.contracts import Runtime
 from benchit.errors import Unavailable
-from benchit.measure.environment import machine, run_queue_wait_ns, torch_settings
+from benchit.measure.environment import host, run_queue_wait_ns, torch_settings
 from benchit.measure.parity import DEFAULT_TOLERANCES, Tolerances, compare, flatten
 from benchit.measure.precision import tolerance
 from benchit.measure.timing import measure, overhead_ns
@@ -137,8 +139,6 @@ class Placement:
         self._reference: list[Any] | None = None
 
     def inputs(self) -> tuple[Any, tuple, dict]:
-        from benchit.backends.runtimes import to_device
-
         if self._moved is None:
             where = self.device.torch_device
             self._moved = (
@@ -167,19 +167,15 @@ class Placement:
         generator = torch.Generator().manual_seed(0)
         moved = [False]
 
-        def nudge(value: Any) -> Any:
-            if isinstance(value, torch.Tensor) and value.is_floating_point() and value.numel():
-                moved[0] = True
-                noise = torch.rand(value.shape, generator=generator).mul_(2).sub_(1)
-                step = noise.to(value.device, value.dtype) * torch.finfo(value.dtype).eps
-                return value + value * step
-            if isinstance(value, (list, tuple)) and not hasattr(value, "_fields"):
-                return type(value)(nudge(v) for v in value)
-            if type(value) is dict:
-                return {k: nudge(v) for k, v in value.items()}
-            return value
+        def nudge(value: torch.Tensor) -> torch.Tensor:
+            if not (value.is_floating_point() and value.numel()):
+                return value
+            moved[0] = True
+            noise = torch.rand(value.shape, generator=generator).mul_(2).sub_(1)
+            step = noise.to(value.device, value.dtype) * torch.finfo(value.dtype).eps
+            return value + value * step
 
-        args, kwargs = nudge(args), nudge(kwargs)
+        args, kwargs = map_tensors(args, nudge), map_tensors(kwargs, nudge)
         if not moved[0]:
             return None
         with torch.inference_mode():
@@ -204,9 +200,9 @@ def tolerances(config: Config, precision: str) -> Tolerances:
     return dataclasses.replace(defaults, rtol=rtol, atol=atol)
 
 
-def _ask(device: Any, runtime: Runtime, environment: dict[str, Any], precision: str) -> tuple[str, str] | None:
+def _refusal(device: Any, runtime: Runtime, environment: dict[str, Any], precision: str) -> tuple[str, str] | None:
     """Ask the device and the runtime whether they can run here and what they are (into
-    ``environment``); ``(status, error)`` when not. ``Unavailable`` is the contract's "no";
+    ``environment``); ``(status, error)`` when they refuse, ``None`` when they can run. ``Unavailable`` is the contract's "no";
     anything else a plugin raises fails this device x runtime pair only, naming the call."""
 
     def versions() -> None:
@@ -246,9 +242,9 @@ def benchmark(
     import torch
 
     device = placement.device
-    environment = {**machine(), **torch_settings()}
+    environment = {**host().to_dict(), **torch_settings()}
     base = {"device": device.name, "runtime": runtime.name, "precision": precision}
-    refused = _ask(device, runtime, environment, precision)
+    refused = _refusal(device, runtime, environment, precision)
     if refused is not None:
         status, error = refused
         return Result(**base, status=status, error=error, environment=environment)

@@ -9,10 +9,12 @@ import os
 import platform
 import re
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from benchit import __version__
+from benchit.host import cpu_model
 from benchit.records import Machine
 
 # Libraries whose versions are recorded with every result when installed.
@@ -61,22 +63,46 @@ def _version(dist: str) -> str | None:
         return None
 
 
-@functools.lru_cache(maxsize=1)
-def machine() -> dict[str, Any]:
-    """The host: CPU model, core counts, OS, Python and library versions."""
-    from benchit.backends.devices import _cpu_model
+@dataclass(frozen=True)
+class Host:
+    """The host a result was measured on, as its ``environment`` records it: the machine (who
+    measured), the OS, the cores this process may use, and the Python, benchit and library versions."""
 
+    machine: Machine
+    os: str
+    cpu_physical_cores: int
+    cpu_logical_cores: int
+    python: str
+    benchit: str
+    versions: dict[str, str]
+
+    def to_dict(self) -> dict[str, Any]:
+        """The keys a result's ``environment`` has always had for these facts."""
+        return {
+            "hostname": self.machine.hostname,
+            "os": self.os,
+            "cpu_model": self.machine.cpu_model,
+            "cpu_physical_cores": self.cpu_physical_cores,
+            "cpu_logical_cores": self.cpu_logical_cores,
+            "python": self.python,
+            "benchit": self.benchit,
+            "versions": dict(self.versions),
+        }
+
+
+@functools.lru_cache(maxsize=1)
+def host() -> Host:
+    """This host: the machine, core counts, OS, Python and library versions."""
     versions = {name: _version(name.replace("_", "-")) or _version(name) for name in LIBRARIES}
-    return {
-        "hostname": platform.node(),
-        "os": platform.platform(),
-        "cpu_model": _cpu_model(),
-        "cpu_physical_cores": physical_cores(),
-        "cpu_logical_cores": len(available_cpus()),
-        "python": sys.version.split()[0],
-        "benchit": __version__,
-        "versions": {k: v for k, v in versions.items() if v},
-    }
+    return Host(
+        machine=machine_identity(),
+        os=platform.platform(),
+        cpu_physical_cores=physical_cores(),
+        cpu_logical_cores=len(available_cpus()),
+        python=sys.version.split()[0],
+        benchit=__version__,
+        versions={k: v for k, v in versions.items() if v},
+    )
 
 
 MACHINE_ID_FILES = ("/etc/machine-id", "/var/lib/dbus/machine-id")
@@ -86,9 +112,7 @@ MACHINE_ID_FILES = ("/etc/machine-id", "/var/lib/dbus/machine-id")
 def machine_identity() -> Machine:
     """Who measured: a stable id (a digest of ``/etc/machine-id``, else of hostname and CPU model),
     the hostname, the CPU model, and the NVIDIA GPUs its driver lists."""
-    from benchit.backends.devices import _cpu_model
-
-    hostname, cpu = platform.node(), _cpu_model()
+    hostname, cpu = platform.node(), cpu_model()
     seed = f"{hostname}\n{cpu}"
     for path in MACHINE_ID_FILES:
         try:

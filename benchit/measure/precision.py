@@ -6,6 +6,8 @@ import copy
 import dataclasses
 from typing import Any
 
+from benchit.backends.tensors import map_tensors
+
 PRECISIONS = ("fp32", "fp16", "bf16")
 # Parity tolerances (rtol, atol) against eager torch in the same precision. Half precisions
 # keep 11 (fp16) and 8 (bf16) significant bits, so a compiled or exported graph that fuses or
@@ -28,7 +30,7 @@ def suffix(precision: str) -> str:
     return "" if precision in ("", "fp32") else f"-{precision}"
 
 
-def pair(device: str, runtime: str, precision: str = "fp32") -> str:
+def measurement_name(device: str, runtime: str, precision: str = "fp32") -> str:
     """The name of one measurement of a build (its result file's stem): ``cpu-torch-bf16``."""
     return f"{device}-{runtime}{suffix(precision)}"
 
@@ -44,17 +46,7 @@ def tolerance(precision: str, rtol: float, atol: float, given: dict[str, tuple[f
 def cast_value(value: Any, target: Any) -> Any:
     """Floating-point tensors (recursively through lists, tuples and dicts) cast to ``target``;
     integer and boolean tensors, and everything else, unchanged."""
-    import torch
-
-    if isinstance(value, torch.Tensor):
-        return value.to(target) if value.is_floating_point() else value
-    if isinstance(value, tuple) and not hasattr(value, "_fields"):
-        return tuple(cast_value(v, target) for v in value)
-    if isinstance(value, list):
-        return [cast_value(v, target) for v in value]
-    if type(value) is dict:
-        return {k: cast_value(v, target) for k, v in value.items()}
-    return value
+    return map_tensors(value, lambda tensor: tensor.to(target) if tensor.is_floating_point() else tensor)
 
 
 def cast(item: Any, precision: str) -> Any:

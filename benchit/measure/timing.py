@@ -1,8 +1,8 @@
 """The one timing loop every runtime and device shares: settle, measure, summarise.
 
-A *timer* owns only the innermost loop (``run(step, n)`` returns ``n`` per-iteration
-latencies in seconds): ``perf_counter_ns`` on the host, device events on
-accelerators. Warm-up, stopping rules and statistics live here, once.
+A *timer* (``benchit.contracts.Timer``) owns only the innermost loop (``run(step, n)`` returns
+``n`` per-iteration latencies in seconds): ``perf_counter_ns`` on the host, device events on
+accelerators (``benchit.host``). Warm-up, stopping rules and statistics live here, once.
 """
 
 from __future__ import annotations
@@ -12,13 +12,14 @@ import gc
 import math
 import statistics
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Protocol
+from typing import TYPE_CHECKING
 
 from benchit.records import Stats
 
-Step = Callable[[], object]
+if TYPE_CHECKING:  # annotations only: config imports this module, and the contracts import config
+    from benchit.contracts import Step, Timer
 
 # Below this many samples the median's confidence interval comes from the exact binomial
 # distribution; above it the normal approximation is within one rank of the exact answer.
@@ -26,26 +27,6 @@ EXACT_CI_LIMIT = 1000
 # Per-iteration samples kept with each result: enough for rank tests and a bootstrap of the
 # median, small enough for JSON (18.4 kB at five significant digits; benchmarks/compare_cost.py).
 SAMPLES_KEPT = 2000
-
-
-class Timer(Protocol):
-    def run(self, step: Step, iterations: int) -> list[float]:
-        """Run ``step`` ``iterations`` times; return each iteration's latency in seconds."""
-
-
-class HostTimer:
-    """Times each iteration with ``time.perf_counter_ns`` (for CPU work, or work that syncs itself)."""
-
-    def run(self, step: Step, iterations: int) -> list[float]:
-        # Locals and a preallocated list keep the per-iteration cost to two clock reads and a
-        # store (~0.1 us, see benchmarks/overhead.py); converting to seconds happens afterwards.
-        clock = time.perf_counter_ns
-        samples = [0] * iterations
-        for i in range(iterations):
-            start = clock()
-            step()
-            samples[i] = clock() - start
-        return [s * 1e-9 for s in samples]
 
 
 @dataclass(frozen=True)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from benchit.hookspecs import hookimpl
+from benchit.markers import hookimpl
 
 if TYPE_CHECKING:
     from benchit.report.reporter import Reporter

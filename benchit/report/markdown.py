@@ -5,9 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from benchit.cli.common import printable
 from benchit.report import table
 from benchit.report.reporter import ReportData, Reporter, write_atomic
+from benchit.text import printable
 
 
 def _escape(text: Any) -> str:

@@ -1,4 +1,4 @@
-"""The reporter contract (an output format is a plugin on ``benchit_reporters``) and the report it is given."""
+"""The report a reporter is given (the ``Reporter`` contract is ``benchit.contracts``) and the atomic file writer."""
 
 from __future__ import annotations
 
@@ -8,12 +8,16 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any
+
+from benchit.contracts import Reporter
 
 if TYPE_CHECKING:  # pandas only where a report is made: plugin loading in workers stays light
     import pandas as pd
 
     from benchit.report.compare import Comparison
+
+__all__ = ["REPORT_FORMAT", "ReportData", "Reporter", "write_atomic"]  # Reporter: for the built-in formats
 
 REPORT_FORMAT = 1
 
@@ -57,24 +61,6 @@ class ReportData:
             comparison=Comparison.from_dict(comparison) if comparison else None,
             created=float(data.get("created") or 0.0),
         )
-
-
-class Reporter:
-    """An output format. Subclasses set ``name`` (what ``--format`` takes), ``suffix`` (the file
-    extension, with its dot) and ``description``, and implement ``write``."""
-
-    name: ClassVar[str] = ""
-    suffix: ClassVar[str] = ""
-    description: ClassVar[str] = ""
-
-    def check(self) -> None:
-        """Raise ``benchit.Unavailable`` with a reason when this format cannot be written here
-        (a missing optional library); the command stops before anything is read."""
-
-    def write(self, report: ReportData, path: Path) -> None:
-        """Write ``report`` to ``path`` (its parent exists). For ``benchit compare``,
-        ``report.comparison`` is set: write the comparison."""
-        raise NotImplementedError
 
 
 def write_atomic(path: Path, text: str | bytes) -> None:

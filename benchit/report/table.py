@@ -8,10 +8,10 @@ from typing import Any
 
 import pandas as pd
 
-from benchit.cli.common import printable
 from benchit.report.compare import Comparison
 from benchit.report.reporter import ReportData
 from benchit.report.stats import Verdict
+from benchit.text import printable
 
 MODEL_WIDTH = 34
 INPUT_WIDTH = 22

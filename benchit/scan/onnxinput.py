@@ -1,7 +1,8 @@
-"""ONNX files given on the command line: inputs generated from declared shapes, then benchmarked.
+"""ONNX files given on the command line: their declared inputs read, and inputs generated from them.
 
-No script runs and nothing is captured: the file is one invocation (model class ``ONNX``).
-Symbolic dimensions take the standard script parameters (``--script-args``), as MLAgility did.
+No script runs and nothing is captured: the file is one invocation (model class ``ONNX``), measured
+by ``benchit.execute.onnxjob``. Symbolic dimensions take the standard script parameters
+(``--script-args``), as MLAgility did.
 """
 
 from __future__ import annotations
@@ -16,13 +17,7 @@ from typing import Any
 import numpy as np
 
 from benchit import parser as benchit_parser
-from benchit.backends.devices import Device
-from benchit.backends.runtimes import Prepared, Runtime
-from benchit.config import Config
-from benchit.errors import Unavailable
-from benchit.measure.bench import benchmark, error_text
-from benchit.records import Invocation, Result, Script
-from benchit.store.cache import file_digest, key_build_name
+from benchit.records import Invocation
 
 # Symbolic dimension names -> the standard parameter that sizes them; the first match wins,
 # so the more specific names (audio before sequence) come first.
@@ -146,90 +141,3 @@ def invocation(model: OnnxModel, arrays: dict[str, np.ndarray], digest: str) -> 
         batch_size=int(first.shape[0]) if first is not None and first.ndim > 0 else 1,
         call_site=str(model.path),
     )
-
-
-class FilePlacement:
-    """What ``bench.benchmark`` needs of a placement, for a file: no torch model, no reference."""
-
-    def __init__(self, record: Invocation, device: Device):
-        self.device = device
-        self.item = _Item(record)
-
-    def inputs(self) -> tuple[Any, tuple, dict]:
-        return None, (), {}
-
-    def reference(self) -> list[Any]:
-        raise RuntimeError("an ONNX file has no eager torch reference")
-
-    def release(self) -> None:
-        pass
-
-
-@dataclass
-class _Item:
-    invocation: Invocation
-
-
-class FileRuntime(Runtime):
-    """Presents a runtime's ``prepare_onnx`` to ``bench.benchmark`` as an ordinary ``prepare``."""
-
-    # No eager torch reference exists for a file, so no parity check (``eager`` skips it).
-    eager = True
-
-    def __init__(self, inner: Runtime, path: Path, arrays: dict[str, np.ndarray]):
-        super().__init__(inner.options)
-        self.inner, self.path, self.arrays = inner, path, arrays
-        self.name = inner.name  # type: ignore[misc] - results carry the real runtime's name
-
-    def check(self, device: Device) -> None:
-        if type(self.inner).prepare_onnx is Runtime.prepare_onnx:
-            raise Unavailable(f"runtime {self.inner.name} needs a PyTorch script; {self.path.name} is an ONNX file")
-        self.inner.check(device)
-
-    def versions(self) -> dict[str, str]:
-        return self.inner.versions()
-
-    def context(self) -> Any:
-        return self.inner.context()
-
-    def prepare(self, model: Any, args: tuple, kwargs: dict, device: Device, artifacts: Path) -> Prepared:
-        return self.inner.prepare_onnx(self.path, self.arrays, device, artifacts)
-
-
-def run(
-    script: Script, key: str, config: Config, registry: Any, done: dict[str, list[str]], artifacts: Any, send: Any
-) -> None:
-    """The worker's job for an ONNX file: one invocation message, then one result per device x
-    runtime (``artifacts`` is the worker's ``Artifacts``; ``send`` takes protocol messages)."""
-    from benchit.execute.protocol import InvocationFound, ResultReady, ScriptError
-    from benchit.measure.precision import pair
-
-    try:
-        model = read(script.path)
-        arrays = generate(model, script.script_args or config.script_args)
-        record = invocation(model, arrays, file_digest(script.path))
-    except Exception as exc:  # noqa: BLE001 - an unreadable file is the script's failure
-        send(ScriptError(type(exc).__name__, str(exc)[:2000], error_text(exc)))
-        return
-    if script.hashes and not record.hash.startswith(script.hashes):
-        return
-    name = key_build_name(key, record.hash)
-    send(InvocationFound(name, record))
-    if config.analyze_only:
-        return
-    options = {**config.options, "rebuild": config.rebuild}
-    for device_name in config.devices:
-        placement = FilePlacement(record, registry.device(device_name))
-        for runtime_name in config.runtimes:
-            if f"{device_name}-{runtime_name}" in done.get(name, []):
-                continue
-            runtime = FileRuntime(registry.runtime(runtime_name, options), script.path, arrays)
-            folder = artifacts.folder(name)
-            result = benchmark(placement, runtime, config, folder)  # type: ignore[arg-type] - duck-typed placement
-            artifacts.send_new(name, send)
-            send(ResultReady(name, artifacts.relocate(name, result)))
-    for device_name, runtime_name, precision in config.measurements():
-        if precision != "fp32" and pair(device_name, runtime_name, precision) not in done.get(name, []):
-            reason = f"an ONNX file is measured as it is; --precision {precision} casts only PyTorch models"
-            unavailable = Result(device_name, runtime_name, "unavailable", reason, precision=precision)
-            send(ResultReady(name, unavailable))

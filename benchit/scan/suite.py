@@ -20,6 +20,7 @@ import yaml
 
 from benchit.errors import UsageError
 from benchit.parser import STANDARD_PARAMS
+from benchit.text import parse_memory_size
 
 # Matrix dimensions that are not script parameters, and the entry setting each one replaces.
 MEASUREMENT_DIMENSIONS = {"device": "devices", "runtime": "runtimes", "precision": "precision"}
@@ -157,14 +158,10 @@ def _bool(r: _Reader, node: yaml.Node, key: str) -> bool:
 
 
 def _size(r: _Reader, node: yaml.Node, key: str) -> int:
-    import argparse
-
-    from benchit.cli.common import _size as parse_size
-
     value = r.scalar(node, key)
     try:
-        return parse_size(str(value))
-    except argparse.ArgumentTypeError:
+        return parse_memory_size(str(value))
+    except ValueError:
         raise r.fail(node, f"{key!r} takes a size like 4G or 512M, got {value!r}") from None
 
 

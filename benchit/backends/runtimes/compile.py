@@ -9,10 +9,9 @@ import time
 from pathlib import Path
 from typing import Any
 
-from benchit.backends.devices import Accelerator, Device
-from benchit.backends.runtimes import Prepared, Runtime
+from benchit.contracts import Accelerator, Device, Prepared, Runtime
 from benchit.errors import Unavailable
-from benchit.hookspecs import hookimpl
+from benchit.markers import hookimpl
 
 MODES = ("default", "reduce-overhead", "max-autotune", "max-autotune-no-cudagraphs")
 

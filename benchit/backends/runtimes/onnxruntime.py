@@ -13,10 +13,9 @@ from pathlib import Path
 from typing import Any
 
 from benchit.backends import onnxfile
-from benchit.backends.devices import Device
-from benchit.backends.runtimes import Prepared, Runtime
+from benchit.contracts import Device, Prepared, Runtime
 from benchit.errors import Unavailable
-from benchit.hookspecs import hookimpl
+from benchit.markers import hookimpl
 
 # Execution providers per device, best first; the CPU provider is always appended as the
 # fallback for operators the accelerator's provider does not implement.

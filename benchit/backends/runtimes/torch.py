@@ -5,9 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from benchit.backends.devices import Accelerator, Device
-from benchit.backends.runtimes import Prepared, Runtime
-from benchit.hookspecs import hookimpl
+from benchit.contracts import Accelerator, Device, Prepared, Runtime
+from benchit.markers import hookimpl
 
 
 class TorchEager(Runtime):

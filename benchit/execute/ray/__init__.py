@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import argparse
 
-from benchit.execute.executor import Executor
-from benchit.hookspecs import hookimpl
+from benchit.contracts import Executor
+from benchit.markers import hookimpl
 
 
 @hookimpl

@@ -9,10 +9,10 @@ import sys
 from typing import Any
 
 from benchit.config import Config
-from benchit.execute.executor import Executor
-from benchit.execute.protocol import Event, JobExited, JobKilled, JobSpec
+from benchit.contracts import Executor
 from benchit.execute.ray.connect import check_reachable, connect, import_ray, resolve_address
 from benchit.execute.ray.placement import Node, actor_resources, has_device, missing_reason
+from benchit.messages import Event, JobExited, JobKilled, JobSpec
 from benchit.records import ScriptStatus
 
 POLL_S = 0.25  # how long one events call waits on a node

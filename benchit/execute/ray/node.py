@@ -18,8 +18,8 @@ from typing import Any
 from benchit.config import Config
 from benchit.execute.local import LocalExecutor
 from benchit.execute.process import default_memory_limit
-from benchit.execute.protocol import Event, JobSpec, JobStarted
 from benchit.measure.environment import machine_identity, physical_cores
+from benchit.messages import Event, JobSpec, JobStarted
 from benchit.records import Machine, ScriptStatus
 
 # Names this node as a machine of its own when it shares /etc/machine-id with others (several

@@ -1,0 +1,113 @@
+"""The worker's job for an ONNX file given on the command line: one invocation, then one result per device x runtime."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from benchit.config import Config
+from benchit.contracts import Device, Prepared, Runtime
+from benchit.errors import Unavailable
+from benchit.measure.bench import benchmark, error_text
+from benchit.measure.precision import measurement_name
+from benchit.messages import InvocationFound, Message, ResultReady, ScriptError
+from benchit.records import Invocation, Result, Script
+from benchit.scan.onnxinput import generate, invocation, read
+from benchit.store.cache import file_digest, key_build_name
+
+if TYPE_CHECKING:
+    from benchit.plugins import Registry
+
+
+class FilePlacement:
+    """What ``bench.benchmark`` needs of a placement, for a file: no torch model, no reference."""
+
+    def __init__(self, record: Invocation, device: Device):
+        self.device = device
+        self.item = _Item(record)
+
+    def inputs(self) -> tuple[Any, tuple, dict]:
+        return None, (), {}
+
+    def reference(self) -> list[Any]:
+        raise RuntimeError("an ONNX file has no eager torch reference")
+
+    def release(self) -> None:
+        pass
+
+
+@dataclass
+class _Item:
+    invocation: Invocation
+
+
+class FileRuntime(Runtime):
+    """Presents a runtime's ``prepare_onnx`` to ``bench.benchmark`` as an ordinary ``prepare``."""
+
+    # No eager torch reference exists for a file, so no parity check (``eager`` skips it).
+    eager = True
+
+    def __init__(self, inner: Runtime, path: Path, arrays: dict[str, np.ndarray]):
+        super().__init__(inner.options)
+        self.inner, self.path, self.arrays = inner, path, arrays
+        self.name = inner.name  # type: ignore[misc] - results carry the real runtime's name
+
+    def check(self, device: Device) -> None:
+        if type(self.inner).prepare_onnx is Runtime.prepare_onnx:
+            raise Unavailable(f"runtime {self.inner.name} needs a PyTorch script; {self.path.name} is an ONNX file")
+        self.inner.check(device)
+
+    def versions(self) -> dict[str, str]:
+        return self.inner.versions()
+
+    def context(self) -> Any:
+        return self.inner.context()
+
+    def prepare(self, model: Any, args: tuple, kwargs: dict, device: Device, artifacts: Path) -> Prepared:
+        return self.inner.prepare_onnx(self.path, self.arrays, device, artifacts)
+
+
+def run(
+    script: Script,
+    key: str,
+    config: Config,
+    registry: Registry,
+    done: dict[str, list[str]],
+    artifacts: Any,
+    send: Callable[[Message], None],
+) -> None:
+    """The worker's job for an ONNX file: one invocation message, then one result per device x
+    runtime (``artifacts`` is the worker's ``Artifacts``; ``send`` takes its messages)."""
+    try:
+        model = read(script.path)
+        arrays = generate(model, script.script_args or config.script_args)
+        record = invocation(model, arrays, file_digest(script.path))
+    except Exception as exc:  # noqa: BLE001 - an unreadable file is the script's failure
+        send(ScriptError(type(exc).__name__, str(exc)[:2000], error_text(exc)))
+        return
+    if script.hashes and not record.hash.startswith(script.hashes):
+        return
+    name = key_build_name(key, record.hash)
+    send(InvocationFound(name, record))
+    if config.analyze_only:
+        return
+    options = {**config.options, "rebuild": config.rebuild}
+    for device_name in config.devices:
+        placement = FilePlacement(record, registry.device(device_name))
+        for runtime_name in config.runtimes:
+            if f"{device_name}-{runtime_name}" in done.get(name, []):
+                continue
+            runtime = FileRuntime(registry.runtime(runtime_name, options), script.path, arrays)
+            folder = artifacts.folder(name)
+            result = benchmark(placement, runtime, config, folder)  # type: ignore[arg-type] - duck-typed placement
+            artifacts.send_new(name, send)
+            send(ResultReady(name, artifacts.relocate(name, result)))
+    for device_name, runtime_name, precision in config.measurements():
+        if precision != "fp32" and measurement_name(device_name, runtime_name, precision) not in done.get(name, []):
+            reason = f"an ONNX file is measured as it is; --precision {precision} casts only PyTorch models"
+            unavailable = Result(device_name, runtime_name, "unavailable", reason, precision=precision)
+            send(ResultReady(name, unavailable))

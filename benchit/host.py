@@ -1,0 +1,63 @@
+"""What the standard library tells of this host: its CPU model, and clocks to time steps on it or on a device.
+
+The contracts' defaults use these (a ``Device`` times on the host clock and names the CPU), so they
+live below the contracts and import nothing of benchit.
+"""
+
+from __future__ import annotations
+
+import platform
+import time
+from collections.abc import Callable
+from typing import Any
+
+
+def cpu_model() -> str:
+    """The CPU's model name (``/proc/cpuinfo``, else what ``platform`` knows)."""
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as file:
+            for line in file:
+                if line.startswith("model name"):
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or platform.machine()
+
+
+class HostTimer:
+    """Times each iteration with ``time.perf_counter_ns`` (for CPU work, or work that syncs itself)."""
+
+    def run(self, step: Callable[[], object], iterations: int) -> list[float]:
+        # Locals and a preallocated list keep the per-iteration cost to two clock reads and a
+        # store (~0.1 us, see benchmarks/overhead.py); converting to seconds happens afterwards.
+        clock = time.perf_counter_ns
+        samples = [0] * iterations
+        for i in range(iterations):
+            start = clock()
+            step()
+            samples[i] = clock() - start
+        return [s * 1e-9 for s in samples]
+
+
+class EventTimer:
+    """Times iterations with device events: recorded around each step with no
+    synchronisation in the loop, read after one synchronisation at the end.
+
+    ``backend`` is the torch device module (``torch.cuda``, ``torch.xpu``) or anything
+    with the same ``Event`` and ``synchronize``; tests pass a fake one.
+    """
+
+    def __init__(self, backend: Any):
+        self.backend = backend
+
+    def run(self, step: Callable[[], object], iterations: int) -> list[float]:
+        # Events are created before the loop so that their allocation is not timed.
+        events = [
+            (self.backend.Event(enable_timing=True), self.backend.Event(enable_timing=True)) for _ in range(iterations)
+        ]
+        for start, end in events:
+            start.record()
+            step()
+            end.record()
+        self.backend.synchronize()
+        return [start.elapsed_time(end) * 1e-3 for start, end in events]  # elapsed_time is in ms

@@ -1,0 +1,41 @@
+"""Text shared by every stage: terminal-safe strings and memory sizes written like 4G."""
+
+from __future__ import annotations
+
+import math
+import re
+
+MIN_MEMORY_LIMIT = 2**20
+# C0 and C1 controls (ESC, BEL, CR, backspace, CSI...), DEL, and the bidirectional overrides
+# that make a terminal show text in another order than it is.
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+_UNITS = {"": 1, "K": 2**10, "M": 2**20, "G": 2**30, "T": 2**40}
+
+
+def printable(text: object, newlines: bool = False) -> str:
+    """``text`` safe for a terminal: each control character shown as its escape (ESC as ``\\x1b``),
+    so script-controlled text cannot move the cursor, set the clipboard or clear the screen.
+    Newlines are kept only when ``newlines`` (the caller prints several lines on purpose)."""
+
+    def visible(match: re.Match[str]) -> str:
+        char = match.group()
+        if newlines and char == "\n":
+            return char
+        code = ord(char)
+        return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+    return _CONTROL.sub(visible, str(text))
+
+
+def parse_memory_size(text: str) -> int:
+    """Bytes of a memory limit written like ``4G``, ``512M``, ``1.5GiB`` or ``1048576``; ``ValueError``
+    whose message completes "--memory-limit ..." (not a size, or less than 1M)."""
+    cleaned = text.strip().upper().removesuffix("IB").removesuffix("B")
+    unit = cleaned[-1:] if cleaned[-1:] in _UNITS and cleaned[-1:] else ""
+    try:
+        value = float(cleaned[: len(cleaned) - len(unit)])
+    except ValueError:
+        raise ValueError(f"takes a size like 4G or 512M, got {text!r}") from None
+    if not math.isfinite(value) or value * _UNITS[unit] < MIN_MEMORY_LIMIT:
+        raise ValueError(f"must be a size of at least 1M (a script needs more to start), got {text!r}")
+    return int(value * _UNITS[unit])
