@@ -17,8 +17,9 @@ from pathlib import Path
 import torch
 from _common import BENCHIT, cache_results, finish, median, parser, timed
 
+from benchit.config import TimingSettings
 from benchit.measure.environment import physical_cores
-from benchit.measure.timing import HostTimer, TimingSettings, measure, overhead_ns
+from benchit.measure.timing import HostTimer, measure, overhead_ns
 
 GOAL_NS = 1000.0
 TINY = """# labels: name::tiny author::benchit task::benchmark

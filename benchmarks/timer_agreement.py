@@ -24,8 +24,9 @@ import torchvision
 from _common import finish, median, parser
 
 from benchit.backends.runtimes.torch import TorchEager
+from benchit.config import TimingSettings
 from benchit.measure.environment import physical_cores, run_queue_wait_ns
-from benchit.measure.timing import HostTimer, TimingSettings, measure
+from benchit.measure.timing import HostTimer, measure
 
 GOAL = 0.05
 

@@ -13,10 +13,9 @@ import torch
 from benchit.backends import devices
 from benchit.backends.devices import CPU, CUDA, XPU, EventTimer, ROCm
 from benchit.backends.runtimes.torch import TorchEager
-from benchit.config import Config
+from benchit.config import Config, TimingSettings
 from benchit.errors import Unavailable
 from benchit.measure.bench import Placement, benchmark
-from benchit.measure.timing import TimingSettings
 from benchit.records import Invocation
 from benchit.scan.capture import Captured
 

@@ -11,10 +11,10 @@ from collections.abc import Callable, Iterator
 import numpy as np
 import pytest
 
+from benchit.config import TimingSettings
 from benchit.measure import timing
 from benchit.measure.timing import (
     HostTimer,
-    TimingSettings,
     Warmup,
     ci_half_width,
     measure,

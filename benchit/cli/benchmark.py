@@ -180,11 +180,10 @@ def plan(
     """Check the options and select the scripts, running nothing. ``points`` are the script
     arguments of each sweep point (default: from --sweep); ``only`` limits the measurements."""
     from benchit import parser as script_parser
-    from benchit.config import Config
+    from benchit.config import Config, TimingSettings
     from benchit.execute.process import default_memory_limit
     from benchit.measure.environment import physical_cores
     from benchit.measure.precision import PRECISIONS, parse_tolerances
-    from benchit.measure.timing import TimingSettings
     from benchit.scan import discovery, labels, suite
     from benchit.store.cache import Cache
 

@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Protocol
 
+from benchit.config import TimingSettings
 from benchit.records import Stats
 
 Step = Callable[[], object]
@@ -46,23 +47,6 @@ class HostTimer:
             step()
             samples[i] = clock() - start
         return [s * 1e-9 for s in samples]
-
-
-@dataclass(frozen=True)
-class TimingSettings:
-    """How long to warm up and to measure; every bound is explicit and recorded."""
-
-    warmup_min_iterations: int = 5
-    warmup_tolerance: float = 0.05  # successive warm-up block medians agree within 5%
-    warmup_max_s: float = 5.0
-    min_iterations: int = 64
-    min_time_s: float = 1.0
-    max_time_s: float = 10.0
-    ci_tolerance: float = 0.02  # stop once the median's 95% CI is within +-2%
-    block_s: float = 0.05  # work between two checks of the stopping rule
-
-    def to_dict(self) -> dict[str, float]:
-        return dict(self.__dict__)
 
 
 @dataclass(frozen=True)
