@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 REBUILD = ("if_needed", "always", "never")
+DEFAULT_CACHE = "~/.cache/benchit"  # unless $BENCHIT_CACHE_DIR or --cache-dir says otherwise
 
 
 @dataclass(frozen=True)
