@@ -8,7 +8,7 @@ import shlex
 from pathlib import Path
 from typing import Any
 
-from benchit.cli import benchmark
+from benchit.cli.benchmark import add_options, execute, plan
 from benchit.errors import ExitCode, UsageError
 from benchit.options import OPTIONS, defaults
 
@@ -18,7 +18,7 @@ def add_parser(sub: Any, registry: Any) -> None:
     run.add_argument("suite", type=Path, metavar="SUITE.yaml", help="the suite file (see docs/suites.md)")
     run.add_argument("--dry-run", action="store_true", help="print the expanded plan; run nothing")
     # Options of benchmark given here override the suite: only those given reach the namespace.
-    benchmark.add_options(run, registry, overrides=True)
+    add_options(run, registry, overrides=True)
 
 
 def run(args: argparse.Namespace, registry: Any) -> int:
@@ -38,7 +38,7 @@ def run(args: argparse.Namespace, registry: Any) -> int:
     code = ExitCode.OK
     for name, scan in scans:
         print(f"== {name}")
-        code = max(code, benchmark.execute(scan, registry))
+        code = max(code, execute(scan, registry))
         if code == ExitCode.INTERRUPTED:
             break
     return code
@@ -95,7 +95,7 @@ def _entry_scans(
         }
         only = () if set(triples) == full else triples
         points_arg = arg_sets if any(arg_sets) else None
-        scans.append((entry.name, benchmark.plan(scan_values, plugin_values, registry, points_arg, only)))
+        scans.append((entry.name, plan(scan_values, plugin_values, registry, points_arg, only)))
     return scans
 
 
