@@ -25,13 +25,7 @@ def run(args: argparse.Namespace, registry: Any) -> int:
     from benchit.scan import suite as suites
 
     loaded = suites.load(args.suite)
-    given = {o.dest: getattr(args, o.dest) for o in OPTIONS if hasattr(args, o.dest)}
-    given_plugins = {dest: getattr(args, dest) for dest in args.plugin_defaults if hasattr(args, dest)}
-    scans = [
-        scan
-        for entry in loaded.entries
-        for scan in _entry_scans(entry, given, args.plugin_defaults, given_plugins, registry)
-    ]
+    scans = plan_suite(loaded, args, registry)
     if args.dry_run:
         _print_plan(loaded, scans)
         return ExitCode.OK
@@ -42,6 +36,17 @@ def run(args: argparse.Namespace, registry: Any) -> int:
         if code == ExitCode.INTERRUPTED:
             break
     return code
+
+
+def plan_suite(loaded: Any, args: argparse.Namespace, registry: Any) -> list[tuple[str, Any]]:
+    """The scans of every entry of a suite, by entry name; the options given in ``args`` override the suite's."""
+    given = {o.dest: getattr(args, o.dest) for o in OPTIONS if hasattr(args, o.dest)}
+    given_plugins = {dest: getattr(args, dest) for dest in args.plugin_defaults if hasattr(args, dest)}
+    return [
+        scan
+        for entry in loaded.entries
+        for scan in _entry_scans(entry, given, args.plugin_defaults, given_plugins, registry)
+    ]
 
 
 def _entry_scans(
