@@ -59,18 +59,21 @@ def _argparse_settings(option: Option, overrides: bool) -> dict[str, Any]:
         settings["metavar"] = option.metavar
     if option.choices:
         settings["choices"] = option.choices
-    convert = _CONVERTERS.get(option.kind)
-    if option.kind in ("int", "float"):
-        settings["type"] = _positive(int if option.kind == "int" else float, option.flag, option.zero)
-    elif option.kind == "path" and not option.many:
-        settings["type"] = Path
-    elif convert is not None:
+    convert = _converter(option)
+    if convert is not None:
         settings["type"] = convert
     return settings
 
 
-# Text read as is needs no conversion; lists of paths stay text until the scan resolves them.
-_CONVERTERS: dict[str, Any] = {"names": _names, "size": _size}
+def _converter(option: Option) -> Any:
+    """The argparse ``type`` of an option: its kind's checks, with the command line's messages
+    (scan/suite.py has the suite's). Text, choices and tolerances (checked when planning) and
+    lists of paths (resolved when planning) stay text."""
+    if option.kind in ("int", "float"):
+        return _positive(int if option.kind == "int" else float, option.flag, option.zero)
+    if option.kind == "path" and not option.many:
+        return Path
+    return {"names": _names, "size": _size}.get(option.kind)
 
 
 def values_of(args: argparse.Namespace) -> tuple[dict[str, Any], dict[str, Any]]:
