@@ -29,7 +29,7 @@ def run(args: argparse.Namespace, registry: Any) -> int:
     if args.dry_run:
         _print_plan(loaded, scans)
         return ExitCode.OK
-    code = ExitCode.OK
+    code: int = ExitCode.OK
     for name, scan in scans:
         print(f"== {name}")
         code = max(code, execute(scan, registry))
@@ -87,8 +87,8 @@ def _entry_scans(
         triple = (point["device"], point["runtime"], point["precision"])
         by_args.setdefault(suites.point_args(point), []).append(triple)
     groups: dict[tuple[tuple[str, str, str], ...], list[tuple[str, ...]]] = {}
-    for point_args, triples in by_args.items():
-        groups.setdefault(tuple(triples), []).append(point_args)
+    for point_args, measured in by_args.items():
+        groups.setdefault(tuple(measured), []).append(point_args)
     scans = []
     for triples, arg_sets in groups.items():
         scan_values = dict(values)

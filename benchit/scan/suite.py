@@ -11,7 +11,7 @@ import difflib
 import fnmatch
 import itertools
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -121,7 +121,8 @@ class _Reader:
 
 
 def _kind(node: yaml.Node) -> str:
-    return {yaml.MappingNode: "mapping", yaml.SequenceNode: "list"}.get(type(node), "single value")
+    kinds: dict[type[yaml.Node], str] = {yaml.MappingNode: "mapping", yaml.SequenceNode: "list"}
+    return kinds.get(type(node), "single value")
 
 
 def _display(path: Path) -> str:
@@ -406,7 +407,7 @@ def _resolve(name: str, raw: dict[str, dict[str, Any]], chain: list[str]) -> dic
 # -- matrices and sweeps ----------------------------------------------------------------------
 
 
-def expand(dimensions: dict[str, list[Any]], exclude: list[dict[str, list[Any]]] = ()) -> list[dict[str, Any]]:
+def expand(dimensions: dict[str, list[Any]], exclude: Sequence[dict[str, list[Any]]] = ()) -> list[dict[str, Any]]:
     """The cartesian product of ``dimensions`` in order, less the combinations that match every
     key of some rule in ``exclude`` (a rule's key matches any of its values)."""
     names = list(dimensions)
