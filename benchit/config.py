@@ -7,9 +7,25 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from benchit.measure.timing import TimingSettings
-
 REBUILD = ("if_needed", "always", "never")
+DEFAULT_CACHE = "~/.cache/benchit"  # unless $BENCHIT_CACHE_DIR or --cache-dir says otherwise
+
+
+@dataclass(frozen=True)
+class TimingSettings:
+    """How long to warm up and to measure; every bound is explicit and recorded."""
+
+    warmup_min_iterations: int = 5
+    warmup_tolerance: float = 0.05  # successive warm-up block medians agree within 5%
+    warmup_max_s: float = 5.0
+    min_iterations: int = 64
+    min_time_s: float = 1.0
+    max_time_s: float = 10.0
+    ci_tolerance: float = 0.02  # stop once the median's 95% CI is within +-2%
+    block_s: float = 0.05  # work between two checks of the stopping rule
+
+    def to_dict(self) -> dict[str, float]:
+        return dict(self.__dict__)
 
 
 @dataclass(frozen=True)

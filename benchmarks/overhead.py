@@ -17,9 +17,10 @@ from pathlib import Path
 import torch
 from _common import BENCHIT, cache_results, finish, median, parser, timed
 
+from benchit.config import TimingSettings
 from benchit.host import HostTimer
 from benchit.measure.environment import physical_cores
-from benchit.measure.timing import TimingSettings, measure, overhead_ns
+from benchit.measure.timing import measure, overhead_ns
 
 GOAL_NS = 1000.0
 TINY = """# labels: name::tiny author::benchit task::benchmark

@@ -24,9 +24,10 @@ import torchvision
 from _common import finish, median, parser
 
 from benchit.backends.runtimes.torch import TorchEager
+from benchit.config import TimingSettings
 from benchit.host import HostTimer
 from benchit.measure.environment import physical_cores, run_queue_wait_ns
-from benchit.measure.timing import TimingSettings, measure
+from benchit.measure.timing import measure
 
 GOAL = 0.05
 

@@ -13,11 +13,10 @@ import torch
 from benchit.backends import devices
 from benchit.backends.devices import CPU, CUDA, XPU, ROCm
 from benchit.backends.runtimes.torch import TorchEager
-from benchit.config import Config
+from benchit.config import Config, TimingSettings
 from benchit.errors import Unavailable
 from benchit.host import EventTimer
 from benchit.measure.bench import Placement, benchmark
-from benchit.measure.timing import TimingSettings
 from benchit.records import Invocation
 from benchit.scan.capture import Captured
 

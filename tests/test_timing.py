@@ -11,10 +11,10 @@ from collections.abc import Callable, Iterator
 import numpy as np
 import pytest
 
+from benchit.config import TimingSettings
 from benchit.host import HostTimer
 from benchit.measure import timing
 from benchit.measure.timing import (
-    TimingSettings,
     Warmup,
     ci_half_width,
     measure,

@@ -11,11 +11,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from benchit import __version__
-from benchit.cli.common import DEFAULT_CACHE, _names, _positive, _size, default_cache_dir, printable
+from benchit.cli.common import PluginOptions, _names, _positive, _size, default_cache_dir, printable
+from benchit.config import Config, TimingSettings
 from benchit.errors import ExitCode, UsageError
+from benchit.options import OPTIONS, Option, defaults
 
 if TYPE_CHECKING:
-    from benchit.config import Config
     from benchit.plugins import Registry
     from benchit.records import Script
     from benchit.store.cache import Cache
@@ -23,141 +24,64 @@ if TYPE_CHECKING:
 
 def add_parser(sub: Any, registry: Registry) -> None:
     bench = sub.add_parser("benchmark", help="run scripts, capture their models and benchmark them")
-    bench.add_argument(
-        "files",
-        nargs="*",
-        metavar="FILE[::HASH]",
-        help="scripts (.py) or ONNX models (.onnx); ::HASH picks one invocation",
-    )
     add_options(bench, registry)
 
 
-def add_options(bench: argparse.ArgumentParser, registry: Registry) -> None:
-    """Every option of ``benchit benchmark`` (``benchit run`` takes them too, as overrides)."""
-    bench.add_argument("--all", action="store_true", dest="scan_all", help="every script below --search-dir")
-    bench.add_argument(
-        "--search-dir",
-        action="append",
-        default=[],
-        metavar="DIR",
-        help="folder to scan with --all, and to look FILE up in (repeatable)",
-    )
-    bench.add_argument(
-        "--labels",
-        nargs="+",
-        default=[],
-        metavar="KEY::V1,V2",
-        help="keep scripts whose labels match (keys ANDed, values ORed)",
-    )
-    bench.add_argument("--device", type=_names, default=["cpu"], help="comma-separated devices (default cpu)")
-    bench.add_argument("--runtime", type=_names, default=["torch"], help="comma-separated runtimes (default torch)")
-    bench.add_argument(
-        "--script-args",
-        default="",
-        metavar="ARGS",
-        help='arguments for the scripts, e.g. "--batch_size 8 --max_seq_length 64"',
-    )
-    bench.add_argument(
-        "--sweep",
-        action="append",
-        default=[],
-        metavar="PARAM=V1,V2",
-        help="run each script once per value of a standard parameter (repeatable: the cartesian product)",
-    )
-    bench.add_argument(
-        "--precision",
-        type=_names,
-        default=["fp32"],
-        help="comma-separated precisions: fp32 (default), fp16, bf16; the model is cast after capture",
-    )
-    bench.add_argument(
-        "--max-depth",
-        type=_positive(int, "--max-depth", True),
-        default=0,
-        metavar="N",
-        help="also benchmark submodules called up to N module calls below each model (default 0)",
-    )
-    bench.add_argument("--cache-dir", type=Path, default=None, help=f"default $BENCHIT_CACHE_DIR or {DEFAULT_CACHE}")
-    bench.add_argument(
-        "--timeout",
-        type=_positive(float, "--timeout"),
-        default=300.0,
-        help="seconds a script (with its benchmarks) may run (default 300)",
-    )
-    bench.add_argument(
-        "--memory-limit",
-        type=_size,
-        default=None,
-        metavar="SIZE",
-        help="stop a script whose processes together use more memory (pages really used, not address space "
-        "reserved), e.g. 8G; default: the memory free at the start, less a margin, divided by --jobs",
-    )
-    bench.add_argument(
-        "-j",
-        "--jobs",
-        type=_positive(int, "--jobs"),
-        default=1,
-        help="scripts analysed in parallel (measurements still take turns, with no script running beside one)",
-    )
-    bench.add_argument(
-        "--threads",
-        type=_positive(int, "--threads"),
-        default=None,
-        help="intra-op threads for measurement (default: physical cores available)",
-    )
-    bench.add_argument("--analyze-only", action="store_true", help="capture and list models; do not benchmark")
-    bench.add_argument(
-        "--rebuild",
-        choices=("if_needed", "always", "never"),
-        default="if_needed",
-        help="redo builds: if_needed (default) skips what is complete in the cache",
-    )
-    timing = bench.add_argument_group("timing")
-    timing.add_argument("--min-iterations", type=_positive(int, "--min-iterations"), default=64)
-    timing.add_argument(
-        "--min-time",
-        type=_positive(float, "--min-time", True),
-        default=1.0,
-        help="seconds of measurement at least (default 1)",
-    )
-    timing.add_argument(
-        "--max-time",
-        type=_positive(float, "--max-time"),
-        default=10.0,
-        help="seconds of measurement at most (default 10)",
-    )
-    timing.add_argument(
-        "--warmup-time",
-        type=_positive(float, "--warmup-time"),
-        default=5.0,
-        help="seconds of warm-up at most (default 5)",
-    )
-    timing.add_argument(
-        "--ci-tolerance",
-        type=_positive(float, "--ci-tolerance"),
-        default=0.02,
-        help="stop when the median's 95%% CI is within this fraction (default 0.02)",
-    )
-    parity = bench.add_argument_group("parity with eager torch")
-    parity.add_argument("--rtol", type=_positive(float, "--rtol", True), default=1e-3)
-    parity.add_argument("--atol", type=_positive(float, "--atol", True), default=1e-4)
-    parity.add_argument(
-        "--tolerance",
-        action="append",
-        default=[],
-        metavar="PREC=RTOL[:ATOL]",
-        help="parity tolerances of a precision, e.g. bf16=0.05:0.01 (fp32: --rtol/--atol)",
-    )
-    bench.add_argument(
-        "--executor",
-        default="local",
-        metavar="NAME",
-        help="where scripts run: local (default: this machine) or an executor a plugin provides",
-    )
-    bench.add_argument("--plugins-dir", action="append", default=[], metavar="DIR", help="load local plugins")
-    before = {action.dest for action in bench._actions}
-    registry.add_options(bench)
-    bench.set_defaults(plugin_options=sorted({a.dest for a in bench._actions} - before))
+def add_options(parser: argparse.ArgumentParser, registry: Registry, overrides: bool = False) -> None:
+    """Every option of ``benchit benchmark``, from the table in benchit/options.py, then the plugins'.
+    With ``overrides`` (``benchit run``, whose options override the suite) the positional FILEs are
+    left out and no option has a default: only those given reach the namespace. The plugins'
+    defaults are kept as ``plugin_defaults`` (dest -> default)."""
+    containers: dict[str | None, Any] = {None: parser}
+    for option in OPTIONS:
+        if not option.flags or (overrides and option.positional):
+            continue
+        if option.group not in containers:
+            containers[option.group] = parser.add_argument_group(option.group)
+        containers[option.group].add_argument(*option.flags, **_argparse_settings(option, overrides))
+    plugins = PluginOptions(parser, overrides)
+    registry.add_options(plugins)
+    parser.set_defaults(plugin_defaults=plugins.defaults)
+
+
+def _argparse_settings(option: Option, overrides: bool) -> dict[str, Any]:
+    """The keyword arguments of ``add_argument`` for one option of the table."""
+    settings: dict[str, Any] = {"help": option.help}
+    settings["default"] = argparse.SUPPRESS if overrides else option.fresh_default()
+    if not option.positional:
+        settings["dest"] = option.dest
+    if option.kind == "flag":
+        return {**settings, "action": "store_true"}
+    if option.many == "append":
+        settings["action"] = "append"
+    elif option.many:
+        settings["nargs"] = option.many
+    if option.metavar:
+        settings["metavar"] = option.metavar
+    if option.choices:
+        settings["choices"] = option.choices
+    convert = _converter(option)
+    if convert is not None:
+        settings["type"] = convert
+    return settings
+
+
+def _converter(option: Option) -> Any:
+    """The argparse ``type`` of an option: its kind's checks, with the command line's messages
+    (scan/suite.py has the suite's). Text, choices and tolerances (checked when planning) and
+    lists of paths (resolved when planning) stay text."""
+    if option.kind in ("int", "float"):
+        return _positive(int if option.kind == "int" else float, option.flag, option.zero)
+    if option.kind == "path" and not option.many:
+        return Path
+    return {"names": _names, "size": _size}.get(option.kind)
+
+
+def values_of(args: argparse.Namespace) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The values of the table's options (defaults where not given) and of the plugins' options."""
+    values = defaults()
+    values.update({o.dest: getattr(args, o.dest) for o in OPTIONS if hasattr(args, o.dest)})
+    return values, {dest: getattr(args, dest) for dest in args.plugin_defaults}
 
 
 @dataclass
@@ -173,76 +97,76 @@ class Scan:
 
 
 def plan(
-    args: argparse.Namespace,
+    values: dict[str, Any],
+    plugin_values: dict[str, Any],
     registry: Registry,
     points: list[tuple[str, ...]] | None = None,
     only: tuple[tuple[str, str, str], ...] = (),
 ) -> Scan:
-    """Check the options and select the scripts, running nothing. ``points`` are the script
+    """Check the options and select the scripts, running nothing; the one way from option values
+    (by dest, from the command line or a suite) to a ``Config``. ``points`` are the script
     arguments of each sweep point (default: from --sweep); ``only`` limits the measurements."""
     from benchit import parser as script_parser
-    from benchit.config import Config
     from benchit.execute.process import default_memory_limit
     from benchit.measure.environment import physical_cores
     from benchit.measure.precision import PRECISIONS, parse_tolerances
-    from benchit.measure.timing import TimingSettings
     from benchit.scan import discovery, labels, suite
     from benchit.store.cache import Cache
 
-    registry.check_names(args.device, args.runtime)
-    executor_class = registry.executor(args.executor)
+    registry.check_names(values["device"], values["runtime"])
+    executor_class = registry.executor(values["executor"])
     try:
-        script_args = shlex.split(args.script_args)
+        script_args = shlex.split(values["script_args"])
         script_parser.check_script_args(script_args)
     except ValueError as exc:
         raise UsageError(f'--script-args: {exc}; write e.g. --script-args "--batch_size 8"') from None
     if points is None:
-        points = [suite.point_args(p) for p in suite.parse_sweep(args.sweep)] if args.sweep else []
-    unknown = [p for p in args.precision if p not in PRECISIONS]
+        points = [suite.point_args(p) for p in suite.parse_sweep(values["sweep"])] if values["sweep"] else []
+    unknown = [p for p in values["precision"] if p not in PRECISIONS]
     if unknown:
         raise UsageError(f"--precision: unknown precision {unknown[0]!r}; choose from {', '.join(PRECISIONS)}")
     try:
-        tolerances = {k: v for text in args.tolerance for k, v in parse_tolerances(text).items()}
+        tolerances = {k: v for text in values["tolerance"] for k, v in parse_tolerances(text).items()}
     except ValueError as exc:
         raise UsageError(f"--tolerance: {exc}") from None
-    if args.min_time > args.max_time:
-        raise UsageError(f"--min-time {args.min_time} is longer than --max-time {args.max_time}")
-    wanted = labels.parse_filter(args.labels) if args.labels else None
-    search_dirs = [Path(d) for d in args.search_dir]
-    scripts = discovery.discover(args.files, search_dirs, args.scan_all, wanted)
-    scripts = suite.leave_out(scripts, getattr(args, "exclude_scripts", None) or [], search_dirs)
+    if values["min_time"] > values["max_time"]:
+        raise UsageError(f"--min-time {values['min_time']} is longer than --max-time {values['max_time']}")
+    wanted = labels.parse_filter(values["labels"]) if values["labels"] else None
+    search_dirs = [Path(d) for d in values["search_dir"]]
+    scripts = discovery.discover(values["files"], search_dirs, values["scan_all"], wanted)
+    scripts = suite.leave_out(scripts, values["exclude_scripts"], search_dirs)
     if points:
         scripts = [replace(s, script_args=(*script_args, *p)) for s in scripts for p in points]
-    cache = Cache(args.cache_dir or default_cache_dir())
+    cache = Cache(Path(values["cache_dir"]) if values["cache_dir"] else default_cache_dir())
     cache.check_usable()
     config = Config(
         cache_dir=cache.root.resolve(),
-        devices=tuple(args.device),
-        runtimes=tuple(args.runtime),
+        devices=tuple(values["device"]),
+        runtimes=tuple(values["runtime"]),
         script_args=tuple(script_args),
-        timeout_s=args.timeout,
-        memory_limit_bytes=args.memory_limit or default_memory_limit(args.jobs),
-        memory_limit_default=args.memory_limit is None,
-        threads_default=args.threads is None,
-        jobs=args.jobs,
-        threads=args.threads or physical_cores(),
-        analyze_only=args.analyze_only,
-        rebuild=args.rebuild,
+        timeout_s=values["timeout"],
+        memory_limit_bytes=values["memory_limit"] or default_memory_limit(values["jobs"]),
+        memory_limit_default=values["memory_limit"] is None,
+        threads_default=values["threads"] is None,
+        jobs=values["jobs"],
+        threads=values["threads"] or physical_cores(),
+        analyze_only=values["analyze_only"],
+        rebuild=values["rebuild"],
         timing=TimingSettings(
-            min_iterations=args.min_iterations,
-            min_time_s=args.min_time,
-            max_time_s=args.max_time,
-            warmup_max_s=args.warmup_time,
-            ci_tolerance=args.ci_tolerance,
+            min_iterations=values["min_iterations"],
+            min_time_s=values["min_time"],
+            max_time_s=values["max_time"],
+            warmup_max_s=values["warmup_time"],
+            ci_tolerance=values["ci_tolerance"],
         ),
-        rtol=args.rtol,
-        atol=args.atol,
-        precisions=tuple(dict.fromkeys(args.precision)),
+        rtol=values["rtol"],
+        atol=values["atol"],
+        precisions=tuple(dict.fromkeys(values["precision"])),
         tolerances=tolerances,
         only=only,
-        max_depth=args.max_depth,
-        plugin_dirs=tuple(str(Path(d).resolve()) for d in args.plugins_dir),
-        options={name: getattr(args, name) for name in args.plugin_options},
+        max_depth=values["max_depth"],
+        plugin_dirs=tuple(str(Path(d).resolve()) for d in values["plugins_dir"]),
+        options=dict(plugin_values),
     )
     executor_class.check(config)
     return Scan(scripts, config, cache, search_dirs, wanted is not None, executor_class)
@@ -289,7 +213,7 @@ def execute(scan: Scan, registry: Registry) -> int:
 
 
 def run(args: argparse.Namespace, registry: Registry) -> int:
-    return execute(plan(args, registry), registry)
+    return execute(plan(*values_of(args), registry), registry)
 
 
 def _group(path: Path, search_dirs: list[Path]) -> str:

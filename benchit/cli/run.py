@@ -8,75 +8,63 @@ import shlex
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import benchit.cli.benchmark as benchmark
+from benchit.cli.benchmark import add_options, execute, plan
 from benchit.errors import ExitCode, UsageError
+from benchit.options import OPTIONS, defaults
 
 if TYPE_CHECKING:
     from benchit.plugins import Registry
-
-# Suite keys -> the ``benchit benchmark`` option (argparse dest) each one sets.
-_DESTS = {
-    "search_dir": "search_dir",
-    "files": "files",
-    "labels": "labels",
-    "exclude_scripts": "exclude_scripts",
-    "devices": "device",
-    "runtimes": "runtime",
-    "precision": "precision",
-    "script_args": "script_args",
-    "executor": "executor",
-    "timeout": "timeout",
-    "memory_limit": "memory_limit",
-    "cache_dir": "cache_dir",
-    "jobs": "jobs",
-    "threads": "threads",
-    "max_depth": "max_depth",
-    "rebuild": "rebuild",
-    "analyze_only": "analyze_only",
-}
 
 
 def add_parser(sub: Any, registry: Registry) -> None:
     run = sub.add_parser("run", help="run the scans a suite file (YAML) describes")
     run.add_argument("suite", type=Path, metavar="SUITE.yaml", help="the suite file (see docs/suites.md)")
     run.add_argument("--dry-run", action="store_true", help="print the expanded plan; run nothing")
-    before = len(run._actions)
-    benchmark.add_options(run, registry)
-    # Options of benchmark given here override the suite: only those given may reach the
-    # namespace, so their defaults are kept aside.
-    defaults = {"files": [], "exclude_scripts": []}
-    for action in run._actions[before:]:
-        if action.dest != "help":
-            defaults[action.dest] = action.default
-            action.default = argparse.SUPPRESS
-    defaults["plugin_options"] = run.get_default("plugin_options")
-    run.set_defaults(benchmark_defaults=defaults)
+    # Options of benchmark given here override the suite: only those given reach the namespace.
+    add_options(run, registry, overrides=True)
 
 
 def run(args: argparse.Namespace, registry: Registry) -> int:
     from benchit.scan import suite as suites
 
     loaded = suites.load(args.suite)
-    given = {k: v for k, v in vars(args).items() if k not in ("suite", "dry_run", "benchmark_defaults", "command")}
-    scans = [scan for entry in loaded.entries for scan in _entry_scans(entry, args.benchmark_defaults, given, registry)]
+    scans = plan_suite(loaded, args, registry)
     if args.dry_run:
         _print_plan(loaded, scans)
         return ExitCode.OK
-    code = ExitCode.OK
+    code: int = ExitCode.OK
     for name, scan in scans:
         print(f"== {name}")
-        code = max(code, benchmark.execute(scan, registry))
+        code = max(code, execute(scan, registry))
         if code == ExitCode.INTERRUPTED:
             break
     return code
 
 
-def _entry_scans(entry: Any, defaults: dict[str, Any], given: dict[str, Any], registry: Registry) -> list[Any]:
+def plan_suite(loaded: Any, args: argparse.Namespace, registry: Registry) -> list[tuple[str, Any]]:
+    """The scans of every entry of a suite, by entry name; the options given in ``args`` override the suite's."""
+    given = {o.dest: getattr(args, o.dest) for o in OPTIONS if hasattr(args, o.dest)}
+    given_plugins = {dest: getattr(args, dest) for dest in args.plugin_defaults if hasattr(args, dest)}
+    return [
+        scan
+        for entry in loaded.entries
+        for scan in _entry_scans(entry, given, args.plugin_defaults, given_plugins, registry)
+    ]
+
+
+def _entry_scans(
+    entry: Any,
+    given: dict[str, Any],
+    plugin_defaults: dict[str, Any],
+    given_plugins: dict[str, Any],
+    registry: Registry,
+) -> list[Any]:
     """The scans of one entry: one per distinct set of measurements its matrix asks for."""
     from benchit.scan import suite as suites
 
-    values = _namespace(entry, defaults)
+    values, plugin_values = _entry_values(entry, plugin_defaults)
     values.update(given)
+    plugin_values.update(given_plugins)
     if "search_dir" in given and "files" not in given:
         values["scan_all"] = True
     matrix = {k: s.value for k, s in (entry.get("matrix") or {}).items()}
@@ -102,53 +90,51 @@ def _entry_scans(entry: Any, defaults: dict[str, Any], given: dict[str, Any], re
         triple = (point["device"], point["runtime"], point["precision"])
         by_args.setdefault(suites.point_args(point), []).append(triple)
     groups: dict[tuple[tuple[str, str, str], ...], list[tuple[str, ...]]] = {}
-    for point_args, triples in by_args.items():
-        groups.setdefault(tuple(triples), []).append(point_args)
+    for point_args, measured in by_args.items():
+        groups.setdefault(tuple(measured), []).append(point_args)
     scans = []
     for triples, arg_sets in groups.items():
-        namespace = argparse.Namespace(**values)
-        namespace.device = list(dict.fromkeys(t[0] for t in triples))
-        namespace.runtime = list(dict.fromkeys(t[1] for t in triples))
-        namespace.precision = list(dict.fromkeys(t[2] for t in triples))
-        full = {(d, r, p) for d in namespace.device for r in namespace.runtime for p in namespace.precision}
+        scan_values = dict(values)
+        scan_values["device"] = list(dict.fromkeys(t[0] for t in triples))
+        scan_values["runtime"] = list(dict.fromkeys(t[1] for t in triples))
+        scan_values["precision"] = list(dict.fromkeys(t[2] for t in triples))
+        full = {
+            (d, r, p) for d in scan_values["device"] for r in scan_values["runtime"] for p in scan_values["precision"]
+        }
         only = () if set(triples) == full else triples
-        scans.append((entry.name, benchmark.plan(namespace, registry, arg_sets if any(arg_sets) else None, only)))
+        points_arg = arg_sets if any(arg_sets) else None
+        scans.append((entry.name, plan(scan_values, plugin_values, registry, points_arg, only)))
     return scans
 
 
-def _namespace(entry: Any, defaults: dict[str, Any]) -> dict[str, Any]:
-    """The benchmark options an entry sets, over benchmark's defaults."""
-    values = dict(defaults)
-    for key, dest in _DESTS.items():
-        if key not in entry.settings:
+def _entry_values(entry: Any, plugin_defaults: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The values of the benchmark options (the table's, then the plugins') an entry sets, over their defaults."""
+    values = defaults()
+    for option in OPTIONS:
+        if option.suite is None:
             continue
-        if dest not in defaults:
-            raise UsageError(f"{entry.settings[key].where}: {key!r} needs a benchit that has the --{dest} option")
-        value = entry.get(key)
-        values[dest] = Path(value) if key == "cache_dir" else value
+        section, _, key = option.suite.rpartition(".")
+        settings = (entry.get(section) or {}) if section else entry.settings
+        if option.kind == "tolerances":  # read per precision, as "tolerance.bf16"
+            found = [setting.value for name, setting in settings.items() if name.startswith(f"{key}.")]
+            if found:
+                values[option.dest] = found
+        elif key in settings:
+            values[option.dest] = settings[key].value
     if entry.get("search_dir") and not entry.get("files"):
         values["scan_all"] = True
+    plugin_values = dict(plugin_defaults)
     options = dict(entry.get("options") or {})
     if "executor_address" in entry.settings:  # the executor's own --<name>-address option
         options[f"{values['executor']}_address"] = entry.settings["executor_address"]
     for dest, setting in options.items():
-        if dest not in values.get("plugin_options", ()):
-            known = ", ".join(values.get("plugin_options", ())) or "none"
+        if dest not in plugin_defaults:
+            known = ", ".join(sorted(plugin_defaults)) or "none"
             raise UsageError(f"{setting.where}: no plugin adds the option {dest!r} (plugin options: {known})")
-        values[dest] = setting.value
-    for key, setting in (entry.get("timing") or {}).items():
-        values[key] = setting.value
-    tolerances = []
-    for key, setting in (entry.get("parity") or {}).items():
-        if key.startswith("tolerance."):
-            tolerances.append(setting.value)
-        else:
-            values[key] = setting.value
-    if tolerances:
-        values["tolerance"] = tolerances
-    if not values.get("files") and not values.get("scan_all"):
+        plugin_values[dest] = setting.value
+    if not values["files"] and not values["scan_all"]:
         raise UsageError(f"{entry.where}: entry {entry.name!r} names no scripts: give it search_dir or files")
-    return values
+    return values, plugin_values
 
 
 def _relative(path: Any) -> str:

@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from benchit.config import TimingSettings
 from benchit.records import Stats
 
 if TYPE_CHECKING:  # annotations only: config imports this module, and the contracts import config
@@ -27,23 +28,6 @@ EXACT_CI_LIMIT = 1000
 # Per-iteration samples kept with each result: enough for rank tests and a bootstrap of the
 # median, small enough for JSON (18.4 kB at five significant digits; benchmarks/compare_cost.py).
 SAMPLES_KEPT = 2000
-
-
-@dataclass(frozen=True)
-class TimingSettings:
-    """How long to warm up and to measure; every bound is explicit and recorded."""
-
-    warmup_min_iterations: int = 5
-    warmup_tolerance: float = 0.05  # successive warm-up block medians agree within 5%
-    warmup_max_s: float = 5.0
-    min_iterations: int = 64
-    min_time_s: float = 1.0
-    max_time_s: float = 10.0
-    ci_tolerance: float = 0.02  # stop once the median's 95% CI is within +-2%
-    block_s: float = 0.05  # work between two checks of the stopping rule
-
-    def to_dict(self) -> dict[str, float]:
-        return dict(self.__dict__)
 
 
 @dataclass(frozen=True)

@@ -11,28 +11,21 @@ import difflib
 import fnmatch
 import itertools
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import yaml
 
+from benchit import options
 from benchit.errors import UsageError
+from benchit.options import Option
 from benchit.parser import STANDARD_PARAMS
 from benchit.text import parse_memory_size
 
 # Matrix dimensions that are not script parameters, and the entry setting each one replaces.
 MEASUREMENT_DIMENSIONS = {"device": "devices", "runtime": "runtimes", "precision": "precision"}
-TIMING_KEYS = {
-    "min_iterations": int,
-    "min_time": float,
-    "max_time": float,
-    "warmup_time": float,
-    "ci_tolerance": float,
-}
-PARITY_KEYS = ("rtol", "atol", "tolerance")
-REBUILD = ("if_needed", "always", "never")
 
 
 class SuiteError(UsageError):
@@ -102,15 +95,15 @@ class _Reader:
             items.append((name, key_node, value_node))
         return items
 
-    def strings(self, node: yaml.Node, key: str) -> list[str]:
-        """A list of strings; a single string, or a comma-separated one, is accepted too."""
+    def strings(self, node: yaml.Node, key: str, split: bool = False) -> list[str]:
+        """A list of strings; a single string is accepted too, and with ``split`` a comma-separated one."""
         values = node.value if isinstance(node, yaml.SequenceNode) else [node]
         found = []
         for item in values:
             value = self.scalar(item, key)
             if not isinstance(value, str) or not value.strip():
                 raise self.fail(item, f"{key!r} takes names (strings), got {value!r}")
-            found += [v.strip() for v in value.split(",")] if key in ("devices", "runtimes", "precision") else [value]
+            found += [v.strip() for v in value.split(",")] if split else [value]
         if not found:
             raise self.fail(node, f"{key!r} is empty")
         return found
@@ -129,7 +122,8 @@ class _Reader:
 
 
 def _kind(node: yaml.Node) -> str:
-    return {yaml.MappingNode: "mapping", yaml.SequenceNode: "list"}.get(type(node), "single value")
+    kinds: dict[type[yaml.Node], str] = {yaml.MappingNode: "mapping", yaml.SequenceNode: "list"}
+    return kinds.get(type(node), "single value")
 
 
 def _display(path: Path) -> str:
@@ -141,6 +135,8 @@ def _display(path: Path) -> str:
 
 
 # -- the keys of an entry ---------------------------------------------------------------------
+
+Check = Callable[[_Reader, yaml.Node, str], Any]
 
 
 def _string(r: _Reader, node: yaml.Node, key: str) -> str:
@@ -165,44 +161,67 @@ def _size(r: _Reader, node: yaml.Node, key: str) -> int:
         raise r.fail(node, f"{key!r} takes a size like 4G or 512M, got {value!r}") from None
 
 
-def _rebuild(r: _Reader, node: yaml.Node, key: str) -> str:
-    value = r.scalar(node, key)
-    if value not in REBUILD:
-        raise r.fail(node, f"{key!r} must be one of {', '.join(REBUILD)}, got {value!r}")
-    return value
+def _choice(choices: tuple[str, ...]) -> Check:
+    def check(r: _Reader, node: yaml.Node, key: str) -> str:
+        value = r.scalar(node, key)
+        if value not in choices:
+            raise r.fail(node, f"{key!r} must be one of {', '.join(choices)}, got {value!r}")
+        return value
+
+    return check
 
 
-def _timing(r: _Reader, node: yaml.Node, key: str) -> dict[str, Setting]:
-    found = {}
-    for name, key_node, value in r.mapping(node, key):
-        if name not in TIMING_KEYS:
-            raise r.fail(key_node, f"unknown key {name!r} in {key!r}{_closest(name, TIMING_KEYS)}")
-        kind = TIMING_KEYS[name]
-        found[name] = Setting(r.number(value, name, kind, zero=name == "min_time"), r.where(key_node))
-    return found
+def _reader(option: Option) -> Check:
+    """How a suite gives ``option``'s value: the checks of its kind, as the command line's."""
+    if option.kind == "names":
+        return lambda r, n, k: r.strings(n, k, split=True)
+    if option.kind == "path":
+        return (lambda r, n, k: r.paths(n, k)) if option.many else (lambda r, n, k: r.paths(n, k)[0])
+    if option.many:
+        return lambda r, n, k: r.strings(n, k)
+    if option.kind in ("int", "float"):
+        kind = int if option.kind == "int" else float
+        return lambda r, n, k: r.number(n, k, kind, zero=option.zero)
+    if option.kind == "choice":
+        return _choice(option.choices)
+    readers: dict[str, Check] = {"text": _string, "flag": _bool, "size": _size}
+    return readers[option.kind]
 
 
-def _parity(r: _Reader, node: yaml.Node, key: str) -> dict[str, Setting]:
+def _section(section: str) -> Check:
+    """A mapping whose keys are options (``timing``, ``parity``), each read as its option says."""
+    keys = options.suite_keys(section)
+
+    def check(r: _Reader, node: yaml.Node, key: str) -> dict[str, Setting]:
+        found: dict[str, Setting] = {}
+        for name, key_node, value in r.mapping(node, key):
+            if name not in keys:
+                raise r.fail(key_node, f"unknown key {name!r} in {key!r}{_closest(name, keys)}")
+            if keys[name].kind == "tolerances":
+                found.update(_tolerances(r, value, name))
+            else:
+                found[name] = Setting(_reader(keys[name])(r, value, name), r.where(key_node))
+        return found
+
+    return check
+
+
+def _tolerances(r: _Reader, node: yaml.Node, key: str) -> dict[str, Setting]:
+    """Parity tolerances by precision, ``RTOL`` or ``[RTOL, ATOL]``, as ``--tolerance PREC=RTOL:ATOL`` texts."""
     from benchit.measure.precision import PRECISIONS
 
     found: dict[str, Setting] = {}
-    for name, key_node, value in r.mapping(node, key):
-        if name not in PARITY_KEYS:
-            raise r.fail(key_node, f"unknown key {name!r} in {key!r}{_closest(name, PARITY_KEYS)}")
-        if name != "tolerance":
-            found[name] = Setting(r.number(value, name, zero=True), r.where(key_node))
-            continue
-        for precision, precision_node, pair in r.mapping(value, name):
-            if precision not in PRECISIONS:
-                raise r.fail(precision_node, f"unknown precision {precision!r}{_closest(precision, PRECISIONS)}")
-            if isinstance(pair, yaml.SequenceNode) and len(pair.value) == 2:
-                rtol, atol = (r.number(v, precision, zero=True) for v in pair.value)
-                text = f"{precision}={rtol}:{atol}"
-            elif isinstance(pair, yaml.ScalarNode):
-                text = f"{precision}={r.number(pair, precision, zero=True)}"
-            else:
-                raise r.fail(pair, f"tolerance of {precision} is RTOL or [RTOL, ATOL]")
-            found[f"tolerance.{precision}"] = Setting(text, r.where(precision_node))
+    for precision, precision_node, pair in r.mapping(node, key):
+        if precision not in PRECISIONS:
+            raise r.fail(precision_node, f"unknown precision {precision!r}{_closest(precision, PRECISIONS)}")
+        if isinstance(pair, yaml.SequenceNode) and len(pair.value) == 2:
+            rtol, atol = (r.number(v, precision, zero=True) for v in pair.value)
+            text = f"{precision}={rtol}:{atol}"
+        elif isinstance(pair, yaml.ScalarNode):
+            text = f"{precision}={r.number(pair, precision, zero=True)}"
+        else:
+            raise r.fail(pair, f"tolerance of {precision} is RTOL or [RTOL, ATOL]")
+        found[f"{key}.{precision}"] = Setting(text, r.where(precision_node))
     return found
 
 
@@ -266,34 +285,17 @@ def _inherits(r: _Reader, node: yaml.Node, key: str) -> list[tuple[str, str]]:
     return [(name, r.where(node)) for name in r.strings(node, key)]
 
 
-Check = Callable[[_Reader, yaml.Node, str], Any]
+# The keys of an entry: the options' (benchit/options.py), the mappings of options, and the suite's own.
 KEYS: dict[str, Check] = {
     "inherits": _inherits,
-    "search_dir": lambda r, n, k: r.paths(n, k),
-    "files": lambda r, n, k: r.paths(n, k),
-    "labels": lambda r, n, k: r.strings(n, k),
-    "exclude_scripts": lambda r, n, k: r.strings(n, k),
-    "devices": lambda r, n, k: r.strings(n, k),
-    "runtimes": lambda r, n, k: r.strings(n, k),
-    "precision": lambda r, n, k: r.strings(n, k),
-    "script_args": _string,
-    "executor": _string,
+    **{key: _reader(option) for key, option in options.suite_keys().items()},
+    **{section: _section(section) for section in options.sections()},
     "executor_address": _string,
-    "timeout": lambda r, n, k: r.number(n, k),
-    "memory_limit": _size,
-    "cache_dir": lambda r, n, k: r.paths(n, k)[0],
-    "jobs": lambda r, n, k: r.number(n, k, int),
-    "threads": lambda r, n, k: r.number(n, k, int),
-    "max_depth": lambda r, n, k: r.number(n, k, int, zero=True),
-    "rebuild": _rebuild,
-    "analyze_only": _bool,
-    "timing": _timing,
-    "parity": _parity,
     "matrix": _matrix,
     "exclude": _exclude,
     "options": _options,
 }
-_NESTED = ("timing", "parity", "matrix", "options")  # merged key by key; every other key is replaced whole
+_NESTED = (*options.sections(), "matrix", "options")  # merged key by key; every other key is replaced whole
 
 
 # -- files, include and inherits --------------------------------------------------------------
@@ -401,7 +403,7 @@ def _resolve(name: str, raw: dict[str, dict[str, Any]], chain: list[str]) -> dic
 # -- matrices and sweeps ----------------------------------------------------------------------
 
 
-def expand(dimensions: dict[str, list[Any]], exclude: list[dict[str, list[Any]]] = ()) -> list[dict[str, Any]]:
+def expand(dimensions: dict[str, list[Any]], exclude: Sequence[dict[str, list[Any]]] = ()) -> list[dict[str, Any]]:
     """The cartesian product of ``dimensions`` in order, less the combinations that match every
     key of some rule in ``exclude`` (a rule's key matches any of its values)."""
     names = list(dimensions)

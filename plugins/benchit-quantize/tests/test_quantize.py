@@ -14,10 +14,9 @@ import torch
 
 from benchit import plugins
 from benchit.backends.devices import CPU, CUDA
-from benchit.config import Config
+from benchit.config import Config, TimingSettings
 from benchit.errors import Unavailable
 from benchit.measure.bench import Placement, benchmark
-from benchit.measure.timing import TimingSettings
 from benchit.scan.capture import Capture
 
 FAST = ["--min-time", "0", "--max-time", "0.3", "--min-iterations", "8", "--warmup-time", "0.2"]

@@ -1,0 +1,273 @@
+"""Every option of ``benchit benchmark``, declared once: the command line and the suite schema are read from here."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from benchit.config import DEFAULT_CACHE, REBUILD, Config, TimingSettings
+
+# What one value is; the CLI (cli/benchmark.py) and the suite reader (scan/suite.py) each turn a kind
+# into their own conversion and check, with their own error messages.
+Kind = Literal["text", "names", "int", "float", "size", "path", "flag", "choice", "tolerances"]
+# How a list is given on the command line: a repeatable option, or several values after one.
+Many = Literal["append", "+", "*"]
+
+TIMING = "timing"
+PARITY = "parity with eager torch"
+_TIMING = TimingSettings()
+
+
+@dataclass(frozen=True)
+class Option:
+    """One option: how it is spelt and read on the command line, and the suite key that sets it."""
+
+    dest: str
+    # The command line's spellings, the long one last; a name without a dash is positional (then
+    # only ``benchit benchmark`` takes it); none: the option is a suite key only.
+    flags: tuple[str, ...]
+    kind: Kind
+    default: Any
+    help: str | None = None
+    metavar: str | None = None
+    many: Many | None = None  # a list of values; "names" are a list already (comma-separated)
+    zero: bool = False  # a number may be 0 (numbers are never negative)
+    choices: tuple[str, ...] = ()
+    # The suite key; "section.key" inside one of the suite's mappings (timing, parity); none: CLI only.
+    suite: str | None = None
+    group: str | None = None  # the section of --help it is listed in
+
+    @property
+    def flag(self) -> str:
+        """The spelling error messages name (the long one)."""
+        return self.flags[-1]
+
+    @property
+    def positional(self) -> bool:
+        return bool(self.flags) and not self.flags[0].startswith("-")
+
+    def fresh_default(self) -> Any:
+        """The default, as a new list where the option takes several values (argparse appends to it)."""
+        return list(self.default) if self.many or self.kind == "names" else self.default
+
+
+OPTIONS: tuple[Option, ...] = (
+    Option(
+        "files",
+        ("files",),
+        "path",
+        (),
+        "scripts (.py) or ONNX models (.onnx); ::HASH picks one invocation",
+        metavar="FILE[::HASH]",
+        many="*",
+        suite="files",
+    ),
+    Option("scan_all", ("--all",), "flag", False, "every script below --search-dir"),
+    Option(
+        "search_dir",
+        ("--search-dir",),
+        "path",
+        (),
+        "folder to scan with --all, and to look FILE up in (repeatable)",
+        metavar="DIR",
+        many="append",
+        suite="search_dir",
+    ),
+    Option(
+        "labels",
+        ("--labels",),
+        "text",
+        (),
+        "keep scripts whose labels match (keys ANDed, values ORed)",
+        metavar="KEY::V1,V2",
+        many="+",
+        suite="labels",
+    ),
+    Option("exclude_scripts", (), "text", (), many="append", suite="exclude_scripts"),
+    Option("device", ("--device",), "names", Config.devices, "comma-separated devices (default cpu)", suite="devices"),
+    Option(
+        "runtime",
+        ("--runtime",),
+        "names",
+        Config.runtimes,
+        "comma-separated runtimes (default torch)",
+        suite="runtimes",
+    ),
+    Option(
+        "script_args",
+        ("--script-args",),
+        "text",
+        "",
+        'arguments for the scripts, e.g. "--batch_size 8 --max_seq_length 64"',
+        metavar="ARGS",
+        suite="script_args",
+    ),
+    Option(
+        "sweep",
+        ("--sweep",),
+        "text",
+        (),
+        "run each script once per value of a standard parameter (repeatable: the cartesian product)",
+        metavar="PARAM=V1,V2",
+        many="append",
+    ),
+    Option(
+        "precision",
+        ("--precision",),
+        "names",
+        Config.precisions,
+        "comma-separated precisions: fp32 (default), fp16, bf16; the model is cast after capture",
+        suite="precision",
+    ),
+    Option(
+        "max_depth",
+        ("--max-depth",),
+        "int",
+        Config.max_depth,
+        "also benchmark submodules called up to N module calls below each model (default 0)",
+        metavar="N",
+        zero=True,
+        suite="max_depth",
+    ),
+    Option(
+        "cache_dir", ("--cache-dir",), "path", None, f"default $BENCHIT_CACHE_DIR or {DEFAULT_CACHE}", suite="cache_dir"
+    ),
+    Option(
+        "timeout",
+        ("--timeout",),
+        "float",
+        Config.timeout_s,
+        "seconds a script (with its benchmarks) may run (default 300)",
+        suite="timeout",
+    ),
+    Option(
+        "memory_limit",
+        ("--memory-limit",),
+        "size",
+        None,
+        "stop a script whose processes together use more memory (pages really used, not address space "
+        "reserved), e.g. 8G; default: the memory free at the start, less a margin, divided by --jobs",
+        metavar="SIZE",
+        suite="memory_limit",
+    ),
+    Option(
+        "jobs",
+        ("-j", "--jobs"),
+        "int",
+        Config.jobs,
+        "scripts analysed in parallel (measurements still take turns, with no script running beside one)",
+        suite="jobs",
+    ),
+    Option(
+        "threads",
+        ("--threads",),
+        "int",
+        None,
+        "intra-op threads for measurement (default: physical cores available)",
+        suite="threads",
+    ),
+    Option(
+        "analyze_only",
+        ("--analyze-only",),
+        "flag",
+        False,
+        "capture and list models; do not benchmark",
+        suite="analyze_only",
+    ),
+    Option(
+        "rebuild",
+        ("--rebuild",),
+        "choice",
+        Config.rebuild,
+        "redo builds: if_needed (default) skips what is complete in the cache",
+        choices=REBUILD,
+        suite="rebuild",
+    ),
+    Option(
+        "min_iterations",
+        ("--min-iterations",),
+        "int",
+        _TIMING.min_iterations,
+        suite="timing.min_iterations",
+        group=TIMING,
+    ),
+    Option(
+        "min_time",
+        ("--min-time",),
+        "float",
+        _TIMING.min_time_s,
+        "seconds of measurement at least (default 1)",
+        zero=True,
+        suite="timing.min_time",
+        group=TIMING,
+    ),
+    Option(
+        "max_time",
+        ("--max-time",),
+        "float",
+        _TIMING.max_time_s,
+        "seconds of measurement at most (default 10)",
+        suite="timing.max_time",
+        group=TIMING,
+    ),
+    Option(
+        "warmup_time",
+        ("--warmup-time",),
+        "float",
+        _TIMING.warmup_max_s,
+        "seconds of warm-up at most (default 5)",
+        suite="timing.warmup_time",
+        group=TIMING,
+    ),
+    Option(
+        "ci_tolerance",
+        ("--ci-tolerance",),
+        "float",
+        _TIMING.ci_tolerance,
+        "stop when the median's 95%% CI is within this fraction (default 0.02)",
+        suite="timing.ci_tolerance",
+        group=TIMING,
+    ),
+    Option("rtol", ("--rtol",), "float", Config.rtol, zero=True, suite="parity.rtol", group=PARITY),
+    Option("atol", ("--atol",), "float", Config.atol, zero=True, suite="parity.atol", group=PARITY),
+    Option(
+        "tolerance",
+        ("--tolerance",),
+        "tolerances",
+        (),
+        "parity tolerances of a precision, e.g. bf16=0.05:0.01 (fp32: --rtol/--atol)",
+        metavar="PREC=RTOL[:ATOL]",
+        many="append",
+        suite="parity.tolerance",
+        group=PARITY,
+    ),
+    Option(
+        "executor",
+        ("--executor",),
+        "text",
+        "local",
+        "where scripts run: local (default: this machine) or an executor a plugin provides",
+        metavar="NAME",
+        suite="executor",
+    ),
+    Option("plugins_dir", ("--plugins-dir",), "text", (), "load local plugins", metavar="DIR", many="append"),
+)
+
+
+def defaults() -> dict[str, Any]:
+    """Every option's default by dest, lists fresh."""
+    return {option.dest: option.fresh_default() for option in OPTIONS}
+
+
+def suite_keys(section: str = "") -> dict[str, Option]:
+    """The options a suite entry sets, by key: the entry's own keys, or those inside ``section``."""
+    found = {}
+    for option in OPTIONS:
+        if option.suite is not None and option.suite.rpartition(".")[0] == section:
+            found[option.suite.rpartition(".")[2]] = option
+    return found
+
+
+def sections() -> list[str]:
+    """The suite's mappings whose keys are options (timing, parity), in order."""
+    return list(dict.fromkeys(o.suite.partition(".")[0] for o in OPTIONS if o.suite and "." in o.suite))
