@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from benchit.errors import Unavailable
+from benchit.fs import write_json
 
 # The opset each exporter writes natively, tried when a newer one does not run (dynamo's torchlib).
 FALLBACK_OPSET = {"dynamo": 18}
@@ -116,7 +117,7 @@ def export(
     start = time.perf_counter()
     _export_atomically(model, args, kwargs, path, opset, exporter)
     facts = {"export_s": time.perf_counter() - start, "onnx_reused": False}
-    _write_json(stamp, {"key": key, **facts})
+    write_json(stamp, {"key": key, **facts})
     _exported_here.add(path)
     return path, facts
 

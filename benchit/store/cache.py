@@ -33,6 +33,7 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import IO, Any
 
+from benchit import fs
 from benchit.errors import CacheError
 from benchit.store.validate import check_build, check_result, check_script
 
@@ -59,7 +60,7 @@ class LinkError(CacheError):
 
 
 def _ours(name: str) -> bool:
-    return name in _OURS or (name.startswith(f".{MARKER}.") and name.endswith(".tmp"))
+    return name in _OURS or (name.startswith(f".{MARKER}.") and fs.is_temp(name))
 
 
 def safe_name(text: str, limit: int = 80) -> str:
@@ -81,8 +82,8 @@ def script_key(path: Path, script_args: tuple[str, ...] | list[str] = ()) -> str
 
 def build_name(path: Path, invocation_hash: str, script_args: tuple[str, ...] | list[str] = ()) -> str:
     """``<script-key>_<hash>``: the script key keeps two scripts of the same name in different
-    folders from sharing (and overwriting) one build."""
-    return key_build_name(script_key(path), invocation_hash)
+    folders from sharing (and overwriting) one build, and two sets of script args apart."""
+    return key_build_name(script_key(path, script_args), invocation_hash)
 
 
 def key_build_name(key: str, invocation_hash: str) -> str:
@@ -152,49 +153,19 @@ def _raise_if_link(fd: int, name: str, path: Path) -> None:
 
 
 def _replace_at(fd: int, name: str, make: Callable[[str], None], shown: Path) -> None:
-    """Put a file in place as ``name`` in the folder ``fd`` atomically (a reader sees the old file
-    or the new one, never half): ``make`` creates it under a temporary name of its own that no one
-    can predict, which is then renamed over ``name`` (a link there is replaced, not followed). On
-    failure the temporary file is removed; an ``OSError`` becomes a one-line ``write_failure``."""
-    tmp = f".{name}.{secrets.token_hex(6)}.tmp"
+    """``fs.replace_at``, its ``OSError`` turned into a one-line ``write_failure`` naming ``shown``."""
     try:
-        make(tmp)
-        os.replace(tmp, name, src_dir_fd=fd, dst_dir_fd=fd)
+        fs.replace_at(fd, name, make)
     except OSError as exc:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp, dir_fd=fd)
         raise write_failure(exc, shown) from None
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp, dir_fd=fd)
-        raise
-
-
-def _create_at(fd: int, name: str) -> IO[bytes]:
-    """A new file ``name`` in the folder ``fd``, for writing; never an existing file or a link."""
-    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC
-    return os.fdopen(os.open(name, flags, 0o644, dir_fd=fd), "wb")
 
 
 def write_json_at(fd: int, name: str, data: Any, shown: Path) -> None:
-    """Write ``data`` as ``name`` in the folder ``fd`` atomically (see ``_replace_at``)."""
-    text = (json.dumps(data, indent=1, sort_keys=True, default=str) + "\n").encode("utf-8")
-
-    def make(tmp: str) -> None:
-        with _create_at(fd, tmp) as file:
-            file.write(text)
-
-    _replace_at(fd, name, make, shown)
-
-
-def write_json(path: Path, data: Any) -> None:
-    """Write ``data`` to ``path`` atomically (its folder made if missing, its parent followed)."""
+    """Write ``data`` as ``name`` in the folder ``fd`` atomically (see ``fs.write_json_at``)."""
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
+        fs.write_json_at(fd, name, data)
     except OSError as exc:
-        raise write_failure(exc, path.parent) from None
-    with open_dir(path.parent, ()) as fd:
-        write_json_at(fd, path.name, data, path)
+        raise write_failure(exc, shown) from None
 
 
 class Cache:
@@ -327,7 +298,7 @@ class Cache:
             def make(tmp: str) -> None:
                 if data is None and _move_into(source, fd, tmp):
                     return
-                with _create_at(fd, tmp) as file:
+                with fs.create_at(fd, tmp) as file:
                     if data is not None:
                         file.write(data)
                     else:
@@ -450,7 +421,7 @@ class Cache:
         record = self._read(path, "build record")
         problems = check_build(record) if record is not None else []
         if problems:
-            self.warnings.append(f"skipped {path}: malformed build record ({_say(problems)})")
+            self.warnings.append(f"skipped {path}: malformed build record ({_listed(problems)})")
             return None
         return record
 
@@ -474,7 +445,7 @@ class Cache:
                 continue
             problems = check_result(record)
             if problems:
-                self.warnings.append(f"skipped {path}: malformed result ({_say(problems)})")
+                self.warnings.append(f"skipped {path}: malformed result ({_listed(problems)})")
             else:
                 results.append(record)
         return results
@@ -507,7 +478,7 @@ class Cache:
         places = [(self.root, {MARKER, *_OURS}), (self.root / "builds", None)]
         for folder, known in places:
             for path in sorted(folder.iterdir()) if folder.is_dir() and not folder.is_symlink() else []:
-                if path.name.startswith(".") and path.name.endswith(".tmp"):
+                if fs.is_temp(path.name):
                     continue  # an atomic write in progress, or abandoned by a killed scan
                 if (known is not None and path.name not in known) or (known is None and not path.is_dir()):
                     self.warnings.append(f"skipped {path}: not a benchit file")
@@ -548,5 +519,5 @@ def _move_into(source: Path | None, fd: int, name: str) -> bool:
     return True
 
 
-def _say(problems: list[tuple[str, str]]) -> str:
+def _listed(problems: list[tuple[str, str]]) -> str:
     return "; ".join(f"{field}: {why}" for field, why in problems)
