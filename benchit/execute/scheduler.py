@@ -257,7 +257,12 @@ class Scheduler:
         elif isinstance(message, Done):
             job.finished_ok = True
         elif isinstance(message, LockWait):
-            message.count(job, time.monotonic())
+            now = time.monotonic()
+            if message.waiting:
+                job.waiting_since = now
+            elif job.waiting_since is not None:
+                job.lock_wait_s += now - job.waiting_since
+                job.waiting_since = None
         elif isinstance(message, JobStarted):
             job.machine = message.machine
             job.started = time.monotonic()
