@@ -37,7 +37,7 @@ from benchit.execute.protocol import (
 )
 from benchit.measure.bench import Placement, benchmark, error_text, host_lock, report_lock_waits
 from benchit.measure.precision import cast, pair
-from benchit.records import Result, Script
+from benchit.records import Result, ResultStatus, Script
 from benchit.store.cache import key_build_name
 
 Send = Callable[[Message], None]
@@ -290,7 +290,7 @@ def _measure(
             placement = Placement(cast(item, precision), device)
         except Exception as exc:  # noqa: BLE001 - a model that cannot be cast fails its results
             for runtime_name in runtimes:
-                failed = Result(device_name, runtime_name, "failed", error_text(exc), precision=precision)
+                failed = Result(device_name, runtime_name, ResultStatus.FAILED, error_text(exc), precision=precision)
                 send(ResultReady(name, failed))
             continue
         for runtime_name in runtimes:
@@ -298,7 +298,7 @@ def _measure(
                 runtime = registry.runtime(runtime_name, {**config.options, "rebuild": config.rebuild})
             except Exception as exc:  # noqa: BLE001 - a plugin whose runtime cannot be made fails its pair
                 error = f"runtime {runtime_name}: creating it raised {error_text(exc)}"
-                result = Result(device_name, runtime_name, "failed", error, precision=precision)
+                result = Result(device_name, runtime_name, ResultStatus.FAILED, error, precision=precision)
             else:
                 result = benchmark(placement, runtime, config, folder, precision)
             artifacts.send_new(name, send)  # the files first: a result may name them

@@ -6,6 +6,8 @@ import copy
 import dataclasses
 from typing import Any
 
+from benchit.records import measurement_key
+
 PRECISIONS = ("fp32", "fp16", "bf16")
 # Parity tolerances (rtol, atol) against eager torch in the same precision. Half precisions
 # keep 11 (fp16) and 8 (bf16) significant bits, so a compiled or exported graph that fuses or
@@ -23,14 +25,9 @@ def dtype(precision: str) -> Any:
     return {"fp32": torch.float32, "fp16": torch.float16, "bf16": torch.bfloat16}[precision]
 
 
-def suffix(precision: str) -> str:
-    """What a result's name gains for ``precision``: nothing for fp32, else ``-<precision>``."""
-    return "" if precision in ("", "fp32") else f"-{precision}"
-
-
 def pair(device: str, runtime: str, precision: str = "fp32") -> str:
     """The name of one measurement of a build (its result file's stem): ``cpu-torch-bf16``."""
-    return f"{device}-{runtime}{suffix(precision)}"
+    return measurement_key(device, runtime, precision)
 
 
 def tolerance(precision: str, rtol: float, atol: float, given: dict[str, tuple[float, float]]) -> tuple[float, float]:

@@ -35,7 +35,7 @@ from typing import IO, Any
 
 from benchit import fs
 from benchit.errors import CacheError
-from benchit.store.validate import check_build, check_result, check_script
+from benchit.records import BuildRecord, RecordError, Result, ScriptRecord, measurement_key
 
 FORMAT = 1
 MARKER = "benchit-cache.json"
@@ -254,13 +254,11 @@ class Cache:
         self, build: str, device: str, runtime: str, machine_id: str | None = None, precision: str = "fp32"
     ) -> Path:
         """Results of one machine lie in a folder of their own; ``None``: an older cache's place.
-        A precision other than fp32 is part of the file name."""
+        The file is named by its ``measurement_key``."""
         folder = self.build_dir(build) / "results"
         if machine_id:
             folder = folder / safe_name(machine_id)
-        name = f"{safe_name(device)}-{safe_name(runtime)}"
-        if precision and precision != "fp32":
-            name += f"-{safe_name(precision)}"
+        name = measurement_key(safe_name(device), safe_name(runtime), safe_name(precision) if precision else "")
         return folder / f"{name}.json"
 
     def artifacts_dir(self, build: str) -> Path:
@@ -274,18 +272,16 @@ class Cache:
             write_json_at(fd, path.name, data, path)
 
     # -- writing --------------------------------------------------------------
-    def write_script(self, key: str, record: dict[str, Any]) -> None:
-        self._write(self.script_path(key), {"format": FORMAT, **record})
+    def write_script(self, record: ScriptRecord) -> None:
+        self._write(self.script_path(record.key), {"format": FORMAT, **record.to_dict()})
 
-    def write_build(self, name: str, record: dict[str, Any]) -> None:
-        self._write(self.build_dir(name) / "build.json", {"format": FORMAT, **record})
+    def write_build(self, record: BuildRecord) -> None:
+        self._write(self.build_dir(record.build_name) / "build.json", {"format": FORMAT, **record.to_dict()})
 
-    def write_result(self, build: str, result: dict[str, Any]) -> None:
-        machine = result.get("machine") or {}
-        path = self.result_path(
-            build, result["device"], result["runtime"], machine.get("id"), result.get("precision") or "fp32"
-        )
-        self._write(path, {"format": FORMAT, **result})
+    def write_result(self, build: str, result: Result) -> None:
+        machine_id = result.machine.id if result.machine else None
+        path = self.result_path(build, result.device, result.runtime, machine_id, result.precision)
+        self._write(path, {"format": FORMAT, **result.to_dict()})
 
     def write_artifact(self, build: str, name: str, data: bytes | None = None, source: Path | None = None) -> Path:
         """Put an artifact in place atomically, from ``data`` or by moving ``source``; ``name`` is
@@ -401,31 +397,34 @@ class Cache:
             return None
         return data
 
-    def read_script(self, key: str) -> dict[str, Any] | None:
+    def read_script(self, key: str) -> ScriptRecord | None:
         """The script record, its malformed fields left out (each named in a warning). A record
-        missing any field is not a complete run: its ``status`` is left out too."""
+        with any malformed field is not a complete run: its ``status`` is left out too (None)."""
         path = self.script_path(key)
-        record = self._read(path, "script record")
-        if record is None:
+        data = self._read(path, "script record")
+        if data is None:
             return None
-        problems = check_script(record)
-        for field, why in problems:
-            record.pop(field, None)
-            self.warnings.append(f"ignored field {field!r} of {path}: {why}")
-        if problems:
-            record.pop("status", None)
-        return record
+        try:
+            return ScriptRecord.from_dict(data)
+        except RecordError as exc:
+            for name, why in exc.problems:
+                data.pop(name, None)
+                self.warnings.append(f"ignored field {name!r} of {path}: {why}")
+        data.pop("status", None)
+        return ScriptRecord.from_dict(data)
 
-    def read_build(self, name: str) -> dict[str, Any] | None:
+    def read_build(self, name: str) -> BuildRecord | None:
         path = self.build_dir(name) / "build.json"
-        record = self._read(path, "build record")
-        problems = check_build(record) if record is not None else []
-        if problems:
-            self.warnings.append(f"skipped {path}: malformed build record ({_listed(problems)})")
+        data = self._read(path, "build record")
+        if data is None:
             return None
-        return record
+        try:
+            return BuildRecord.from_dict(data)
+        except RecordError as exc:
+            self.warnings.append(f"skipped {path}: malformed build record ({exc})")
+            return None
 
-    def read_results(self, name: str) -> list[dict[str, Any]]:
+    def read_results(self, name: str) -> list[Result]:
         """Every machine's results of build ``name`` (and those of older caches, without a machine)."""
         folder = self.build_dir(name) / "results"
         results = []
@@ -440,14 +439,13 @@ class Cache:
         for path in sorted(paths):
             if path.name.startswith("."):
                 continue
-            record = self._read(path, "result")
-            if record is None:
+            data = self._read(path, "result")
+            if data is None:
                 continue
-            problems = check_result(record)
-            if problems:
-                self.warnings.append(f"skipped {path}: malformed result ({_listed(problems)})")
-            else:
-                results.append(record)
+            try:
+                results.append(Result.from_dict(data))
+            except RecordError as exc:
+                self.warnings.append(f"skipped {path}: malformed result ({exc})")
         return results
 
     def _list(self, folder: Path) -> list[str]:
@@ -517,7 +515,3 @@ def _move_into(source: Path | None, fd: int, name: str) -> bool:
             return False
         raise
     return True
-
-
-def _listed(problems: list[tuple[str, str]]) -> str:
-    return "; ".join(f"{field}: {why}" for field, why in problems)
