@@ -369,7 +369,7 @@ class ArtifactFacts:
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> ArtifactFacts:
         digest, size = data.get("sha256"), data.get("bytes")
-        return cls(digest if isinstance(digest, str) else "", size if _integer(size) else 0)
+        return cls(digest if isinstance(digest, str) else "", size if isinstance(size, int) else 0)
 
 
 _BUILD = _fields(
