@@ -168,8 +168,13 @@ class Stats:
 
 def measurement_key(device: str, runtime: str, precision: str = "fp32") -> str:
     """The name of one measurement of a build, and its result file's stem: ``cpu-torch``,
-    ``cpu-torch-bf16`` (fp32, the default, has no suffix)."""
-    return f"{device}-{runtime}" + ("" if precision in ("", "fp32") else f"-{precision}")
+    ``cpu-torch-bf16``."""
+    return f"{device}-{runtime}{precision_suffix(precision)}"
+
+
+def precision_suffix(precision: str) -> str:
+    """What a measurement's name gains for ``precision``: nothing for fp32 (the default), else ``-<precision>``."""
+    return "" if precision in ("", "fp32") else f"-{precision}"
 
 
 # -- checks of records read back from a file (hand-edited, foreign, or written by another version) --

@@ -6,7 +6,7 @@ import copy
 import dataclasses
 from typing import Any
 
-from benchit.records import measurement_key
+from benchit.records import measurement_key, precision_suffix
 
 PRECISIONS = ("fp32", "fp16", "bf16")
 # Parity tolerances (rtol, atol) against eager torch in the same precision. Half precisions
@@ -23,6 +23,11 @@ def dtype(precision: str) -> Any:
     import torch
 
     return {"fp32": torch.float32, "fp16": torch.float16, "bf16": torch.bfloat16}[precision]
+
+
+def suffix(precision: str) -> str:
+    """What a result's name gains for ``precision``: nothing for fp32, else ``-<precision>``."""
+    return precision_suffix(precision)
 
 
 def pair(device: str, runtime: str, precision: str = "fp32") -> str:
