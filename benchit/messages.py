@@ -180,14 +180,6 @@ class LockWait(Message):
     kind: ClassVar[str] = "lock_wait"
     waiting: bool
 
-    def count(self, job: Any, now: float) -> None:
-        """Keep ``job``'s lock-wait clock (its ``waiting_since`` and ``lock_wait_s``) up to date."""
-        if self.waiting:
-            job.waiting_since = now
-        elif job.waiting_since is not None:
-            job.lock_wait_s += now - job.waiting_since
-            job.waiting_since = None
-
 
 @dataclass(frozen=True)
 class MemoryGroupRefused(Message):

@@ -1,9 +1,10 @@
-"""The plain records that flow between the stages: scripts, invocations, stats, results, machines."""
+"""The plain records that flow between the stages and lie in the cache: scripts, invocations, results, builds."""
 
 from __future__ import annotations
 
 import dataclasses
 import enum
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -165,13 +166,146 @@ class Stats:
         return cls(**values)
 
 
+def measurement_key(device: str, runtime: str, precision: str = "fp32") -> str:
+    """The name of one measurement of a build, and its result file's stem: ``cpu-torch``,
+    ``cpu-torch-bf16``."""
+    return f"{device}-{runtime}{precision_suffix(precision)}"
+
+
+def precision_suffix(precision: str) -> str:
+    """What a measurement's name gains for ``precision``: nothing for fp32 (the default), else ``-<precision>``."""
+    return "" if precision in ("", "fp32") else f"-{precision}"
+
+
+# -- checks of records read back from a file (hand-edited, foreign, or written by another version) --
+class RecordError(ValueError):
+    """A record read back from a file has fields that are missing or of the wrong type."""
+
+    def __init__(self, problems: list[tuple[str, str]]):
+        super().__init__("; ".join(f"{name}: {why}" for name, why in problems))
+        self.problems = problems  # (field, why): ``invocation.params`` names a field inside a field
+
+
+Check = Callable[[Any], bool]
+
+
+def _text(value: Any) -> bool:
+    return isinstance(value, str)
+
+
+def _number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def _integer(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _flag(value: Any) -> bool:
+    return isinstance(value, bool)
+
+
+def _texts(value: Any) -> bool:
+    return isinstance(value, list) and all(isinstance(v, str) for v in value)
+
+
+def _object(value: Any) -> bool:
+    return isinstance(value, dict)
+
+
+def _labels(value: Any) -> bool:
+    return isinstance(value, dict) and all(isinstance(k, str) and _texts(v) for k, v in value.items())
+
+
+def _error(value: Any) -> bool:
+    return isinstance(value, dict) and all(v is None or isinstance(v, str) for v in value.values())
+
+
+def _stats(value: Any) -> bool:
+    """Numbers and flags, and the kept samples: a list of numbers."""
+    return isinstance(value, dict) and all(
+        _number(v) or _flag(v) or (isinstance(v, list) and all(_number(x) for x in v)) for v in value.values()
+    )
+
+
+def _machine(value: Any) -> bool:
+    return isinstance(value, dict) and isinstance(value.get("id"), str)
+
+
+def _script_status(value: Any) -> bool:
+    return value in ScriptStatus._value2member_map_
+
+
+def _result_status(value: Any) -> bool:
+    return value in ResultStatus._value2member_map_
+
+
+_WHY: dict[Check, str] = {
+    _text: "not a string",
+    _number: "not a number",
+    _integer: "not an integer",
+    _flag: "not true or false",
+    _texts: "not a list of strings",
+    _object: "not an object",
+    _labels: "not an object of string lists",
+    _error: "not an object of strings",
+    _stats: "not an object of numbers",
+    _machine: "not a machine (an object with an id)",
+    _script_status: "not a script status",
+    _result_status: "not a result status",
+}
+
+Fields = dict[str, tuple[Check, bool]]  # field: (its check, whether null is allowed)
+
+
+def _fields(*groups: tuple[Check, bool, tuple[str, ...]]) -> Fields:
+    return {name: (check, optional) for check, optional, names in groups for name in names}
+
+
+def problems(data: Any, fields: Fields, prefix: str = "") -> list[tuple[str, str]]:
+    """``(field, why)`` for each field of ``data`` whose value has the wrong type (absent fields pass)."""
+    if not isinstance(data, dict):
+        return [(prefix.rstrip(".") or "record", "not an object")]
+    return [
+        (prefix + name, _why(check, data[name]))
+        for name, (check, optional) in fields.items()
+        if name in data and not (check(data[name]) or (optional and data[name] is None))
+    ]
+
+
+def _why(check: Check, value: Any) -> str:
+    if check in (_script_status, _result_status) and not isinstance(value, str):
+        return _WHY[_text]  # a status is a string first, then one of the known ones
+    return _WHY[check]
+
+
+def _omit_unknown(data: dict[str, Any], keys: tuple[str, ...]) -> dict[str, Any]:
+    """``data`` less those of ``keys`` that are None: fields a record has only once they are known."""
+    return {k: v for k, v in data.items() if not (k in keys and v is None)}
+
+
+# -- results ---------------------------------------------------------------------------------------
+_RESULT = _fields(
+    (_text, False, ("device", "runtime", "precision")),
+    (_result_status, False, ("status",)),
+    (_object, False, ("info", "environment")),
+    (_text, True, ("error", "script_digest")),
+    (_stats, True, ("stats",)),
+    (_object, True, ("parity",)),
+    (_machine, True, ("machine",)),
+    (_number, True, ("throughput_per_s", "finished")),
+)
+_STATS_NEEDED = tuple(f.name for f in dataclasses.fields(Stats) if f.default is dataclasses.MISSING)
+
+
 @dataclass(frozen=True)
 class Result:
-    """The outcome of one invocation on one device with one runtime."""
+    """The outcome of one invocation on one device with one runtime. The coordinator stamps
+    ``machine`` (where the job ran), ``script_digest`` (the script version) and ``finished``."""
 
     device: str
     runtime: str
-    status: str
+    status: ResultStatus
     error: str | None = None
     precision: str = "fp32"
     stats: Stats | None = None
@@ -179,21 +313,40 @@ class Result:
     parity: dict[str, Any] | None = None
     info: dict[str, Any] = field(default_factory=dict)
     environment: dict[str, Any] = field(default_factory=dict)
-    machine: Machine | None = None  # stamped by the coordinator from where the job ran
+    machine: Machine | None = None
+    script_digest: str | None = None
+    finished: float | None = None  # time.time() when the coordinator wrote it
+
+    def __post_init__(self) -> None:
+        # Measuring code may still pass the plain string: the record holds the enum.
+        object.__setattr__(self, "status", ResultStatus(self.status))
+
+    @property
+    def measurement(self) -> str:
+        """``device-runtime[-precision]``: see ``measurement_key``."""
+        return measurement_key(self.device, self.runtime, self.precision)
 
     def to_dict(self) -> dict[str, Any]:
         data = dataclasses.asdict(self)
+        data["status"] = self.status.value
         data["stats"] = self.stats.to_dict() if self.stats else None
         data["machine"] = self.machine.to_dict() if self.machine else None
         return data
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Result:
+        """``RecordError`` names each field missing or of the wrong type."""
+        found = [(name, "missing") for name in ("device", "runtime", "status") if name not in data]
+        found += problems(data, _RESULT)
         stats = data.get("stats")
+        if not found and stats:
+            found += [(f"stats.{name}", "missing") for name in _STATS_NEEDED if name not in stats]
+        if found:
+            raise RecordError(found)
         return cls(
             device=data["device"],
             runtime=data["runtime"],
-            status=data["status"],
+            status=ResultStatus(data["status"]),
             error=data.get("error"),
             precision=data.get("precision") or "fp32",
             stats=Stats.from_dict(stats) if stats else None,
@@ -202,4 +355,190 @@ class Result:
             info=dict(data.get("info") or {}),
             environment=dict(data.get("environment") or {}),
             machine=Machine.from_dict(data["machine"]) if data.get("machine") else None,
+            script_digest=data.get("script_digest"),
+            finished=data.get("finished"),
         )
+
+
+# -- builds ----------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class ArtifactFacts:
+    """What benchit recorded of an artifact it wrote: only a file with this digest is reused."""
+
+    sha256: str
+    bytes: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"sha256": self.sha256, "bytes": self.bytes}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> ArtifactFacts:
+        digest, size = data.get("sha256"), data.get("bytes")
+        return cls(digest if isinstance(digest, str) else "", size if isinstance(size, int) else 0)
+
+
+_BUILD = _fields(
+    (_text, False, ("build_name", "script", "script_key", "script_digest", "module_path")),
+    (_text, True, ("relative_path", "parent_build")),
+    (_texts, False, ("script_args",)),
+    (_labels, False, ("labels",)),
+    (_object, False, ("invocation", "artifacts")),
+)
+_INVOCATION = _fields(
+    (_text, False, ("hash", "model_class", "input_shapes", "call_site", "module_path", "parent")),
+    (_integer, False, ("params", "batch_size", "call_count")),
+    (_object, False, ("signature",)),
+)
+# What an invocation read back lacks is blank, as a report shows it, rather than the build lost.
+_NO_INVOCATION = {"hash": "", "model_class": "", "params": 0, "signature": {}, "input_shapes": "", "batch_size": 0}
+
+
+@dataclass(frozen=True)
+class BuildRecord:
+    """``builds/<build_name>/build.json``: one invocation of one script run, and its artifacts."""
+
+    build_name: str
+    script: str
+    script_key: str
+    script_digest: str
+    labels: dict[str, list[str]] = field(default_factory=dict)
+    relative_path: str | None = None
+    script_args: tuple[str, ...] = ()
+    invocation: Invocation | None = None
+    artifacts: dict[str, ArtifactFacts] = field(default_factory=dict)
+    # A submodule (--max-depth): where it sits in its model, and the build that called it.
+    module_path: str = ""
+    parent_build: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "build_name": self.build_name,
+            "script": self.script,
+            "relative_path": self.relative_path,
+            "script_key": self.script_key,
+            "labels": self.labels,
+            "script_digest": self.script_digest,
+            "script_args": list(self.script_args),
+            "artifacts": {name: facts.to_dict() for name, facts in self.artifacts.items()},
+            "invocation": self.invocation.to_dict() if self.invocation else None,
+            "module_path": self.module_path,
+            "parent_build": self.parent_build,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> BuildRecord:
+        """``RecordError`` names each field of the wrong type (an absent field takes its default)."""
+        found = problems(data, _BUILD)
+        invocation = data.get("invocation")
+        if isinstance(invocation, dict):
+            found += problems(invocation, _INVOCATION, "invocation.")
+        if found:
+            raise RecordError(found)
+        artifacts = data.get("artifacts") or {}
+        return cls(
+            build_name=data.get("build_name", ""),
+            script=data.get("script", ""),
+            script_key=data.get("script_key", ""),
+            script_digest=data.get("script_digest", ""),
+            labels={k: list(v) for k, v in (data.get("labels") or {}).items()},
+            relative_path=data.get("relative_path"),
+            script_args=tuple(data.get("script_args") or ()),
+            invocation=Invocation.from_dict({**_NO_INVOCATION, "call_site": "", **invocation}) if invocation else None,
+            # An entry that is not an object was not written by benchit: it is never reused.
+            artifacts={k: ArtifactFacts.from_dict(v) for k, v in artifacts.items() if isinstance(v, dict)},
+            module_path=data.get("module_path") or "",
+            parent_build=data.get("parent_build"),
+        )
+
+
+# -- script runs -----------------------------------------------------------------------------------
+_SCRIPT = _fields(
+    (_text, False, ("script", "key", "digest", "benchit_version", "executor")),
+    (_text, True, ("relative_path", "memory_enforced_by")),
+    (_script_status, False, ("status",)),
+    (_texts, False, ("builds", "hashes", "script_args", "devices", "runtimes", "precisions")),
+    (_labels, False, ("labels",)),
+    (_flag, False, ("analyze_only", "memory_limit_default")),
+    (_integer, False, ("results", "failed_results", "max_depth")),
+    (_number, False, ("lock_wait_s",)),
+    (_error, True, ("error",)),
+    (_machine, True, ("machine",)),
+    (_number, True, ("timeout_s", "started", "finished", "duration_s")),
+    (_integer, True, ("memory_limit_bytes", "pid", "peak_rss_bytes")),
+)
+# Written once the script ended (and the last three only when known).
+_AT_THE_END = (
+    "finished",
+    "duration_s",
+    "results",
+    "failed_results",
+    "lock_wait_s",
+    "memory_enforced_by",
+    "machine",
+    "peak_rss_bytes",
+)
+
+
+@dataclass(frozen=True)
+class ScriptRecord:
+    """``scripts/<key>.json``: the last run of a script with one set of script args: what it was
+    run with, how it ended, and its builds. ``status`` is ``None`` only in a record read back
+    without one (a damaged file): not a complete run."""
+
+    key: str
+    script: str = ""
+    relative_path: str | None = None
+    digest: str = ""
+    labels: dict[str, list[str]] = field(default_factory=dict)
+    hashes: tuple[str, ...] = ()
+    script_args: tuple[str, ...] = ()
+    devices: tuple[str, ...] = ()
+    runtimes: tuple[str, ...] = ()
+    precisions: tuple[str, ...] = ()
+    max_depth: int = 0
+    analyze_only: bool = False
+    benchit_version: str = ""
+    timeout_s: float | None = None
+    memory_limit_bytes: int | None = None
+    memory_limit_default: bool = False
+    executor: str = ""
+    status: ScriptStatus | None = ScriptStatus.RUNNING
+    error: dict[str, Any] | None = None  # type, message, traceback
+    builds: tuple[str, ...] = ()
+    pid: int | None = None
+    started: float | None = None  # time.time()
+    # Known once the script ended:
+    finished: float | None = None
+    duration_s: float | None = None
+    results: int | None = None
+    failed_results: int | None = None
+    lock_wait_s: float | None = None  # time its worker waited for the host lock (not its own work)
+    memory_enforced_by: str | None = None
+    machine: Machine | None = None
+    peak_rss_bytes: int | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        data = {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
+        for name in ("hashes", "script_args", "devices", "runtimes", "precisions", "builds"):
+            data[name] = list(data[name])
+        data["status"] = self.status.value if self.status else None
+        data["machine"] = self.machine.to_dict() if self.machine else None
+        return _omit_unknown(data, (*_AT_THE_END, "status"))
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> ScriptRecord:
+        """``RecordError`` names each field of the wrong type (an absent field takes its default,
+        but an absent ``status`` is None)."""
+        found = problems(data, _SCRIPT)
+        if found:
+            raise RecordError(found)
+        names = {f.name for f in dataclasses.fields(cls)}
+        values = {k: v for k, v in data.items() if k in names}
+        for name in ("hashes", "script_args", "devices", "runtimes", "precisions", "builds"):
+            if name in values:
+                values[name] = tuple(values[name])
+        values["status"] = ScriptStatus(data["status"]) if "status" in data else None
+        values["machine"] = Machine.from_dict(data["machine"]) if data.get("machine") else None
+        values["labels"] = {k: list(v) for k, v in (data.get("labels") or {}).items()}
+        values.setdefault("key", "")
+        return cls(**values)

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from conftest import FAST, run_benchit, snapshot, write_script
 
+from benchit.records import Result, ResultStatus, ScriptRecord, ScriptStatus
 from benchit.store.cache import Cache, LinkError
 
 # A private host lock: these tests are about files, and must not wait for other scans measuring.
@@ -138,13 +139,13 @@ def test_links_planted_during_a_scan_are_never_followed(setup: tuple[Path, Path,
     assert not log.is_symlink() and log.read_bytes() == b"script output"
     record = store.script_path("victim")
     record.symlink_to(user / "thesis.tex")
-    store.write_script("victim", {"status": "ok"})
+    store.write_script(ScriptRecord("victim", status=ScriptStatus.OK))
     assert not record.is_symlink() and json.loads(record.read_text())["status"] == "ok"
     build = _build(cache)
     shutil.rmtree(build / "results")
     (build / "results").symlink_to(user / "notes", target_is_directory=True)
     with pytest.raises(LinkError, match="results is a symbolic link"):
-        store.write_result(build.name, {"device": "cpu", "runtime": "torch", "status": "ok"})
+        store.write_result(build.name, Result("cpu", "torch", ResultStatus.OK))
     (cache / "locks" / "victim.lock").symlink_to(user / "thesis.tex")
     with pytest.raises(LinkError, match="victim.lock is a symbolic link"):
         store.try_lock("victim")

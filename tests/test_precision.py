@@ -10,6 +10,7 @@ import pytest
 from conftest import FAST, report_df, run_benchit, write_script
 
 from benchit.measure import precision
+from benchit.records import precision_suffix
 
 MODEL = (
     "import torch\n"
@@ -65,7 +66,7 @@ def test_each_precision_is_its_own_result_with_its_parity(tmp_path: Path) -> Non
     assert done.returncode == 0, done.stdout + done.stderr
     results = sorted(p.name for p in cache.glob("builds/*/results/*/*.json"))
     assert results == sorted(
-        f"cpu-{r}{precision.suffix(p)}.json" for r in ("torch", "ort") for p in precision.PRECISIONS
+        f"cpu-{r}{precision_suffix(p)}.json" for r in ("torch", "ort") for p in precision.PRECISIONS
     )
     fp16 = json.loads(next(cache.glob("builds/*/results/*/cpu-ort-fp16.json")).read_text())
     assert (fp16["precision"], fp16["parity"]["rtol"], fp16["parity"]["atol"]) == ("fp16", 0.5, 0.25)

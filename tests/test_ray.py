@@ -77,7 +77,8 @@ def scenario(tmp_path: Path, steps: list[dict[str, Any]], workers: list[dict[str
 
 def _records(cache: Path) -> dict[str, dict[str, Any]]:
     store = Cache(cache)
-    return {Path(r["script"]).name: r for r in (store.read_script(k) for k in store.script_keys()) if r}
+    records = (store.read_script(k) for k in store.script_keys())
+    return {Path(r.script).name: r.to_dict() for r in records if r}
 
 
 def _copy(names: list[str], folder: Path) -> Path:
@@ -175,13 +176,13 @@ def test_ray_scan_matches_local_names_nodes_and_resumes(tmp_path: Path) -> None:
         assert node in nodes, (name, on_ray[name]["machine"])
         used.add(node)
         for build in on_ray[name]["builds"]:
-            every = Cache(ray_cache).read_results(build)
+            every = [r.to_dict() for r in Cache(ray_cache).read_results(build)]
             assert {r["machine"]["id"] for r in every} <= nodes, (name, build)
             # A script the resume step ran again may have results of its first node beside those
             # of its last one (results of several machines lie side by side). On Ray a result of
             # any node of the cluster counts as done, so a re-run on another node (segfault.py's
             # salvage run) need not measure again: each node's results match the local run's.
-            local_statuses = [r["status"] for r in Cache(local_cache).read_results(build)]
+            local_statuses = [r["status"] for r in [r.to_dict() for r in Cache(local_cache).read_results(build)]]
             by_node: dict[str, list[str]] = {}
             for r in every:
                 by_node.setdefault(r["machine"]["id"], []).append(r["status"])
@@ -246,7 +247,7 @@ def test_a_node_killed_mid_scan_loses_nothing_and_a_rerun_completes(tmp_path: Pa
     assert any(r["machine"]["id"] in alive for r in records.values())
     for record in records.values():
         assert len(record["builds"]) == 1
-        results = Cache(cache).read_results(record["builds"][0])
+        results = [r.to_dict() for r in Cache(cache).read_results(record["builds"][0])]
         assert [r["status"] for r in results if r["machine"]["id"] == record["machine"]["id"]] == ["ok"]
     assert first["rc"] == 0, first["stdout"][-2000:] + first["stderr"][-2000:]
     # The same command again finds the scan complete.

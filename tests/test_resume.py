@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 from typing import Any
 
@@ -10,31 +11,35 @@ import pytest
 from benchit import __version__
 from benchit.config import Config
 from benchit.execute import resume
+from benchit.records import Result, ScriptRecord
 from benchit.store.cache import Cache
 
 HERE, THERE = "aaaaaaaaaaaa", "bbbbbbbbbbbb"
 
 
-def _record(**changes: Any) -> dict[str, Any]:
-    return {
-        "digest": "d1",
-        "script_args": [],
-        "benchit_version": __version__,
-        "hashes": [],
-        "status": "ok",
-        "timeout_s": 300.0,
-        "memory_limit_bytes": None,
-        "builds": ["s_1"],
-        **changes,
-    }
+def _record(**changes: Any) -> ScriptRecord:
+    return ScriptRecord.from_dict(
+        {
+            "key": "s",
+            "digest": "d1",
+            "script_args": [],
+            "benchit_version": __version__,
+            "hashes": [],
+            "status": "ok",
+            "timeout_s": 300.0,
+            "memory_limit_bytes": None,
+            "builds": ["s_1"],
+            **changes,
+        }
+    )
 
 
-def _result(pair: str, machine: str | None, status: str = "ok", digest: str = "d1") -> dict[str, Any]:
+def _result(pair: str, machine: str | None, status: str = "ok", digest: str = "d1") -> Result:
     device, runtime = pair.split("-")
-    result = {"device": device, "runtime": runtime, "status": status, "script_digest": digest}
+    result: dict[str, Any] = {"device": device, "runtime": runtime, "status": status, "script_digest": digest}
     if machine:
         result["machine"] = {"id": machine, "hostname": machine[:1], "cpu_model": "x"}
-    return result
+    return Result.from_dict(result)
 
 
 @pytest.fixture
@@ -45,26 +50,26 @@ def cache(tmp_path: Path) -> Cache:
 
 
 def test_a_result_measured_elsewhere_is_not_done_here(cache: Cache) -> None:
-    cache.write_script("s", _record())
+    cache.write_script(_record())
     cache.write_result("s_1", _result("cpu-torch", THERE))
     config = Config(cache_dir=cache.root)
-    plan = resume.plan(cache, config, "s", _record(status="running", builds=[]), HERE)
+    plan = resume.plan(cache, config, _record(status="running", builds=[]), HERE)
     assert plan is not None and plan.done == {"s_1": []}
-    assert resume.plan(cache, config, "s", _record(status="running", builds=[]), THERE) is None
-    assert resume.plan(cache, config, "s", _record(status="running", builds=[]), None) is None  # any machine
+    assert resume.plan(cache, config, _record(status="running", builds=[]), THERE) is None
+    assert resume.plan(cache, config, _record(status="running", builds=[]), None) is None  # any machine
 
 
 def test_results_of_two_machines_lie_side_by_side(cache: Cache) -> None:
     cache.write_result("s_1", _result("cpu-torch", HERE))
     cache.write_result("s_1", _result("cpu-torch", THERE))
-    assert sorted(r["machine"]["id"] for r in cache.read_results("s_1")) == [HERE, THERE]
+    assert sorted(r.machine.id for r in cache.read_results("s_1") if r.machine) == [HERE, THERE]
     assert cache.result_path("s_1", "cpu", "torch", HERE).parent.name == HERE
 
 
 def test_results_without_a_machine_count_for_no_machine_but_are_read(cache: Cache) -> None:
     cache.write_result("s_1", _result("cpu-torch", None))
     assert cache.result_path("s_1", "cpu", "torch").is_file()
-    assert [r["runtime"] for r in cache.read_results("s_1")] == ["torch"]
+    assert [r.runtime for r in cache.read_results("s_1")] == ["torch"]
     assert resume.pairs_done(cache, ["s_1"], "d1", HERE) == {"s_1": []}
     assert resume.pairs_done(cache, ["s_1"], "d1", None) == {"s_1": ["cpu-torch"]}
 
@@ -77,12 +82,12 @@ def test_only_settled_results_of_this_script_version_are_done(cache: Cache) -> N
 
 
 def test_missing_pairs_are_run_and_the_earlier_builds_stay_listed(cache: Cache) -> None:
-    cache.write_script("s", _record())
+    cache.write_script(_record())
     cache.write_result("s_1", _result("cpu-torch", HERE))
     config = Config(cache_dir=cache.root, runtimes=("torch", "ort"))
-    plan = resume.plan(cache, config, "s", _record(status="running", builds=[]), HERE)
-    assert plan is not None and plan.done == {"s_1": ["cpu-torch"]} and plan.record["builds"] == ["s_1"]
-    assert resume.plan(cache, Config(cache_dir=cache.root, analyze_only=True), "s", _record(builds=[]), HERE) is None
+    plan = resume.plan(cache, config, _record(status="running", builds=[]), HERE)
+    assert plan is not None and plan.done == {"s_1": ["cpu-torch"]} and plan.record.builds == ("s_1",)
+    assert resume.plan(cache, Config(cache_dir=cache.root, analyze_only=True), _record(builds=[]), HERE) is None
 
 
 @pytest.mark.parametrize(
@@ -112,15 +117,18 @@ def test_missing_pairs_are_run_and_the_earlier_builds_stay_listed(cache: Cache) 
     ],
 )
 def test_which_endings_would_repeat(previous: dict[str, Any], config: dict[str, Any], settled: bool) -> None:
-    assert resume.settled(previous, Config(cache_dir=Path("."), **config)) is settled
+    assert (
+        resume.settled(ScriptRecord.from_dict({"key": "s", **previous}), Config(cache_dir=Path("."), **config))
+        is settled
+    )
 
 
 def test_rebuild_always_and_never_and_a_changed_script(cache: Cache) -> None:
-    cache.write_script("s", _record())
+    cache.write_script(_record())
     cache.write_result("s_1", _result("cpu-torch", HERE))
     new = _record(status="running", builds=[])
-    assert resume.plan(cache, Config(cache_dir=cache.root, rebuild="never"), "s", new, HERE) is None
-    always = resume.plan(cache, Config(cache_dir=cache.root, rebuild="always"), "s", new, HERE)
+    assert resume.plan(cache, Config(cache_dir=cache.root, rebuild="never"), new, HERE) is None
+    always = resume.plan(cache, Config(cache_dir=cache.root, rebuild="always"), new, HERE)
     assert always is not None and always.done == {}
-    changed = resume.plan(cache, Config(cache_dir=cache.root), "s", {**new, "digest": "d2"}, HERE)
-    assert changed is not None and changed.done == {} and changed.record["builds"] == []
+    changed = resume.plan(cache, Config(cache_dir=cache.root), dataclasses.replace(new, digest="d2"), HERE)
+    assert changed is not None and changed.done == {} and changed.record.builds == ()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 from pathlib import Path
@@ -28,7 +29,7 @@ from benchit.messages import (
     ScriptError,
     decode,
 )
-from benchit.records import Invocation, Machine, Result, Script, ScriptStatus
+from benchit.records import ArtifactFacts, Invocation, Machine, Result, Script, ScriptStatus
 from benchit.store.cache import Cache, key_build_name
 
 NODE = Machine("feedfacecafe", "node-a", "Some CPU")
@@ -102,14 +103,14 @@ class Recorder:
     def script_started(self, job: Any) -> None:
         self.lines.append(f"start {job.script.path.name}")
 
-    def invocation(self, job: Any, build: str, invocation: dict[str, Any]) -> None:
+    def invocation(self, job: Any, build: str, invocation: Invocation) -> None:
         self.lines.append(f"model {build}")
 
-    def result(self, job: Any, build: str, result: dict[str, Any]) -> None:
-        self.lines.append(f"result {result['runtime']}")
+    def result(self, job: Any, build: str, result: Result) -> None:
+        self.lines.append(f"result {result.runtime}")
 
     def script_finished(self, job: Any) -> None:
-        self.lines.append(f"end {job.script.path.name} {job.record['status']}")
+        self.lines.append(f"end {job.script.path.name} {job.record.status}")
 
     def script_skipped(self, script: Script, reason: str) -> None:
         self.lines.append(f"skip {script.path.name}")
@@ -141,20 +142,21 @@ def test_events_land_in_the_cache_with_their_machine_and_artifact_digest(tmp_pat
     executor, progress = Scripted(), Recorder()
     config = Config(cache_dir=cache.root)
     jobs = Scheduler(config, cache, progress, executor, []).run(_scripts(tmp_path, "a.py", "b.py"))
-    assert [j.record["status"] for j in jobs] == ["ok", "ok"] and executor.closed
-    build = jobs[0].record["builds"][0]
+    assert [j.record.status for j in jobs] == [ScriptStatus.OK, ScriptStatus.OK] and executor.closed
+    build = jobs[0].record.builds[0]
     record = cache.read_build(build)
-    assert record is not None and record["invocation"]["hash"] == INVOCATION.hash
-    assert record["relative_path"] == "a.py"
-    assert record["artifacts"] == {"model.onnx": {"sha256": hashlib.sha256(b"onnx").hexdigest(), "bytes": 4}}
+    assert record is not None and record.invocation == INVOCATION
+    assert record.relative_path == "a.py"
+    assert record.artifacts == {"model.onnx": ArtifactFacts(hashlib.sha256(b"onnx").hexdigest(), 4)}
     assert (cache.artifacts_dir(build) / "model.onnx").read_bytes() == b"onnx"
     [result] = cache.read_results(build)
-    assert result["machine"] == NODE.to_dict()
-    assert result["info"]["onnx_file"] == str(cache.artifacts_dir(build) / "model.onnx")
+    assert result.machine == NODE and result.script_digest == jobs[0].digest
+    assert result.info["onnx_file"] == str(cache.artifacts_dir(build) / "model.onnx")
     assert cache.result_path(build, "cpu", "torch", NODE.id).is_file()
     assert cache.log_path(jobs[0].key).read_bytes() == b"hello\n"
     script = cache.read_script(jobs[0].key)
-    assert script is not None and script["machine"]["hostname"] == "node-a" and script["executor"] == "scripted"
+    assert script is not None and script.machine == NODE and script.executor == "scripted"
+    assert script.results == 1 and script.failed_results == 0 and script.builds == (build,)
     assert progress.lines[:5] == ["start a.py", f"model {build}", "result torch", "end a.py ok", "start b.py"]
 
 
@@ -222,7 +224,8 @@ def test_a_script_error_is_failed_with_its_message(tmp_path: Path, cache: Cache)
     jobs = Scheduler(Config(cache_dir=cache.root), cache, Recorder(), Scripted(fail={"a.py"}), []).run(
         _scripts(tmp_path, "a.py")
     )
-    assert jobs[0].record["status"] == "failed" and jobs[0].record["error"]["message"] == "bad input"
+    record = jobs[0].record
+    assert record.status is ScriptStatus.FAILED and record.error is not None and record.error["message"] == "bad input"
 
 
 def test_every_message_round_trips_through_json() -> None:
@@ -249,13 +252,13 @@ def test_the_report_names_machines_by_hostname_and_by_id_when_hostnames_clash(tm
     from benchit.report.frame import frame
 
     jobs = Scheduler(Config(cache_dir=cache.root), cache, Recorder(), Scripted(), []).run(_scripts(tmp_path, "a.py"))
-    build = jobs[0].record["builds"][0]
+    build = jobs[0].record.builds[0]
     assert list(frame(cache)["machine"]) == ["node-a"]
     [result] = cache.read_results(build)
     twin = Machine("0123456789ab", "node-a", "Other CPU")
-    cache.write_result(build, {**result, "machine": twin.to_dict()})
+    cache.write_result(build, dataclasses.replace(result, machine=twin))
     other = Machine("abcdefabcdef", "node-b", "Other CPU")
-    cache.write_result(build, {**result, "machine": other.to_dict()})
+    cache.write_result(build, dataclasses.replace(result, machine=other))
     df = frame(cache)
     assert sorted(df["machine"]) == ["node-a (0123456789ab)", "node-a (feedfacecafe)", "node-b"]
     assert sorted(df["machine_id"]) == sorted([NODE.id, twin.id, other.id])

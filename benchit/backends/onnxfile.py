@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from benchit.errors import Unavailable
+from benchit.fs import write_json
 
 # The opset each exporter writes natively, tried when a newer one does not run (dynamo's torchlib).
 FALLBACK_OPSET = {"dynamo": 18}
@@ -116,7 +117,7 @@ def export(
     start = time.perf_counter()
     _export_atomically(model, args, kwargs, path, opset, exporter)
     facts = {"export_s": time.perf_counter() - start, "onnx_reused": False}
-    _write_json(stamp, {"key": key, **facts})
+    write_json(stamp, {"key": key, **facts})
     _exported_here.add(path)
     return path, facts
 
@@ -218,20 +219,3 @@ def _read_json(path: Path) -> dict[str, Any]:
     except (OSError, ValueError):
         return {}
     return data if isinstance(data, dict) else {}
-
-
-def _write_json(path: Path, data: dict[str, Any]) -> None:
-    """Write ``path`` whole under a fresh temporary name beside it, then rename it into place: two
-    workers stamping one build never write into the same file, and a reader never sees half of it."""
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        umask = os.umask(0)
-        os.umask(umask)
-        os.fchmod(fd, 0o666 & ~umask)  # as an ordinary new file, not mkstemp's 0600
-        with os.fdopen(fd, "w", encoding="utf-8") as file:
-            file.write(json.dumps(data, indent=1, sort_keys=True))
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise

@@ -15,8 +15,10 @@ from benchit.cli.common import PluginOptions, _names, _positive, _size, default_
 from benchit.config import Config, TimingSettings
 from benchit.errors import ExitCode, UsageError
 from benchit.options import OPTIONS, Option, defaults
+from benchit.records import ScriptStatus
 
 if TYPE_CHECKING:
+    from benchit.execute.job import Job
     from benchit.plugins import Registry
     from benchit.records import Script
     from benchit.store.cache import Cache
@@ -208,7 +210,7 @@ def execute(scan: Scan, registry: Registry) -> int:
     _print_summary(jobs, runner.skipped, scan.search_dirs, time.monotonic() - start)
     for warning in dict.fromkeys(cache.warnings):
         print(f"benchit: warning: {printable(warning)}", file=sys.stderr)
-    bad = [j for j in jobs if j.record["status"] not in ("ok", "no_models") or j.failed_results]
+    bad = [j for j in jobs if _failed(j)]
     return ExitCode.FAILURES if bad else ExitCode.OK
 
 
@@ -226,25 +228,30 @@ def _group(path: Path, search_dirs: list[Path]) -> str:
     return "files given"
 
 
-def _print_summary(jobs: list[Any], skipped: list[Any], search_dirs: list[Path], elapsed: float) -> None:
-    groups: dict[str, list[Any]] = {}
+def _failed(job: Job) -> bool:
+    """A script that did not end well, or with a failed result."""
+    return job.record.status not in (ScriptStatus.OK, ScriptStatus.NO_MODELS) or bool(job.record.failed_results)
+
+
+def _print_summary(jobs: list[Job], skipped: list[Any], search_dirs: list[Path], elapsed: float) -> None:
+    groups: dict[str, list[Job]] = {}
     for job in jobs:
         groups.setdefault(_group(job.script.path, search_dirs), []).append(job)
     print(f"\nsummary ({elapsed:.1f} s):")
     for name, members in groups.items():
         statuses: dict[str, int] = {}
         for job in members:
-            statuses[job.record["status"]] = statuses.get(job.record["status"], 0) + 1
-        found = sum(1 for j in members if j.record.get("builds"))
-        failed = [j for j in members if j.record["status"] not in ("ok", "no_models") or j.failed_results]
+            statuses[str(job.record.status)] = statuses.get(str(job.record.status), 0) + 1
+        found = sum(1 for j in members if j.record.builds)
+        failed = [j for j in members if _failed(j)]
         print(
             f"  {printable(name)}: {len(members)} scripts ran, {found} found models, {len(failed)} failed "
             f"({', '.join(f'{n} {s}' for s, n in sorted(statuses.items()))})"
         )
         for job in failed:
-            error = job.record.get("error") or {}
-            reason = error.get("message") or f"{job.failed_results} failed results"
+            error = job.record.error or {}
+            reason = error.get("message") or f"{job.record.failed_results} failed results"
             first = (str(reason).splitlines() or [""])[0][:200]
-            print(f"    {job.record['status']}: {printable(job.script.path)}: {printable(first)}")
+            print(f"    {job.record.status}: {printable(job.script.path)}: {printable(first)}")
     if skipped:
         print(f"  skipped {len(skipped)} scripts already complete in the cache (use --rebuild always to redo)")

@@ -102,13 +102,13 @@ def _list(cache: Cache, out: IO[str]) -> int:
     names = cache.build_names()
     total = 0
     for name in names:
-        build = cache.read_build(name) or {}
-        invocation = build.get("invocation") or {}
-        results = ", ".join(f"{r['device']}-{r['runtime']}:{r['status']}" for r in cache.read_results(name))
+        build = cache.read_build(name)
+        invocation = build.invocation if build else None
+        results = ", ".join(f"{r.device}-{r.runtime}:{r.status}" for r in cache.read_results(name))
         with open_dir(cache.root, ("builds",)) as fd:
             size = _size_at(fd, name)
         total += size
-        line = f"{name}  {invocation.get('model_class', '?')}  {invocation.get('input_shapes', '')}  "
+        line = f"{name}  {invocation.model_class if invocation else '?'}  {invocation.input_shapes if invocation else ''}  "
         print(printable(f"{line}[{results or 'no results'}]  {_mb(size)}"), file=out)
     print(f"{len(names)} builds, {_mb(total)} in {cache.root}", file=out)
     _warn(cache)
@@ -125,7 +125,7 @@ def _delete(cache: Cache, builds: list[str], out: IO[str]) -> int:
         locks: dict[str, IO[str]] = {}  # one per script: a second flock of ours would block on the first
         try:
             for name in builds:
-                key = (cache.read_build(name) or {}).get("script_key")
+                key = _script_key(cache, name)
                 if isinstance(key, str) and key not in locks:
                     lock = cache.try_lock(key)
                     if lock is None:
@@ -155,7 +155,7 @@ def _clean(cache: Cache, out: IO[str]) -> int:
             with open_dir(cache.root, ("builds", name)) as build:
                 if not _exists_at(build, "artifacts"):
                     continue
-                key = (cache.read_build(name) or {}).get("script_key")
+                key = _script_key(cache, name)
                 lock = cache.try_lock(key) if isinstance(key, str) else None
                 if isinstance(key, str) and lock is None:
                     skipped.append(name)
@@ -183,6 +183,12 @@ def _clean(cache: Cache, out: IO[str]) -> int:
     print(f"freed {_mb(freed)}; results and logs kept in {cache.root}", file=out)
     _warn(cache)
     return ExitCode.OK
+
+
+def _script_key(cache: Cache, build: str) -> str | None:
+    """The script run that wrote ``build``: its lock guards the build."""
+    record = cache.read_build(build)
+    return record.script_key if record and record.script_key else None
 
 
 def _warn(cache: Cache) -> None:

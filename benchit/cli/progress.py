@@ -7,7 +7,7 @@ import sys
 from typing import IO, Any
 
 from benchit.cli.common import printable
-from benchit.records import Script
+from benchit.records import Invocation, Result, ResultStatus, Script
 
 
 def _fmt_ms(value: float) -> str:
@@ -42,48 +42,47 @@ class Printer:
         print(printable(text, newlines=True), file=self.stream, flush=True)
 
     def _script(self, job: Any) -> str:
-        args = job.record.get("script_args") if job.script.script_args else None
+        args = job.record.script_args if job.script.script_args else None
         return self._name(job.script.path) + (f" [{' '.join(args)}]" if args else "")
 
     def script_started(self, job: Any) -> None:
         self._print(f"[{job.index}/{self.total}] {self._script(job)}")
 
-    def invocation(self, job: Any, build: str, invocation: dict[str, Any]) -> None:
+    def invocation(self, job: Any, build: str, invocation: Invocation) -> None:
         self._print(
-            f"    model {printable(invocation['model_class'])} ({invocation['params']:,} params) "
-            f"{printable(build)}: {printable(invocation['input_shapes'])}"
+            f"    model {printable(invocation.model_class)} ({invocation.params:,} params) "
+            f"{printable(build)}: {printable(invocation.input_shapes)}"
         )
 
-    def result(self, job: Any, build: str, result: dict[str, Any]) -> None:
-        where = f"{build} {result['device']}/{result['runtime']}"
-        if result.get("precision", "fp32") != "fp32":
-            where += f"/{result['precision']}"
+    def result(self, job: Any, build: str, result: Result) -> None:
+        where = f"{build} {result.device}/{result.runtime}"
+        if result.precision != "fp32":
+            where += f"/{result.precision}"
         where = printable(where)
-        stats = result.get("stats")
-        if result["status"] == "ok" and stats:
-            ci = max(stats["median_ms"] - stats["median_ci_low_ms"], stats["median_ci_high_ms"] - stats["median_ms"])
-            rel = 100 * ci / stats["median_ms"] if stats["median_ms"] else 0.0
-            flags = " NOISY" if stats["noisy"] else ""
-            parity = result.get("parity")
-            if parity is not None:
-                flags += _parity_flag(parity)
+        stats = result.stats
+        if result.status is ResultStatus.OK and stats:
+            ci = max(stats.median_ms - stats.median_ci_low_ms, stats.median_ci_high_ms - stats.median_ms)
+            rel = 100 * ci / stats.median_ms if stats.median_ms else 0.0
+            flags = " NOISY" if stats.noisy else ""
+            if result.parity is not None:
+                flags += _parity_flag(result.parity)
             self._print(
-                f"        {where}: median {_fmt_ms(stats['median_ms'])} ±{rel:.1f}%, "
-                f"p90 {_fmt_ms(stats['p90_ms'])}, n={stats['iterations']}, "
-                f"{result['throughput_per_s']:.4g} items/s{flags}"
+                f"        {where}: median {_fmt_ms(stats.median_ms)} ±{rel:.1f}%, "
+                f"p90 {_fmt_ms(stats.p90_ms)}, n={stats.iterations}, "
+                f"{result.throughput_per_s or 0.0:.4g} items/s{flags}"
             )
         else:
-            reason = (result.get("error") or "").strip().splitlines()
-            self._print(f"        {where}: {printable(result['status'])}: {printable(reason[0]) if reason else ''}")
+            reason = (result.error or "").strip().splitlines()
+            self._print(f"        {where}: {printable(str(result.status))}: {printable(reason[0]) if reason else ''}")
 
     def script_finished(self, job: Any) -> None:
         record = job.record
-        models = len(record.get("builds") or [])
+        models = len(record.builds)
         line = (
-            f"[{job.index}/{self.total}] {self._script(job)}: {record['status']} "
-            f"({models} model{'s' if models != 1 else ''}, {record.get('duration_s', 0):.1f} s)"
+            f"[{job.index}/{self.total}] {self._script(job)}: {record.status} "
+            f"({models} model{'s' if models != 1 else ''}, {record.duration_s or 0:.1f} s)"
         )
-        error = record.get("error")
+        error = record.error
         if error:
             message = str(error.get("message") or "").splitlines()
             line += f"\n    {printable(error.get('type'))}: {printable(message[0]) if message else ''}"

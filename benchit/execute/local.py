@@ -17,6 +17,7 @@ from benchit.config import Config
 from benchit.contracts import Executor
 from benchit.execute import cgroup, scratch
 from benchit.execute.forkserver import ForkServer
+from benchit.execute.job import LockClock
 from benchit.execute.process import (
     become_subreaper,
     kill_children,
@@ -65,13 +66,11 @@ class _Job:
     peak_rss: int = 0
     oom_before: dict[str, int] = field(default_factory=dict)
     group: cgroup.MemoryGroup | None = None  # the memory cgroup enforcing the limit, if the kernel allows one
-    lock_wait_s: float = 0.0  # time its worker waited for the host lock: not the script's own work
-    waiting_since: float | None = None  # when the current wait began
+    lock_wait: LockClock = field(default_factory=LockClock)  # waits for the host lock: not the script's work
 
     def working_s(self, now: float) -> float:
         """Seconds of the script's own work so far: since it started, less its waits for the host lock."""
-        waiting = now - self.waiting_since if self.waiting_since is not None else 0.0
-        return now - self.started - self.lock_wait_s - waiting
+        return now - self.started - self.lock_wait.total(now)
 
     @property
     def memory_enforced_by(self) -> str:
@@ -275,7 +274,7 @@ class LocalExecutor(Executor):
     def _note(self, job: _Job, message: object) -> None:
         """What the executor itself takes from a worker's message: lock waits, a refused cgroup."""
         if isinstance(message, LockWait):
-            message.count(job, time.monotonic())
+            job.lock_wait.follow(message.waiting, time.monotonic())
         elif isinstance(message, MemoryGroupRefused) and job.group is not None:
             job.group.remove()
             job.group = None

@@ -13,9 +13,8 @@ from benchit.config import Config
 from benchit.contracts import Device, Prepared, Runtime
 from benchit.errors import Unavailable
 from benchit.measure.bench import benchmark, error_text
-from benchit.measure.precision import measurement_name
 from benchit.messages import InvocationFound, Message, ResultReady, ScriptError
-from benchit.records import Invocation, Result, Script
+from benchit.records import Invocation, Result, Script, measurement_key
 from benchit.scan.onnxinput import generate, invocation, read
 from benchit.store.cache import file_digest, key_build_name
 
@@ -107,7 +106,7 @@ def run(
             artifacts.send_new(name, send)
             send(ResultReady(name, artifacts.relocate(name, result)))
     for device_name, runtime_name, precision in config.measurements():
-        if precision != "fp32" and measurement_name(device_name, runtime_name, precision) not in done.get(name, []):
+        if precision != "fp32" and measurement_key(device_name, runtime_name, precision) not in done.get(name, []):
             reason = f"an ONNX file is measured as it is; --precision {precision} casts only PyTorch models"
             unavailable = Result(device_name, runtime_name, "unavailable", reason, precision=precision)
             send(ResultReady(name, unavailable))

@@ -3,15 +3,15 @@ pairs were already measured on this machine."""
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
-from typing import Any
 
 from benchit.config import Config
-from benchit.measure.precision import measurement_name
+from benchit.records import Result, ResultStatus, ScriptRecord, ScriptStatus, measurement_key
 from benchit.store.cache import Cache
 
 # Result statuses that a re-run would repeat: measured, or known not to work here.
-SETTLED_RESULTS = ("ok", "failed", "unavailable")
+SETTLED_RESULTS = (ResultStatus.OK, ResultStatus.FAILED, ResultStatus.UNAVAILABLE)
 
 
 @dataclass(frozen=True)
@@ -20,35 +20,34 @@ class Plan:
     (``device-runtime[-precision]``) done, and the builds of its last run (whatever its version:
     their artifacts may be reused)."""
 
-    record: dict[str, Any]
+    record: ScriptRecord
     done: dict[str, list[str]]
     previous_builds: tuple[str, ...] = ()
 
 
-def settled(previous: dict[str, Any], config: Config) -> bool:
+def settled(previous: ScriptRecord, config: Config) -> bool:
     """Whether the way a script last ended would repeat under this run's settings. ``running``
     (benchit was killed), ``interrupted`` and ``killed`` never count; a timeout counts unless
     --timeout grew; an out-of-memory ending counts under a memory limit as low as before, or when
     both runs used the default limit (a share of the free memory, which moves a little from run to
     run: only a larger --memory-limit or ``--rebuild always`` tries such a script again)."""
-    status = previous.get("status")
-    if status == "timeout":
-        return config.timeout_s <= (previous.get("timeout_s") or 0)
-    if status == "oom":
-        before, now = previous.get("memory_limit_bytes"), config.memory_limit_bytes
-        if previous.get("memory_limit_default") and config.memory_limit_default:
+    status = previous.status
+    if status is ScriptStatus.TIMEOUT:
+        return config.timeout_s <= (previous.timeout_s or 0)
+    if status is ScriptStatus.OOM:
+        before, now = previous.memory_limit_bytes, config.memory_limit_bytes
+        if previous.memory_limit_default and config.memory_limit_default:
             return True
         return before is not None and now is not None and now <= before
-    return status in ("ok", "no_models", "failed")
+    return status is not None and status.final
 
 
-def measured_here(result: dict[str, Any], machine_id: str | None) -> bool:
+def measured_here(result: Result, machine_id: str | None) -> bool:
     """Whether ``result`` was measured on the machine ``machine_id`` (any machine when ``None``);
     a result that does not say where it was measured (an older cache) counts for no machine."""
     if machine_id is None:
         return True
-    machine = result.get("machine")
-    return isinstance(machine, dict) and machine.get("id") == machine_id
+    return result.machine is not None and result.machine.id == machine_id
 
 
 def pairs_done(cache: Cache, builds: list[str], digest: str, machine_id: str | None) -> dict[str, list[str]]:
@@ -58,36 +57,40 @@ def pairs_done(cache: Cache, builds: list[str], digest: str, machine_id: str | N
     for build in builds:
         done[build] = sorted(
             {
-                measurement_name(r["device"], r["runtime"], r.get("precision") or "fp32")
+                r.measurement
                 for r in cache.read_results(build)
-                if r.get("script_digest") == digest and r["status"] in SETTLED_RESULTS and measured_here(r, machine_id)
+                if r.script_digest == digest and r.status in SETTLED_RESULTS and measured_here(r, machine_id)
             }
         )
     return done
 
 
-def plan(cache: Cache, config: Config, key: str, record: dict[str, Any], machine_id: str | None) -> Plan | None:
+def plan(cache: Cache, config: Config, record: ScriptRecord, machine_id: str | None) -> Plan | None:
     """``None`` when the script is complete in the cache for this run; else what to run.
 
     ``record`` is the new script record (``digest``, ``script_args``, ``benchit_version``,
     ``hashes``...); an earlier run's builds stay listed in it until this run lists its own, so
     that an interrupted re-run does not hide results that are still valid.
     """
-    previous = cache.read_script(key)
-    record = dict(record)
-    builds = [b for b in (previous or {}).get("builds") or [] if isinstance(b, str)]
-    if previous is not None and previous.get("digest") == record["digest"]:
-        record["builds"] = list(builds)
+    previous = cache.read_script(record.key)
+    builds = list(previous.builds) if previous is not None else []
+    if previous is not None and previous.digest == record.digest:
+        record = dataclasses.replace(record, builds=tuple(builds))
     if previous is None or config.rebuild == "always":
         return Plan(record, {})
     if config.rebuild == "never":
         return None
-    same = all(previous.get(k) == record[k] for k in ("digest", "script_args", "benchit_version", "hashes"))
-    same = same and (previous.get("max_depth") or 0) == config.max_depth
+    same = (previous.digest, previous.script_args, previous.benchit_version, previous.hashes) == (
+        record.digest,
+        record.script_args,
+        record.benchit_version,
+        record.hashes,
+    )
+    same = same and previous.max_depth == config.max_depth
     if not same or not settled(previous, config):
         return Plan(record, {}, tuple(builds))
-    done = pairs_done(cache, builds, record["digest"], machine_id)
-    wanted = {measurement_name(d, r, p) for d, r, p in config.measurements()}
+    done = pairs_done(cache, builds, record.digest, machine_id)
+    wanted = {measurement_key(d, r, p) for d, r, p in config.measurements()}
     if config.analyze_only or all(wanted <= set(done.get(b, ())) for b in builds):
         return None
     return Plan(record, done, tuple(builds))

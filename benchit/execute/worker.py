@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 from benchit import parser as benchit_parser
 from benchit.config import Config
 from benchit.measure.bench import Placement, benchmark, error_text, host_lock, report_lock_waits
-from benchit.measure.precision import cast, measurement_name
+from benchit.measure.precision import cast
 from benchit.messages import (
     ARTIFACTS_PREFIX,
     Artifact,
@@ -37,7 +37,7 @@ from benchit.messages import (
     ResultReady,
     ScriptError,
 )
-from benchit.records import Result, Script
+from benchit.records import Result, ResultStatus, Script, measurement_key
 from benchit.store.cache import key_build_name
 
 if TYPE_CHECKING:
@@ -285,7 +285,7 @@ def _measure(
     model cast, then moved) per device and precision, shared by the runtimes."""
     item.module.eval()
     folder = artifacts.folder(name)
-    todo = [t for t in config.measurements() if measurement_name(*t) not in done]
+    todo = [t for t in config.measurements() if measurement_key(*t) not in done]
     for device_name, precision in dict.fromkeys((d, p) for d, _, p in todo):
         device = registry.device(device_name)
         runtimes = [r for d, r, p in todo if (d, p) == (device_name, precision)]
@@ -293,7 +293,7 @@ def _measure(
             placement = Placement(cast(item, precision), device)
         except Exception as exc:  # noqa: BLE001 - a model that cannot be cast fails its results
             for runtime_name in runtimes:
-                failed = Result(device_name, runtime_name, "failed", error_text(exc), precision=precision)
+                failed = Result(device_name, runtime_name, ResultStatus.FAILED, error_text(exc), precision=precision)
                 send(ResultReady(name, failed))
             continue
         for runtime_name in runtimes:
@@ -301,7 +301,7 @@ def _measure(
                 runtime = registry.runtime(runtime_name, {**config.options, "rebuild": config.rebuild})
             except Exception as exc:  # noqa: BLE001 - a plugin whose runtime cannot be made fails its pair
                 error = f"runtime {runtime_name}: creating it raised {error_text(exc)}"
-                result = Result(device_name, runtime_name, "failed", error, precision=precision)
+                result = Result(device_name, runtime_name, ResultStatus.FAILED, error, precision=precision)
             else:
                 result = benchmark(placement, runtime, config, folder, precision)
             artifacts.send_new(name, send)  # the files first: a result may name them

@@ -25,16 +25,6 @@ def dtype(precision: str) -> Any:
     return {"fp32": torch.float32, "fp16": torch.float16, "bf16": torch.bfloat16}[precision]
 
 
-def suffix(precision: str) -> str:
-    """What a result's name gains for ``precision``: nothing for fp32, else ``-<precision>``."""
-    return "" if precision in ("", "fp32") else f"-{precision}"
-
-
-def measurement_name(device: str, runtime: str, precision: str = "fp32") -> str:
-    """The name of one measurement of a build (its result file's stem): ``cpu-torch-bf16``."""
-    return f"{device}-{runtime}{suffix(precision)}"
-
-
 def tolerance(precision: str, rtol: float, atol: float, given: dict[str, tuple[float, float]]) -> tuple[float, float]:
     """(rtol, atol) for ``precision``: ``given`` per precision first; fp32 falls back to --rtol
     and --atol, the others to ``DEFAULT_TOLERANCES``."""

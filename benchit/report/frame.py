@@ -161,9 +161,10 @@ def rows(cache: Cache) -> list[dict[str, Any]]:
     table = []
     cache.check_strays()
     for key in cache.script_keys():
-        record = cache.read_script(key)
-        if record is None:
+        script = cache.read_script(key)
+        if script is None:
             continue
+        record = script.to_dict()
         try:
             table += _script_rows(cache, record)
         except (TypeError, AttributeError, KeyError, ValueError) as exc:  # a hand-edited record
@@ -188,9 +189,10 @@ def _script_rows(cache: Cache, record: dict[str, Any]) -> list[dict[str, Any]]:
     }
     produced = 0
     for build in record.get("builds") or []:
-        info = cache.read_build(build) if isinstance(build, str) else None
-        if info is None:
+        found = cache.read_build(build) if isinstance(build, str) else None
+        if found is None:
             continue
+        info = found.to_dict()
         invocation = info.get("invocation") or {}
         build_row = {
             **base,
@@ -205,7 +207,8 @@ def _script_rows(cache: Cache, record: dict[str, Any]) -> list[dict[str, Any]]:
             "module_path": info.get("module_path") or invocation.get("module_path") or "",
             "parent_build": info.get("parent_build") or "",
         }
-        results = [r for r in cache.read_results(build) if r.get("script_digest") in (None, record.get("digest"))]
+        every = [r.to_dict() for r in cache.read_results(build)]
+        results = [r for r in every if r.get("script_digest") in (None, record.get("digest"))]
         good = 0
         for result in results:
             try:

@@ -64,4 +64,4 @@ def load_from_cache(cache_dir: str | Path, build_name: str) -> Labels:
     build = Cache(Path(cache_dir)).read_build(build_name)
     if build is None:
         raise FileNotFoundError(f"no build {build_name!r} in {cache_dir}")
-    return {k: list(v) for k, v in build["labels"].items()}
+    return {k: list(v) for k, v in build.labels.items()}

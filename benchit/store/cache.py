@@ -33,8 +33,9 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import IO, Any
 
+from benchit import fs
 from benchit.errors import CacheError
-from benchit.store.validate import check_build, check_result, check_script
+from benchit.records import BuildRecord, RecordError, Result, ScriptRecord, measurement_key
 
 FORMAT = 1
 MARKER = "benchit-cache.json"
@@ -59,7 +60,7 @@ class LinkError(CacheError):
 
 
 def _ours(name: str) -> bool:
-    return name in _OURS or (name.startswith(f".{MARKER}.") and name.endswith(".tmp"))
+    return name in _OURS or (name.startswith(f".{MARKER}.") and fs.is_temp(name))
 
 
 def safe_name(text: str, limit: int = 80) -> str:
@@ -81,8 +82,8 @@ def script_key(path: Path, script_args: tuple[str, ...] | list[str] = ()) -> str
 
 def build_name(path: Path, invocation_hash: str, script_args: tuple[str, ...] | list[str] = ()) -> str:
     """``<script-key>_<hash>``: the script key keeps two scripts of the same name in different
-    folders from sharing (and overwriting) one build."""
-    return key_build_name(script_key(path), invocation_hash)
+    folders from sharing (and overwriting) one build, and two sets of script args apart."""
+    return key_build_name(script_key(path, script_args), invocation_hash)
 
 
 def key_build_name(key: str, invocation_hash: str) -> str:
@@ -152,49 +153,19 @@ def _raise_if_link(fd: int, name: str, path: Path) -> None:
 
 
 def _replace_at(fd: int, name: str, make: Callable[[str], None], shown: Path) -> None:
-    """Put a file in place as ``name`` in the folder ``fd`` atomically (a reader sees the old file
-    or the new one, never half): ``make`` creates it under a temporary name of its own that no one
-    can predict, which is then renamed over ``name`` (a link there is replaced, not followed). On
-    failure the temporary file is removed; an ``OSError`` becomes a one-line ``write_failure``."""
-    tmp = f".{name}.{secrets.token_hex(6)}.tmp"
+    """``fs.replace_at``, its ``OSError`` turned into a one-line ``write_failure`` naming ``shown``."""
     try:
-        make(tmp)
-        os.replace(tmp, name, src_dir_fd=fd, dst_dir_fd=fd)
+        fs.replace_at(fd, name, make)
     except OSError as exc:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp, dir_fd=fd)
         raise write_failure(exc, shown) from None
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp, dir_fd=fd)
-        raise
-
-
-def _create_at(fd: int, name: str) -> IO[bytes]:
-    """A new file ``name`` in the folder ``fd``, for writing; never an existing file or a link."""
-    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC
-    return os.fdopen(os.open(name, flags, 0o644, dir_fd=fd), "wb")
 
 
 def write_json_at(fd: int, name: str, data: Any, shown: Path) -> None:
-    """Write ``data`` as ``name`` in the folder ``fd`` atomically (see ``_replace_at``)."""
-    text = (json.dumps(data, indent=1, sort_keys=True, default=str) + "\n").encode("utf-8")
-
-    def make(tmp: str) -> None:
-        with _create_at(fd, tmp) as file:
-            file.write(text)
-
-    _replace_at(fd, name, make, shown)
-
-
-def write_json(path: Path, data: Any) -> None:
-    """Write ``data`` to ``path`` atomically (its folder made if missing, its parent followed)."""
+    """Write ``data`` as ``name`` in the folder ``fd`` atomically (see ``fs.write_json_at``)."""
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
+        fs.write_json_at(fd, name, data)
     except OSError as exc:
-        raise write_failure(exc, path.parent) from None
-    with open_dir(path.parent, ()) as fd:
-        write_json_at(fd, path.name, data, path)
+        raise write_failure(exc, shown) from None
 
 
 class Cache:
@@ -283,13 +254,11 @@ class Cache:
         self, build: str, device: str, runtime: str, machine_id: str | None = None, precision: str = "fp32"
     ) -> Path:
         """Results of one machine lie in a folder of their own; ``None``: an older cache's place.
-        A precision other than fp32 is part of the file name."""
+        The file is named by its ``measurement_key``."""
         folder = self.build_dir(build) / "results"
         if machine_id:
             folder = folder / safe_name(machine_id)
-        name = f"{safe_name(device)}-{safe_name(runtime)}"
-        if precision and precision != "fp32":
-            name += f"-{safe_name(precision)}"
+        name = measurement_key(safe_name(device), safe_name(runtime), safe_name(precision) if precision else "")
         return folder / f"{name}.json"
 
     def artifacts_dir(self, build: str) -> Path:
@@ -303,18 +272,16 @@ class Cache:
             write_json_at(fd, path.name, data, path)
 
     # -- writing --------------------------------------------------------------
-    def write_script(self, key: str, record: dict[str, Any]) -> None:
-        self._write(self.script_path(key), {"format": FORMAT, **record})
+    def write_script(self, record: ScriptRecord) -> None:
+        self._write(self.script_path(record.key), {"format": FORMAT, **record.to_dict()})
 
-    def write_build(self, name: str, record: dict[str, Any]) -> None:
-        self._write(self.build_dir(name) / "build.json", {"format": FORMAT, **record})
+    def write_build(self, record: BuildRecord) -> None:
+        self._write(self.build_dir(record.build_name) / "build.json", {"format": FORMAT, **record.to_dict()})
 
-    def write_result(self, build: str, result: dict[str, Any]) -> None:
-        machine = result.get("machine") or {}
-        path = self.result_path(
-            build, result["device"], result["runtime"], machine.get("id"), result.get("precision") or "fp32"
-        )
-        self._write(path, {"format": FORMAT, **result})
+    def write_result(self, build: str, result: Result) -> None:
+        machine_id = result.machine.id if result.machine else None
+        path = self.result_path(build, result.device, result.runtime, machine_id, result.precision)
+        self._write(path, {"format": FORMAT, **result.to_dict()})
 
     def write_artifact(self, build: str, name: str, data: bytes | None = None, source: Path | None = None) -> Path:
         """Put an artifact in place atomically, from ``data`` or by moving ``source``; ``name`` is
@@ -327,7 +294,7 @@ class Cache:
             def make(tmp: str) -> None:
                 if data is None and _move_into(source, fd, tmp):
                     return
-                with _create_at(fd, tmp) as file:
+                with fs.create_at(fd, tmp) as file:
                     if data is not None:
                         file.write(data)
                     else:
@@ -430,31 +397,34 @@ class Cache:
             return None
         return data
 
-    def read_script(self, key: str) -> dict[str, Any] | None:
+    def read_script(self, key: str) -> ScriptRecord | None:
         """The script record, its malformed fields left out (each named in a warning). A record
-        missing any field is not a complete run: its ``status`` is left out too."""
+        with any malformed field is not a complete run: its ``status`` is left out too (None)."""
         path = self.script_path(key)
-        record = self._read(path, "script record")
-        if record is None:
+        data = self._read(path, "script record")
+        if data is None:
             return None
-        problems = check_script(record)
-        for field, why in problems:
-            record.pop(field, None)
-            self.warnings.append(f"ignored field {field!r} of {path}: {why}")
-        if problems:
-            record.pop("status", None)
-        return record
+        try:
+            return ScriptRecord.from_dict(data)
+        except RecordError as exc:
+            for name, why in exc.problems:
+                data.pop(name, None)
+                self.warnings.append(f"ignored field {name!r} of {path}: {why}")
+        data.pop("status", None)
+        return ScriptRecord.from_dict(data)
 
-    def read_build(self, name: str) -> dict[str, Any] | None:
+    def read_build(self, name: str) -> BuildRecord | None:
         path = self.build_dir(name) / "build.json"
-        record = self._read(path, "build record")
-        problems = check_build(record) if record is not None else []
-        if problems:
-            self.warnings.append(f"skipped {path}: malformed build record ({_say(problems)})")
+        data = self._read(path, "build record")
+        if data is None:
             return None
-        return record
+        try:
+            return BuildRecord.from_dict(data)
+        except RecordError as exc:
+            self.warnings.append(f"skipped {path}: malformed build record ({exc})")
+            return None
 
-    def read_results(self, name: str) -> list[dict[str, Any]]:
+    def read_results(self, name: str) -> list[Result]:
         """Every machine's results of build ``name`` (and those of older caches, without a machine)."""
         folder = self.build_dir(name) / "results"
         results = []
@@ -469,14 +439,13 @@ class Cache:
         for path in sorted(paths):
             if path.name.startswith("."):
                 continue
-            record = self._read(path, "result")
-            if record is None:
+            data = self._read(path, "result")
+            if data is None:
                 continue
-            problems = check_result(record)
-            if problems:
-                self.warnings.append(f"skipped {path}: malformed result ({_say(problems)})")
-            else:
-                results.append(record)
+            try:
+                results.append(Result.from_dict(data))
+            except RecordError as exc:
+                self.warnings.append(f"skipped {path}: malformed result ({exc})")
         return results
 
     def _list(self, folder: Path) -> list[str]:
@@ -507,7 +476,7 @@ class Cache:
         places = [(self.root, {MARKER, *_OURS}), (self.root / "builds", None)]
         for folder, known in places:
             for path in sorted(folder.iterdir()) if folder.is_dir() and not folder.is_symlink() else []:
-                if path.name.startswith(".") and path.name.endswith(".tmp"):
+                if fs.is_temp(path.name):
                     continue  # an atomic write in progress, or abandoned by a killed scan
                 if (known is not None and path.name not in known) or (known is None and not path.is_dir()):
                     self.warnings.append(f"skipped {path}: not a benchit file")
@@ -546,7 +515,3 @@ def _move_into(source: Path | None, fd: int, name: str) -> bool:
             return False
         raise
     return True
-
-
-def _say(problems: list[tuple[str, str]]) -> str:
-    return "; ".join(f"{field}: {why}" for field, why in problems)

@@ -1,0 +1,149 @@
+"""The recorder: what a job's executor and worker report, written to the cache as typed records."""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from benchit import __version__
+from benchit.config import Config
+from benchit.execute.job import Job
+from benchit.messages import ARTIFACTS_PREFIX, Artifact, InvocationFound, JobExited, ResultReady
+from benchit.records import (
+    ArtifactFacts,
+    BuildRecord,
+    Machine,
+    Result,
+    ResultStatus,
+    Script,
+    ScriptRecord,
+    ScriptStatus,
+)
+from benchit.store.cache import Cache, key_build_name
+
+
+class Recorder:
+    """Keeps a job's script, build and result records in the cache up to date as events arrive."""
+
+    def __init__(self, config: Config, cache: Cache, executor: str):
+        self.config = config
+        self.cache = cache
+        self.executor = executor  # the executor's name, recorded with each script run
+
+    def new_record(self, script: Script, key: str, digest: str) -> ScriptRecord:
+        """The record of a script run that starts now (``running``)."""
+        config = self.config
+        return ScriptRecord(
+            key=key,
+            script=str(script.path),
+            relative_path=script.relative_path,
+            digest=digest,
+            labels=script.labels,
+            hashes=script.hashes,
+            script_args=tuple(script.script_args or config.script_args),
+            devices=tuple(config.devices),
+            runtimes=tuple(config.runtimes),
+            precisions=tuple(config.precisions),
+            max_depth=config.max_depth,
+            analyze_only=config.analyze_only,
+            benchit_version=__version__,
+            timeout_s=config.timeout_s,
+            memory_limit_bytes=config.memory_limit_bytes,
+            memory_limit_default=config.memory_limit_default,
+            executor=self.executor,
+            status=ScriptStatus.RUNNING,
+            pid=os.getpid(),
+            started=time.time(),
+        )
+
+    def invocation(self, job: Job, message: InvocationFound) -> bool:
+        """Record a captured model call; True the first time this run found its build."""
+        invocation, build = message.invocation, message.build
+        record = job.state.build_records.get(build)
+        if record is None:
+            earlier = self.cache.read_build(build)  # its artifacts may be reused by this run
+            record = BuildRecord(
+                build_name=build,
+                script=str(job.script.path),
+                relative_path=job.script.relative_path,
+                script_key=job.key,
+                labels=job.script.labels,
+                script_digest=job.digest,
+                script_args=job.record.script_args,
+                artifacts=dict(earlier.artifacts) if earlier else {},
+            )
+        parent = key_build_name(job.key, invocation.parent) if invocation.parent else None
+        record = dataclasses.replace(
+            record, invocation=invocation, module_path=invocation.module_path, parent_build=parent
+        )
+        job.state.build_records[build] = record
+        self.cache.write_build(record)
+        if build in job.state.builds:
+            return False
+        job.state.builds.append(build)
+        builds = job.state.builds + [b for b in job.kept if b not in job.state.builds]
+        job.record = dataclasses.replace(job.record, builds=tuple(builds))
+        self.cache.write_script(job.record)
+        return True
+
+    def artifact(self, job: Job, message: Artifact) -> None:
+        record = job.state.build_records.get(message.build)
+        if record is None:
+            return  # not a build of this job
+        if message.data is None and message.path is None:
+            return
+        source = Path(message.path) if message.data is None and message.path else None
+        self.cache.write_artifact(message.build, message.name, message.data, source=source)
+        facts = {**record.artifacts, message.name: ArtifactFacts(message.sha256, message.size)}
+        record = dataclasses.replace(record, artifacts=facts)
+        job.state.build_records[message.build] = record
+        self.cache.write_build(record)
+
+    def result(self, job: Job, message: ResultReady, machine: Callable[[], Machine | None]) -> Result:
+        """Record a result, stamped with where it was measured (its own machine, else the job's,
+        else the executor's ``machine()``), the script version and the time; its artifacts named
+        in the cache."""
+        folder = str(self.cache.artifacts_dir(message.build))
+        info = {
+            k: folder + "/" + v[len(ARTIFACTS_PREFIX) :] if isinstance(v, str) and v.startswith(ARTIFACTS_PREFIX) else v
+            for k, v in message.result.info.items()
+        }
+        result = dataclasses.replace(
+            message.result,
+            info=info,
+            machine=message.result.machine or job.state.machine or machine(),
+            script_digest=job.digest,
+            finished=time.time(),
+        )
+        self.cache.write_result(message.build, result)
+        job.state.results += 1
+        job.state.failed_results += result.status is ResultStatus.FAILED
+        job.state.measured.add(message.build)
+        return result
+
+    def finish(self, job: Job, status: ScriptStatus, error: dict[str, Any] | None, exited: JobExited) -> None:
+        """Write how the script ended."""
+        # An unfinished run keeps listing the earlier builds it did not reach, and so does a run of
+        # chosen invocations (FILE::HASH): the script's other builds are still its builds.
+        builds = job.state.builds
+        if not (status.final and not job.script.hashes):
+            builds = builds + [b for b in job.kept if b not in builds]
+        job.record = dataclasses.replace(
+            job.record,
+            status=status,
+            error=error,
+            builds=tuple(builds),
+            finished=time.time(),
+            duration_s=round(time.monotonic() - job.started, 3) if job.started else 0.0,
+            results=job.state.results,
+            failed_results=job.state.failed_results,
+            lock_wait_s=round(job.lock_wait.waited_s, 3),
+            memory_enforced_by=exited.memory_enforced_by or None,
+            machine=job.state.machine,
+            peak_rss_bytes=exited.peak_rss_bytes or None,
+        )
+        self.cache.write_script(job.record)

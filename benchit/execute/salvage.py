@@ -1,0 +1,31 @@
+"""The salvage of a hard-crashed script: run it again to measure the models it captured but never measured."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from benchit.config import Config
+from benchit.execute import resume
+from benchit.execute.job import Job
+from benchit.messages import JobSpec
+from benchit.records import ScriptStatus
+from benchit.store.cache import Cache
+
+# Endings after which the worker may have died mid-way (a signal, os._exit), not by its own choice.
+_HARD = (ScriptStatus.KILLED, ScriptStatus.FAILED, ScriptStatus.OOM)
+
+
+def salvage_run(job: Job, status: ScriptStatus, config: Config, cache: Cache, machine_id: str | None) -> JobSpec | None:
+    """After a hard death with models captured but not measured, the job that runs the script
+    again to measure each at its first call; ``None`` when there is nothing to salvage (or this
+    was already the salvage run)."""
+    state = job.state
+    if job.spec is None or job.spec.salvage or config.analyze_only:
+        return None
+    if state.finished or state.killed or state.internal_error or status not in _HARD:
+        return None
+    missing = [b for b in state.builds if b not in state.measured]
+    if not missing:
+        return None
+    done = resume.pairs_done(cache, missing, job.digest, machine_id)
+    return dataclasses.replace(job.spec, done=done, salvage=tuple(missing))
