@@ -180,6 +180,9 @@ class Result:
     info: dict[str, Any] = field(default_factory=dict)
     environment: dict[str, Any] = field(default_factory=dict)
     machine: Machine | None = None  # stamped by the coordinator from where the job ran
+    # Whether the runtime is the eager reference (``Runtime.eager``): the report's speed-up baseline,
+    # carried here because the report may read a cache where the runtime's plugin is not installed.
+    eager: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         data = dataclasses.asdict(self)
@@ -202,4 +205,6 @@ class Result:
             info=dict(data.get("info") or {}),
             environment=dict(data.get("environment") or {}),
             machine=Machine.from_dict(data["machine"]) if data.get("machine") else None,
+            # Results written before the flag was kept: only the built-in torch was the baseline.
+            eager=bool(data["eager"]) if "eager" in data else data["runtime"] == "torch",
         )

@@ -247,7 +247,7 @@ def benchmark(
 
     device = placement.device
     environment = {**machine(), **torch_settings()}
-    base = {"device": device.name, "runtime": runtime.name, "precision": precision}
+    base = {"device": device.name, "runtime": runtime.name, "precision": precision, "eager": runtime.eager}
     refused = _ask(device, runtime, environment, precision)
     if refused is not None:
         status, error = refused

@@ -9,7 +9,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -226,6 +226,7 @@ def run(
             runtime = FileRuntime(registry.runtime(runtime_name, options), script.path, arrays)
             folder = artifacts.folder(name)
             result = benchmark(placement, runtime, config, folder)  # type: ignore[arg-type] - duck-typed placement
+            result = replace(result, eager=False)  # ``eager`` above only skips parity: a file has no eager baseline
             artifacts.send_new(name, send)
             send(ResultReady(name, artifacts.relocate(name, result)))
     for device_name, runtime_name, precision in config.measurements():
