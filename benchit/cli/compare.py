@@ -105,7 +105,7 @@ def run(args: argparse.Namespace, registry: Any) -> int:
         result = compare.compare_within(base, args.by, baseline, args.threshold)
         if not result.pairs:
             raise UsageError(f"BASE {args.base} has nothing measured with another {args.by} than {baseline}")
-        df, sources = base, (str(args.base),)
+        df, sources = base, [str(args.base)]
     else:
         new = load(args.new, "NEW")
         names = (args.base.name, args.new.name) if args.base.name != args.new.name else ("base", "new")
@@ -115,8 +115,8 @@ def run(args: argparse.Namespace, registry: Any) -> int:
                 f"BASE {args.base} and NEW {args.new} have no result in common (matched by the script's path "
                 "relative to its search folder, invocation, script args, precision, device and runtime)"
             )
-        df, sources = pd.concat([base, new], ignore_index=True), (str(args.base), str(args.new))
-    data = ReportData(frame=df, sources=sources, comparison=result)
+        df, sources = pd.concat([base, new], ignore_index=True), [str(args.base), str(args.new)]
+    data = ReportData(frame=df, sources=tuple(sources), comparison=result)
     for line in table.compare_lines(result, width(args)):
         print(line)
     write(chosen, paths, data)

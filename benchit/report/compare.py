@@ -155,10 +155,17 @@ def _judge(
     if len(bs) >= 2 and len(ns) >= 2:
         change = compare_samples(bs, ns, threshold)
     else:  # a result written before samples were kept
-        columns = ("latency_median_ms", "latency_median_ci_low_ms", "latency_median_ci_high_ms")
-        b, n = tuple(float(base[c]) for c in columns), tuple(float(new[c]) for c in columns)
-        change = compare_intervals(b, n, threshold)
+        change = compare_intervals(_interval(base), _interval(new), threshold)
     return change.verdict, change, ""
+
+
+def _interval(row: dict[str, Any]) -> tuple[float, float, float]:
+    """A result's median and its confidence interval."""
+    return (
+        float(row["latency_median_ms"]),
+        float(row["latency_median_ci_low_ms"]),
+        float(row["latency_median_ci_high_ms"]),
+    )
 
 
 def _index(df: pd.DataFrame, columns: list[str]) -> dict[tuple[str, ...], dict[str, Any]]:

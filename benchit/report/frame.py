@@ -94,6 +94,8 @@ _STATS = {
     "warmup_time_s": "warmup_time_s",
     "warmup_settled": "warmup_settled",
 }
+# Results written before parity kept a verdict: say it from ``passed``.
+_PARITY_VERDICT: dict[Any, str] = {True: "passed", False: "failed"}
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
 
@@ -144,7 +146,7 @@ def _result_row(measured: Measured) -> dict[str, Any]:
         error=_first_line(result.error),
         throughput_per_s=result.throughput_per_s,
         parity_passed=parity.get("passed"),
-        parity_verdict=parity.get("verdict") or {True: "passed", False: "failed"}.get(parity.get("passed")),
+        parity_verdict=parity.get("verdict") or _PARITY_VERDICT.get(parity.get("passed")),
         parity_max_abs_diff=parity.get("max_abs_diff"),
         parity_max_rel_diff=parity.get("max_rel_diff"),
         threads=env.get("threads"),
@@ -277,8 +279,8 @@ def _speedups(df: pd.DataFrame) -> list[float | None]:
     out: list[float | None] = []
     for row in df.itertuples(index=False):
         base = eager.get(tuple(getattr(row, c) for c in same))
-        ok = row.status == ResultStatus.OK and row.latency_median_ms and base
-        out.append(base / float(row.latency_median_ms) if ok else None)
+        ok = row.status == ResultStatus.OK and row.latency_median_ms
+        out.append(base / float(row.latency_median_ms) if base is not None and ok else None)
     return out
 
 

@@ -165,9 +165,9 @@ def failures(df: pd.DataFrame, width: int) -> list[str]:
         reason = row.get("error") or row.get("script_error") or str(status)
         groups[f"{status}: {printable(reason)}"].append(printable(where))
     lines = []
-    for reason, where in sorted(groups.items(), key=lambda kv: -len(kv[1])):
-        lines.append(fit(f"  {len(where)} x {reason}", width))
-        lines.append(fit(f"      {', '.join(where)}", width))
+    for reason, places in sorted(groups.items(), key=lambda kv: -len(kv[1])):
+        lines.append(fit(f"  {len(places)} x {reason}", width))
+        lines.append(fit(f"      {', '.join(places)}", width))
     return ([f"failures ({sum(len(w) for w in groups.values())}):"] + lines) if lines else []
 
 
