@@ -165,8 +165,6 @@ def test_results_of_two_machines_get_a_table_each() -> None:
 
 # A local plugin whose reference runtime is not called torch: ``eager = True`` makes it the baseline.
 EAGER_PLUGIN = """
-import time
-
 import benchit
 
 
@@ -176,16 +174,12 @@ class Reference(benchit.Runtime):
     eager = True
 
     def prepare(self, model, args, kwargs, device, artifacts):
-        def step():
-            time.sleep(0.002)  # slower than "other": a speed-up well above 1
-            return model(*args, **kwargs)
-
-        return benchit.Prepared(step=step)
+        return benchit.Prepared(step=lambda: model(*args, **kwargs))
 
 
 class Other(benchit.Runtime):
     name = "other"
-    description = "the same model, without the sleep"
+    description = "the same model, not eager"
 
     def prepare(self, model, args, kwargs, device, artifacts):
         return benchit.Prepared(step=lambda: model(*args, **kwargs))
@@ -220,12 +214,13 @@ def test_a_plugin_eager_runtime_is_the_baseline(tmp_path: Path) -> None:
     df = pd.read_csv(out).set_index("runtime")
     assert df.loc["reference", "eager"] == True and df.loc["other", "eager"] == False  # noqa: E712
     expected = df.loc["reference", "latency_median_ms"] / df.loc["other", "latency_median_ms"]
-    assert df.loc["other", "speedup_vs_eager"] == pytest.approx(expected) and expected > 1.5
+    assert df.loc["other", "speedup_vs_eager"] == pytest.approx(expected)
     assert df.loc["reference", "speedup_vs_eager"] == pytest.approx(1.0)
     done = run_benchit("compare", cache, "--by", "runtime", "-o", tmp_path / "by.csv")
     assert done.returncode == 0, done.stderr
     by = pd.read_csv(tmp_path / "by.csv")
-    assert list(by["group"]) == ["other"] and by.loc[0, "verdict"] == "faster"  # against reference, by default
+    assert list(by["group"]) == ["other"]  # against reference, by default
+    assert by.loc[0, "base_median_ms"] == pytest.approx(df.loc["reference", "latency_median_ms"])
 
 
 def test_a_cache_written_before_results_said_eager_has_torch_as_its_baseline(tmp_path: Path) -> None:
