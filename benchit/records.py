@@ -317,6 +317,10 @@ class Result:
     script_digest: str | None = None
     finished: float | None = None  # time.time() when the coordinator wrote it
 
+    # Whether the runtime is the eager reference (``Runtime.eager``): the report's speed-up baseline,
+    # carried here because the report may read a cache where the runtime's plugin is not installed.
+    eager: bool = False
+
     def __post_init__(self) -> None:
         # Measuring code may still pass the plain string: the record holds the enum.
         object.__setattr__(self, "status", ResultStatus(self.status))
@@ -357,6 +361,8 @@ class Result:
             machine=Machine.from_dict(data["machine"]) if data.get("machine") else None,
             script_digest=data.get("script_digest"),
             finished=data.get("finished"),
+            # Results written before the flag was kept: only the built-in torch was the baseline.
+            eager=bool(data["eager"]) if "eager" in data else data["runtime"] == "torch",
         )
 
 

@@ -78,7 +78,7 @@ def test_report_prints_a_readable_table_then_writes_the_files(scanned: Path, tmp
     row = df[(df["runtime"] == "ort")].iloc[0]
     assert row["relative_path"] == "tiny.py" and row["machine"] == os.uname().nodename
     torch_median = df[df["runtime"] == "torch"].iloc[0]["latency_median_ms"]
-    assert row["speedup_vs_torch"] == pytest.approx(torch_median / row["latency_median_ms"])
+    assert row["speedup_vs_eager"] == pytest.approx(torch_median / row["latency_median_ms"])
     assert set(df["relative_path"]) == {"tiny.py", "deep/broken.py"}
     md = out.with_suffix(".md").read_text()
     assert "| tiny Linear | 528 | input: float32[4,32] |" in md
@@ -161,3 +161,77 @@ def test_results_of_two_machines_get_a_table_each() -> None:
     assert alpha.split()[:2] == ["m", "Net"] and alpha.endswith("1 ms ±1.0% 2x")  # speed-up on its own machine
     beta = lines[lines.index("machine beta:") + 3]
     assert beta.endswith("4 ms ±1.0%")
+
+
+# A local plugin whose reference runtime is not called torch: ``eager = True`` makes it the baseline.
+EAGER_PLUGIN = """
+import benchit
+
+
+class Reference(benchit.Runtime):
+    name = "reference"
+    description = "a plugin's eager reference"
+    eager = True
+
+    def prepare(self, model, args, kwargs, device, artifacts):
+        return benchit.Prepared(step=lambda: model(*args, **kwargs))
+
+
+class Other(benchit.Runtime):
+    name = "other"
+    description = "the same model, not eager"
+
+    def prepare(self, model, args, kwargs, device, artifacts):
+        return benchit.Prepared(step=lambda: model(*args, **kwargs))
+
+
+@benchit.hookimpl
+def benchit_runtimes():
+    return [Reference, Other]
+"""
+
+
+def test_a_plugin_eager_runtime_is_the_baseline(tmp_path: Path) -> None:
+    plugins = tmp_path / "plugins"
+    plugins.mkdir()
+    (plugins / "eager_plugin.py").write_text(EAGER_PLUGIN)
+    script = write_script(tmp_path / "corpus", "tiny.py", TINY)
+    cache = tmp_path / "cache"
+    fast = ["--min-time", "0", "--max-time", "0.3", "--min-iterations", "8", "--warmup-time", "0.2"]
+    done = run_benchit(
+        "benchmark", script, "--plugins-dir", plugins, "--runtime", "other,reference", "--cache-dir", cache, *fast
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    # The report reads the flag from the results: the plugin need not be loaded (nor installed).
+    out = tmp_path / "r.csv"
+    done = run_benchit("report", "--cache-dir", cache, "-o", out, "--width", "120")
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0].split() == ["model", "params", "inputs", "cpu/reference", "cpu/other"]  # the baseline first
+    tiny = next(line for line in lines if line.startswith("tiny Linear"))
+    assert tiny.rstrip("~!").endswith("x") and len(re.findall(r"\d\.?\d*x", tiny)) == 1  # only other's speed-up
+    assert "Nx: speed-up over eager reference on the same device" in done.stdout
+    df = pd.read_csv(out).set_index("runtime")
+    assert df.loc["reference", "eager"] == True and df.loc["other", "eager"] == False  # noqa: E712
+    expected = df.loc["reference", "latency_median_ms"] / df.loc["other", "latency_median_ms"]
+    assert df.loc["other", "speedup_vs_eager"] == pytest.approx(expected)
+    assert df.loc["reference", "speedup_vs_eager"] == pytest.approx(1.0)
+    done = run_benchit("compare", cache, "--by", "runtime", "-o", tmp_path / "by.csv")
+    assert done.returncode == 0, done.stderr
+    by = pd.read_csv(tmp_path / "by.csv")
+    assert list(by["group"]) == ["other"]  # against reference, by default
+    assert by.loc[0, "base_median_ms"] == pytest.approx(df.loc["reference", "latency_median_ms"])
+
+
+def test_a_cache_written_before_results_said_eager_has_torch_as_its_baseline(tmp_path: Path) -> None:
+    out = tmp_path / "r.csv"
+    done = run_benchit("report", "--cache-dir", REPO / "tests" / "data" / "cache-format1", "-o", out)
+    assert done.returncode == 0, done.stderr
+    df = pd.read_csv(out)
+    assert set(df.loc[df["eager"] == True, "runtime"]) == {"torch"}  # noqa: E712
+    torch = df[df["runtime"] == "torch"].set_index("build_name")["latency_median_ms"]
+    ort = df[df["runtime"] == "ort"].set_index("build_name")
+    assert len(ort) == 6 and list(ort["speedup_vs_eager"]) == pytest.approx(
+        list(torch[ort.index] / ort["latency_median_ms"])
+    )
+    assert "Nx: speed-up over eager torch on the same device" in done.stdout

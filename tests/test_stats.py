@@ -8,7 +8,7 @@ import pytest
 from benchit.measure.timing import kept_samples, summarise
 from benchit.records import Stats
 from benchit.report.stats import (
-    Verdict,
+    CompareVerdict,
     bootstrap_medians,
     bootstrap_ratio_ci,
     compare_intervals,
@@ -43,30 +43,30 @@ def test_identical_distributions_are_no_significant_change() -> None:
     for seed in range(5):
         base, new = _latencies(1.0, 0.05, 2000, seed), _latencies(1.0, 0.05, 2000, seed + 100)
         change = compare_samples(base, new, threshold=0.05)
-        assert change.verdict is Verdict.SAME, (seed, change)
+        assert change.verdict is CompareVerdict.SAME, (seed, change)
         assert change.ratio == pytest.approx(1.0, abs=0.01)
 
 
 def test_ten_percent_shift_with_tight_samples_is_slower_and_faster_back() -> None:
     base, new = _latencies(1.0, 0.02, 500, 0), _latencies(1.1, 0.02, 500, 1)
     slower = compare_samples(base, new, threshold=0.05)
-    assert slower.verdict is Verdict.SLOWER
+    assert slower.verdict is CompareVerdict.SLOWER
     assert slower.ratio == pytest.approx(1.1, rel=0.01)
     assert slower.ratio_low < slower.ratio < slower.ratio_high
     assert slower.ratio_low > 1.05 and slower.p_value < 1e-6
-    assert compare_samples(new, base, threshold=0.05).verdict is Verdict.FASTER
+    assert compare_samples(new, base, threshold=0.05).verdict is CompareVerdict.FASTER
 
 
 def test_two_percent_shift_inside_noise_is_not_flagged() -> None:
     base, new = _latencies(1.0, 0.3, 300, 0), _latencies(1.02, 0.3, 300, 1)
-    assert compare_samples(base, new, threshold=0.05).verdict is Verdict.SAME
+    assert compare_samples(base, new, threshold=0.05).verdict is CompareVerdict.SAME
 
 
 def test_significant_but_below_threshold_is_not_flagged() -> None:
     base, new = _latencies(1.0, 0.001, 2000, 0), _latencies(1.03, 0.001, 2000, 1)
     change = compare_samples(base, new, threshold=0.05)
-    assert change.p_value < 1e-6 and change.verdict is Verdict.SAME
-    assert compare_samples(base, new, threshold=0.02).verdict is Verdict.SLOWER
+    assert change.p_value < 1e-6 and change.verdict is CompareVerdict.SAME
+    assert compare_samples(base, new, threshold=0.02).verdict is CompareVerdict.SLOWER
 
 
 def test_bootstrap_interval_covers_the_true_ratio() -> None:
@@ -75,10 +75,10 @@ def test_bootstrap_interval_covers_the_true_ratio() -> None:
 
 
 def test_interval_fallback_without_samples() -> None:
-    assert compare_intervals((1.0, 0.99, 1.01), (1.2, 1.19, 1.21), 0.05).verdict is Verdict.SLOWER
-    assert compare_intervals((1.0, 0.9, 1.1), (1.06, 0.95, 1.2), 0.05).verdict is Verdict.SAME
+    assert compare_intervals((1.0, 0.99, 1.01), (1.2, 1.19, 1.21), 0.05).verdict is CompareVerdict.SLOWER
+    assert compare_intervals((1.0, 0.9, 1.1), (1.06, 0.95, 1.2), 0.05).verdict is CompareVerdict.SAME
     change = compare_intervals((2.0, 1.9, 2.1), (1.0, 0.95, 1.05), 0.05)
-    assert change.verdict is Verdict.FASTER and change.method == "ci-overlap" and change.p_value is None
+    assert change.verdict is CompareVerdict.FASTER and change.method == "ci-overlap" and change.p_value is None
 
 
 def test_geometric_mean() -> None:

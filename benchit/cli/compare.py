@@ -11,11 +11,16 @@ from typing import TYPE_CHECKING, Any
 from benchit.cli.common import printable
 from benchit.cli.report import add_output_options, open_cache, outputs, reporters, width, write
 from benchit.errors import ExitCode, UsageError
+from benchit.report.verdict import CompareVerdict
 
 if TYPE_CHECKING:
     from benchit.plugins import Registry
 
-FAIL_ON = {"slower": ("slower",), "failing": ("newly failing",), "any": ("slower", "newly failing")}
+FAIL_ON = {
+    "slower": (CompareVerdict.SLOWER,),
+    "failing": (CompareVerdict.NEWLY_FAILING,),
+    "any": (CompareVerdict.SLOWER, CompareVerdict.NEWLY_FAILING),
+}
 
 
 def _threshold(text: str) -> float:
@@ -36,7 +41,9 @@ def add_parser(sub: Any) -> None:
     compare.add_argument("new", type=Path, nargs="?", metavar="NEW", help="a cache directory or a JSON report")
     compare.add_argument("--by", choices=["runtime", "device", "machine"], help="compare inside BASE along this")
     compare.add_argument(
-        "--baseline", default=None, help="with --by: the value others are compared with (torch, cpu, the first machine)"
+        "--baseline",
+        default=None,
+        help="with --by: the value others are compared with (the eager runtime, cpu, the first machine)",
     )
     compare.add_argument(
         "--threshold", type=_threshold, default=0.05, help="smallest change worth a verdict, in percent (default 5)"
@@ -90,13 +97,18 @@ def run(args: argparse.Namespace, registry: Registry) -> int:
     base = load(args.base, "BASE")
     if args.by:
         values = sorted(base[args.by].dropna().astype(str).unique())
-        baseline = args.baseline or compare.DEFAULT_BASELINE.get(args.by) or values[0]
+        baseline = args.baseline or compare.default_baseline(base, args.by)
+        if baseline is None and args.by == "runtime":
+            raise UsageError(
+                f"BASE has no eager runtime to compare with; choose one with --baseline ({', '.join(values)})"
+            )
+        baseline = baseline or values[0]
         if baseline not in values:
             raise UsageError(f"--baseline {baseline!r}: BASE has no {args.by} of that name ({', '.join(values)})")
         result = compare.compare_within(base, args.by, baseline, args.threshold)
         if not result.pairs:
             raise UsageError(f"BASE {args.base} has nothing measured with another {args.by} than {baseline}")
-        df, sources = base, (str(args.base),)
+        df, sources = base, [str(args.base)]
     else:
         new = load(args.new, "NEW")
         names = (args.base.name, args.new.name) if args.base.name != args.new.name else ("base", "new")
@@ -106,12 +118,12 @@ def run(args: argparse.Namespace, registry: Registry) -> int:
                 f"BASE {args.base} and NEW {args.new} have no result in common (matched by the script's path "
                 "relative to its search folder, invocation, script args, precision, device and runtime)"
             )
-        df, sources = pd.concat([base, new], ignore_index=True), (str(args.base), str(args.new))
-    data = ReportData(frame=df, sources=sources, comparison=result)
+        df, sources = pd.concat([base, new], ignore_index=True), [str(args.base), str(args.new)]
+    data = ReportData(frame=df, sources=tuple(sources), comparison=result)
     for line in table.compare_lines(result, width(args)):
         print(line)
     write(chosen, paths, data)
-    flagged = [p for p in result.pairs if p.verdict.value in FAIL_ON.get(args.fail_on or "", ())]
+    flagged = [p for p in result.pairs if p.verdict in FAIL_ON.get(args.fail_on or "", ())]
     if flagged:
         print(f"benchit: --fail-on {args.fail_on}: {len(flagged)} flagged", file=sys.stderr)
         return ExitCode.FAILURES

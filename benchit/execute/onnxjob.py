@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -103,6 +103,7 @@ def run(
             runtime = FileRuntime(registry.runtime(runtime_name, options), script.path, arrays)
             folder = artifacts.folder(name)
             result = benchmark(placement, runtime, config, folder)  # type: ignore[arg-type] - duck-typed placement
+            result = replace(result, eager=False)  # ``eager`` above only skips parity: a file has no eager baseline
             artifacts.send_new(name, send)
             send(ResultReady(name, artifacts.relocate(name, result)))
     for device_name, runtime_name, precision in config.measurements():

@@ -243,7 +243,7 @@ def benchmark(
 
     device = placement.device
     environment = {**host().to_dict(), **torch_settings()}
-    base = {"device": device.name, "runtime": runtime.name, "precision": precision}
+    base = {"device": device.name, "runtime": runtime.name, "precision": precision, "eager": runtime.eager}
     refused = _refusal(device, runtime, environment, precision)
     if refused is not None:
         status, error = refused

@@ -8,11 +8,13 @@ from typing import Any
 
 import pandas as pd
 
-from benchit.report.frame import IDENTITY, SAMPLES
-from benchit.report.stats import Change, Verdict, compare_intervals, compare_samples, geometric_mean
+from benchit.records import ResultStatus
+from benchit.report.frame import IDENTITY, SAMPLES, eager_runtimes
+from benchit.report.stats import Change, compare_intervals, compare_samples, geometric_mean
+from benchit.report.verdict import CompareVerdict
 
 BY = ("runtime", "device", "machine")
-DEFAULT_BASELINE = {"runtime": "torch", "device": "cpu"}
+DEFAULT_DEVICE = "cpu"
 
 
 @dataclass(frozen=True)
@@ -27,7 +29,7 @@ class Pair:
     new_median_ms: float | None
     base_status: str | None
     new_status: str | None
-    verdict: Verdict
+    verdict: CompareVerdict
     change: Change | None = None
     reason: str = ""  # the failing side's error, for newly failing
 
@@ -57,7 +59,7 @@ class Pair:
             new_median_ms=data.get("new_median_ms"),
             base_status=data.get("base_status"),
             new_status=data.get("new_status"),
-            verdict=Verdict(data["verdict"]),
+            verdict=CompareVerdict(data["verdict"]),
             change=Change.from_dict(data["change"]) if data.get("change") else None,
             reason=data.get("reason", ""),
         )
@@ -88,15 +90,15 @@ class Pair:
 class Comparison:
     """Every pair, what was compared with what, and the threshold."""
 
-    base: str  # a label: the BASE cache, or the baseline value (torch)
+    base: str  # a label: the BASE cache, or the baseline value (the eager runtime, say)
     new: str
     by: str | None  # None for BASE vs NEW; else the dimension compared inside one cache
     threshold: float
     pairs: tuple[Pair, ...]
 
     def counts(self) -> dict[str, int]:
-        counts = Counter(p.verdict.value for p in self.pairs)
-        return {v.value: counts[v.value] for v in Verdict if counts[v.value]}
+        counts = Counter(p.verdict for p in self.pairs)
+        return {v.value: counts[v] for v in CompareVerdict if counts[v]}
 
     def geomeans(self) -> dict[str, float | None]:
         """The geometric mean of NEW/BASE per group, over pairs measured on both sides."""
@@ -137,26 +139,33 @@ def _identity(row: Any, columns: list[str]) -> tuple[str, ...]:
 
 def _judge(
     base: dict[str, Any] | None, new: dict[str, Any] | None, threshold: float
-) -> tuple[Verdict, Change | None, str]:
+) -> tuple[CompareVerdict, Change | None, str]:
     if base is None:
-        return Verdict.ONLY_NEW, None, ""
+        return CompareVerdict.ONLY_NEW, None, ""
     if new is None:
-        return Verdict.ONLY_BASE, None, ""
-    base_ok, new_ok = base["status"] == "ok", new["status"] == "ok"
+        return CompareVerdict.ONLY_BASE, None, ""
+    base_ok, new_ok = base["status"] == ResultStatus.OK, new["status"] == ResultStatus.OK
     if base_ok and not new_ok:
-        return Verdict.NEWLY_FAILING, None, str(new.get("error") or new["status"])
+        return CompareVerdict.NEWLY_FAILING, None, str(new.get("error") or new["status"])
     if new_ok and not base_ok:
-        return Verdict.FIXED, None, str(base.get("error") or base["status"])
+        return CompareVerdict.FIXED, None, str(base.get("error") or base["status"])
     if not base_ok:
-        return Verdict.BOTH_FAILING, None, str(new.get("error") or new["status"])
+        return CompareVerdict.BOTH_FAILING, None, str(new.get("error") or new["status"])
     bs, ns = base.get(SAMPLES) or [], new.get(SAMPLES) or []
     if len(bs) >= 2 and len(ns) >= 2:
         change = compare_samples(bs, ns, threshold)
     else:  # a result written before samples were kept
-        columns = ("latency_median_ms", "latency_median_ci_low_ms", "latency_median_ci_high_ms")
-        b, n = tuple(float(base[c]) for c in columns), tuple(float(new[c]) for c in columns)
-        change = compare_intervals(b, n, threshold)
+        change = compare_intervals(_interval(base), _interval(new), threshold)
     return change.verdict, change, ""
+
+
+def _interval(row: dict[str, Any]) -> tuple[float, float, float]:
+    """A result's median and its confidence interval."""
+    return (
+        float(row["latency_median_ms"]),
+        float(row["latency_median_ci_low_ms"]),
+        float(row["latency_median_ci_high_ms"]),
+    )
 
 
 def _index(df: pd.DataFrame, columns: list[str]) -> dict[tuple[str, ...], dict[str, Any]]:
@@ -205,9 +214,18 @@ def compare(
     return Comparison(base_label, new_label, None, threshold, tuple(pairs))
 
 
+def default_baseline(df: pd.DataFrame, by: str) -> str | None:
+    """What ``--by`` compares with when no ``--baseline`` is given: the eager runtime (``Runtime.eager``),
+    the CPU, or (None) the first value."""
+    if by == "runtime":
+        eager = eager_runtimes(_results(df))
+        return eager[0] if eager else None
+    return DEFAULT_DEVICE if by == "device" else None
+
+
 def compare_within(df: pd.DataFrame, by: str, baseline: str, threshold: float) -> Comparison:
     """Inside one cache: every other value of ``by`` against ``baseline`` on the same measurement
-    (e.g. each runtime against eager torch, on the same model, device, precision and machine)."""
+    (e.g. each runtime against the eager one, on the same model, device, precision and machine)."""
     columns = [c for c in IDENTITY if c != by]
     rows = _results(df)
     baseline_rows = _index(rows[rows[by].astype(str) == baseline], columns)

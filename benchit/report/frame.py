@@ -8,6 +8,8 @@ from typing import Any
 
 import pandas as pd
 
+from benchit.records import Result, ResultStatus, ScriptStatus
+from benchit.report.source import ScriptRun, script_runs
 from benchit.store.cache import Cache
 
 COLUMNS = [
@@ -64,9 +66,11 @@ COLUMNS = [
     "peak_device_memory_mb",
     "overhead_ns",
     "finished",
-    # what matches a result across caches (see benchit compare), and its speed-up over eager torch
+    # what matches a result across caches (see benchit compare); whether the runtime is the eager
+    # reference (Runtime.eager), and the speed-up over it
     "relative_path",
-    "speedup_vs_torch",
+    "eager",
+    "speedup_vs_eager",
 ]
 # Carried in the frame for statistics and the JSON report, left out of CSV and tables.
 SAMPLES = "samples_ms"
@@ -90,10 +94,12 @@ _STATS = {
     "warmup_time_s": "warmup_time_s",
     "warmup_settled": "warmup_settled",
 }
+# Results written before parity kept a verdict: say it from ``passed``.
+_PARITY_VERDICT: dict[Any, str] = {True: "passed", False: "failed"}
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
 
-def _first_line(error: Any) -> str:
+def _first_line(error: str | dict[str, Any] | None) -> str:
     if not error:
         return ""
     if isinstance(error, dict):
@@ -101,40 +107,46 @@ def _first_line(error: Any) -> str:
     return str(error).strip().splitlines()[0][:500] if str(error).strip() else ""
 
 
-def _script_status(record: dict[str, Any]) -> str:
-    status = record.get("status", "")
-    if status == "running" and not _alive(record.get("pid")):
-        return "interrupted"
-    return status
+def _script_status(run: ScriptRun) -> ScriptStatus | None:
+    """The script's status, ``interrupted`` for one still marked running whose benchit has gone."""
+    if run.record.status is ScriptStatus.RUNNING and not _alive(run.record.pid):
+        return ScriptStatus.INTERRUPTED
+    return run.record.status
 
 
-def _alive(pid: Any) -> bool:
+def _alive(pid: int | None) -> bool:
+    if pid is None:
+        return False
     try:
-        os.kill(int(pid), 0)
-    except (OSError, TypeError, ValueError):
+        os.kill(pid, 0)
+    except OSError:
         return False
     return True
 
 
-def _result_row(result: dict[str, Any]) -> dict[str, Any]:
-    stats = result.get("stats") or {}
-    info = result.get("info") or {}
-    env = result.get("environment") or {}
-    parity = result.get("parity") or {}
-    row = {column: stats.get(key) for column, key in _STATS.items()}
-    machine = result.get("machine") if isinstance(result.get("machine"), dict) else {}
+def _megabytes(value: Any) -> float | None:
+    number = isinstance(value, (int, float)) and not isinstance(value, bool)
+    return value / 2**20 if number else None
+
+
+def _result_row(result: Result) -> dict[str, Any]:
+    stats = result.stats
+    info, env, parity = result.info, result.environment, result.parity or {}
+    versions = env.get("versions")
+    row: dict[str, Any] = {column: getattr(stats, key) if stats else None for column, key in _STATS.items()}
     row.update(
-        machine=machine.get("hostname") or env.get("hostname") or "unknown",
-        machine_id=machine.get("id"),
-        precision=result.get("precision") or "fp32",
-        samples_ms=list(stats.get("samples_ms") or []),
-        device=result["device"],
-        runtime=result["runtime"],
-        status=result["status"],
-        error=_first_line(result.get("error")),
-        throughput_per_s=result.get("throughput_per_s"),
+        machine=(result.machine.hostname if result.machine else "") or env.get("hostname") or "unknown",
+        machine_id=result.machine.id if result.machine else None,
+        precision=result.precision,
+        samples_ms=list(stats.samples_ms) if stats else [],
+        device=result.device,
+        runtime=result.runtime,
+        eager=result.eager,
+        status=str(result.status),
+        error=_first_line(result.error),
+        throughput_per_s=result.throughput_per_s,
         parity_passed=parity.get("passed"),
-        parity_verdict=parity.get("verdict") or {True: "passed", False: "failed"}.get(parity.get("passed")),
+        parity_verdict=parity.get("verdict") or _PARITY_VERDICT.get(parity.get("passed")),
         parity_max_abs_diff=parity.get("max_abs_diff"),
         parity_max_rel_diff=parity.get("max_rel_diff"),
         threads=env.get("threads"),
@@ -142,13 +154,11 @@ def _result_row(result: dict[str, Any]) -> dict[str, Any]:
         device_software=env.get("device_software"),
         cpu_model=env.get("cpu_model"),
         benchit_version=env.get("benchit"),
-        torch_version=(env.get("versions") or {}).get("torch"),
+        torch_version=versions.get("torch") if isinstance(versions, dict) else None,
         overhead_ns=info.get("overhead_ns"),
-        finished=result.get("finished"),
-        peak_rss_mb=info["peak_rss_bytes"] / 2**20 if info.get("peak_rss_bytes") else None,
-        peak_device_memory_mb=(
-            info["peak_memory_allocated_bytes"] / 2**20 if info.get("peak_memory_allocated_bytes") is not None else None
-        ),
+        finished=result.finished,
+        peak_rss_mb=_megabytes(info.get("peak_rss_bytes") or None),
+        peak_device_memory_mb=_megabytes(info.get("peak_memory_allocated_bytes")),
     )
     for key, value in info.items():
         if key not in ("overhead_ns", "peak_rss_bytes") and isinstance(value, (str, int, float, bool)):
@@ -158,88 +168,52 @@ def _result_row(result: dict[str, Any]) -> dict[str, Any]:
 
 def rows(cache: Cache) -> list[dict[str, Any]]:
     """Every row of the report; damaged files are skipped and noted in ``cache.warnings``."""
-    table = []
-    cache.check_strays()
-    for key in cache.script_keys():
-        script = cache.read_script(key)
-        if script is None:
-            continue
-        record = script.to_dict()
-        try:
-            table += _script_rows(cache, record)
-        except (TypeError, AttributeError, KeyError, ValueError) as exc:  # a hand-edited record
-            cache.warnings.append(f"skipped {cache.script_path(key)}: malformed record ({type(exc).__name__}: {exc})")
-    return table
+    return [row for run in script_runs(cache) for row in _script_rows(run)]
 
 
-def _script_rows(cache: Cache, record: dict[str, Any]) -> list[dict[str, Any]]:
+def _script_rows(run: ScriptRun) -> list[dict[str, Any]]:
     table = []
-    script_status = _script_status(record)
+    record = run.record
+    script_status = _script_status(run)
+    stopped = script_status is not record.status  # still marked running, but its benchit has gone
     base = {
-        "script": record.get("script"),
-        "relative_path": record.get("relative_path") or Path(str(record.get("script") or "?")).name,
-        "script_args": " ".join(map(str, record.get("script_args") or [])),
-        "script_status": script_status,
-        **_params(record.get("script_args")),
-        "script_error": _first_line(record.get("error"))
-        or (
-            "benchit itself was stopped (killed?) while the script ran" if script_status != record.get("status") else ""
-        ),
-        **_labels(record.get("labels")),
+        "script": record.script,
+        "relative_path": record.relative_path or Path(record.script or "?").name,
+        "script_args": " ".join(record.script_args),
+        "script_status": None if script_status is None else script_status.value,
+        **_params(record.script_args),
+        "script_error": _first_line(record.error)
+        or ("benchit itself was stopped (killed?) while the script ran" if stopped else ""),
+        **_labels(record.labels),
     }
-    produced = 0
-    for build in record.get("builds") or []:
-        found = cache.read_build(build) if isinstance(build, str) else None
-        if found is None:
-            continue
-        info = found.to_dict()
-        invocation = info.get("invocation") or {}
+    for build in run.builds:
+        invocation = build.invocation
         build_row = {
             **base,
-            "build_name": build,
-            "model_class": invocation.get("model_class"),
-            "invocation": invocation.get("hash"),
-            "params": invocation.get("params"),
-            "input_shapes": invocation.get("input_shapes"),
-            "batch_size": invocation.get("batch_size"),
-            "call_count": invocation.get("call_count"),
-            "call_site": invocation.get("call_site"),
-            "module_path": info.get("module_path") or invocation.get("module_path") or "",
-            "parent_build": info.get("parent_build") or "",
+            "build_name": build.build_name,
+            "model_class": invocation.model_class,
+            "invocation": invocation.hash,
+            "params": invocation.params,
+            "input_shapes": invocation.input_shapes,
+            "batch_size": invocation.batch_size,
+            "call_count": invocation.call_count,
+            "call_site": invocation.call_site,
+            "module_path": build.module_path,
+            "parent_build": build.parent_build,
         }
-        every = [r.to_dict() for r in cache.read_results(build)]
-        results = [r for r in every if r.get("script_digest") in (None, record.get("digest"))]
-        good = 0
-        for result in results:
-            try:
-                table.append({**build_row, **_result_row(result)})
-                good += 1
-            except (TypeError, AttributeError, KeyError, ValueError) as exc:
-                machine_id = (
-                    (result.get("machine") or {}).get("id") if isinstance(result.get("machine"), dict) else None
-                )
-                path = cache.result_path(
-                    build,
-                    str(result["device"]),
-                    str(result["runtime"]),
-                    machine_id,
-                    str(result.get("precision") or "fp32"),
-                )
-                cache.warnings.append(f"skipped {path}: malformed result ({type(exc).__name__}: {exc})")
-        if not good:
-            reason = "--analyze-only" if record.get("analyze_only") else f"script ended as {script_status}"
-            table.append({**build_row, "status": "not_run", "error": f"not benchmarked ({reason})"})
-        produced += 1
-    if not produced:
-        table.append({**base, "status": script_status, "error": base["script_error"]})
+        table += [{**build_row, **_result_row(result)} for result in build.results]
+        if not build.results:
+            reason = "--analyze-only" if record.analyze_only else f"script ended as {base['script_status'] or ''}"
+            table.append({**build_row, "status": ResultStatus.NOT_RUN.value, "error": f"not benchmarked ({reason})"})
+    if not run.builds:
+        table.append({**base, "status": base["script_status"], "error": base["script_error"]})
     return table
 
 
-def _params(script_args: Any) -> dict[str, Any]:
+def _params(args: tuple[str, ...]) -> dict[str, Any]:
     """``param_<name>`` columns for the standard parameters a script run was given (a sweep's dimensions)."""
     from benchit.parser import STANDARD_PARAMS
 
-    args = [str(a) for a in script_args] if isinstance(script_args, list) else []
     found = {}
     for index, arg in enumerate(args):
         name, sep, value = arg.removeprefix("--").partition("=")
@@ -248,10 +222,8 @@ def _params(script_args: Any) -> dict[str, Any]:
     return found
 
 
-def _labels(labels: Any) -> dict[str, str]:
-    if not isinstance(labels, dict):
-        return {}
-    return {f"label_{k}" if k in COLUMNS else str(k): ",".join(map(str, v)) for k, v in labels.items()}
+def _labels(labels: dict[str, list[str]]) -> dict[str, str]:
+    return {f"label_{k}" if k in COLUMNS else k: ",".join(v) for k, v in labels.items()}
 
 
 def neutralise(value: Any) -> Any:
@@ -286,25 +258,43 @@ def from_rows(data: list[dict[str, Any]]) -> pd.DataFrame:
     labels = [c for c in df.columns if c not in COLUMNS and c not in extra and c != SAMPLES]
     df = df.reindex(columns=COLUMNS + extra + labels + [SAMPLES])
     df = df.astype(object).where(df.notna(), None)
-    df["speedup_vs_torch"] = _speedups(df)
+    # A JSON report written before results said whether they were eager: the built-in torch was.
+    df["eager"] = [
+        runtime == "torch" if eager is None and runtime is not None else eager
+        for eager, runtime in zip(df["eager"], df["runtime"], strict=True)
+    ]
+    df["speedup_vs_eager"] = _speedups(df)
     return df
 
 
 def _speedups(df: pd.DataFrame) -> list[float | None]:
-    """Eager torch's median over each row's median, on the same model, device, machine and precision."""
+    """The eager runtime's median over each row's median, on the same model, device, machine and
+    precision (when two eager runtimes measured it, the first in the report's order)."""
     if df.empty:
         return []
     same = [c for c in IDENTITY if c != "runtime"]
     eager: dict[tuple, float] = {}
     for row in df.itertuples(index=False):
-        if row.runtime == "torch" and row.status == "ok" and row.latency_median_ms:
-            eager[tuple(getattr(row, c) for c in same)] = float(row.latency_median_ms)
+        if row.eager and row.status == ResultStatus.OK and row.latency_median_ms:
+            eager.setdefault(tuple(getattr(row, c) for c in same), float(row.latency_median_ms))
     out: list[float | None] = []
     for row in df.itertuples(index=False):
         base = eager.get(tuple(getattr(row, c) for c in same))
-        ok = row.status == "ok" and row.latency_median_ms and base
-        out.append(base / float(row.latency_median_ms) if ok else None)
+        ok = row.status == ResultStatus.OK and row.latency_median_ms
+        out.append(base / float(row.latency_median_ms) if base is not None and ok else None)
     return out
+
+
+def eager_runtimes(df: pd.DataFrame) -> list[str]:
+    """The runtimes marked eager (``Runtime.eager``) in ``df``, by name: the speed-ups' baseline."""
+    rows = df[df["eager"] == True]  # noqa: E712 - object column
+    return sorted(rows["runtime"].dropna().astype(str).unique())
+
+
+def baseline_name(df: pd.DataFrame) -> str:
+    """What the speed-ups are over, for people: ``eager torch``, or a plugin's eager runtime."""
+    eager = eager_runtimes(df)
+    return f"eager {' or '.join(eager)}" if eager else "the eager runtime"
 
 
 def public(df: pd.DataFrame) -> pd.DataFrame:

@@ -10,8 +10,11 @@ from pathlib import Path
 from typing import Any
 
 from benchit.errors import Unavailable
+from benchit.records import ResultStatus
 from benchit.report import table
+from benchit.report.frame import baseline_name
 from benchit.report.reporter import ReportData, Reporter, write_atomic
+from benchit.report.verdict import CompareVerdict
 
 STYLE = """
 body{font-family:system-ui,sans-serif;margin:1.5em;color:#222}
@@ -39,18 +42,19 @@ document.querySelectorAll('table.sortable').forEach(function(t){
 """
 
 
-def _e(value: Any) -> str:
+def escaped(value: Any) -> str:
+    """``value`` as HTML text (None as nothing)."""
     return html.escape("" if value is None else str(value))
 
 
 def _cell(value: Any, sort: Any = None, numeric: bool = False, cls: str = "") -> str:
-    key = _e(value if sort is None else sort)
+    key = escaped(value if sort is None else sort)
     classes = " ".join(c for c in ("n" if numeric else "", cls) if c)
-    return f'<td data-v="{key}"{f" class={chr(34)}{classes}{chr(34)}" if classes else ""}>{_e(value)}</td>'
+    return f'<td data-v="{key}"{f" class={chr(34)}{classes}{chr(34)}" if classes else ""}>{escaped(value)}</td>'
 
 
 def _table(table_id: str, header: list[str], rows: list[str]) -> str:
-    head = "".join(f"<th>{_e(h)}</th>" for h in header)
+    head = "".join(f"<th>{escaped(h)}</th>" for h in header)
     return (
         f'<input id="{table_id}-filter" placeholder="filter rows">'
         f'<table id="{table_id}" class="sortable"><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>'
@@ -86,12 +90,12 @@ def _summary(report: ReportData) -> str:
         items.append(("results", ", ".join(f"{n} {s}" for s, n in results["status"].value_counts().items())))
         items.append(("noisy", str(int((results["noisy"] == True).sum()))))  # noqa: E712 - object column
         items.append(("parity failures", str(int((results["parity_passed"] == False).sum()))))  # noqa: E712
-    return "<dl>" + "".join(f"<dt>{_e(k)}</dt><dd>{_e(v)}</dd>" for k, v in items) + "</dl>"
+    return "<dl>" + "".join(f"<dt>{escaped(k)}</dt><dd>{escaped(v)}</dd>" for k, v in items) + "</dl>"
 
 
 def _ok(report: ReportData) -> list[dict[str, Any]]:
     df = report.frame
-    return [r for r in df[df["device"].notna()].to_dict("records") if r.get("status") == "ok"]
+    return [r for r in df[df["device"].notna()].to_dict("records") if r.get("status") == ResultStatus.OK]
 
 
 def _where(row: dict[str, Any], many_machines: bool) -> str:
@@ -100,29 +104,30 @@ def _where(row: dict[str, Any], many_machines: bool) -> str:
 
 
 def speedup_figure(report: ReportData) -> Any:
-    """Bars: each non-eager runtime's speed-up over eager torch, per model."""
+    """Bars: each non-eager runtime's speed-up over the eager one, per model."""
     import plotly.graph_objects as go
 
-    ok = [r for r in _ok(report) if r.get("runtime") != "torch" and r.get("speedup_vs_torch")]
+    ok = [r for r in _ok(report) if not r.get("eager") and r.get("speedup_vs_eager")]
+    over = baseline_name(report.frame)
     many = len({r.get("machine") for r in ok}) > 1
     fig = go.Figure()
     groups: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for row in ok:
         groups[_where(row, many)].append(row)
     for name, rows in sorted(groups.items()):
-        speedups = [r["speedup_vs_torch"] for r in rows]
+        speedups = [r["speedup_vs_eager"] for r in rows]
         fig.add_bar(  # bars grow from 1: up for a speed-up, down for a slow-down
             name=name,
             x=[table.label(r) for r in rows],
             base=[1.0] * len(rows),
             y=[v - 1.0 for v in speedups],
             customdata=speedups,
-            hovertemplate="%{x}<br>%{customdata:.3g}x over eager torch<extra>" + _e(name) + "</extra>",
+            hovertemplate="%{x}<br>%{customdata:.3g}x over " + escaped(over) + "<extra>" + escaped(name) + "</extra>",
         )
     fig.add_hline(y=1.0, line_dash="dot", line_color="#888")
     # Log scale: a 4x slow-down and a 4x speed-up are the same distance from 1.
     fig.update_layout(barmode="group", height=420, margin={"t": 30})
-    fig.update_yaxes(type="log", title="speed-up over eager torch (x, log)")
+    fig.update_yaxes(type="log", title=f"speed-up over {over} (x, log)")
     return fig
 
 
@@ -144,7 +149,7 @@ def latency_figure(report: ReportData) -> Any:
             y=[r["latency_median_ms"] for r in rows],
             text=[table.label(r) for r in rows],
             marker={"size": 9},
-            hovertemplate="%{text}<br>%{x:,} params<br>%{y:.4g} ms<extra>" + _e(name) + "</extra>",
+            hovertemplate="%{text}<br>%{x:,} params<br>%{y:.4g} ms<extra>" + escaped(name) + "</extra>",
         )
     fig.update_layout(height=460, margin={"t": 30})
     fig.update_xaxes(type="log", title="parameters")
@@ -158,14 +163,14 @@ def ratio_figure(report: ReportData) -> Any:
 
     assert report.comparison is not None
     fig = go.Figure()
-    groups: dict[str, list[Any]] = defaultdict(list)
+    groups: dict[CompareVerdict, list[Any]] = defaultdict(list)
     for pair in report.comparison.pairs:
         if pair.change:
-            groups[pair.verdict.value].append(pair)
-    colours = {"slower": "#b00020", "faster": "#087f23", "no significant change": "#777"}
-    for verdict, pairs in sorted(groups.items()):
+            groups[pair.verdict].append(pair)
+    colours = {CompareVerdict.SLOWER: "#b00020", CompareVerdict.FASTER: "#087f23", CompareVerdict.SAME: "#777"}
+    for verdict, pairs in sorted(groups.items(), key=lambda item: item[0].value):
         fig.add_scatter(
-            name=verdict,
+            name=verdict.value,
             mode="markers",
             x=[p.change.ratio for p in pairs],
             y=[f"{p.model} {p.group}" for p in pairs],
@@ -176,7 +181,7 @@ def ratio_figure(report: ReportData) -> Any:
                 "arrayminus": [p.change.ratio - p.change.ratio_low for p in pairs],
             },
             marker={"size": 9, "color": colours.get(verdict, "#333")},
-            hovertemplate="%{y}<br>new/base %{x:.3f}<extra>" + _e(verdict) + "</extra>",
+            hovertemplate="%{y}<br>new/base %{x:.3f}<extra>" + escaped(verdict.value) + "</extra>",
         )
     fig.add_vline(x=1.0, line_dash="dot", line_color="#888")
     count = sum(len(p) for p in groups.values())
@@ -188,7 +193,7 @@ def _results_table(report: ReportData) -> str:
     df = report.frame
     rows = []
     for r in df[df["device"].notna()].to_dict("records"):
-        ok = r.get("status") == "ok"
+        ok = r.get("status") == ResultStatus.OK
         median, low, high = (
             r.get("latency_median_ms"),
             r.get("latency_median_ci_low_ms"),
@@ -208,8 +213,8 @@ def _results_table(report: ReportData) -> str:
                 f"{table.duration(low)} – {table.duration(high)}" if ok and low is not None else "", low or "", True
             )
             + _cell(
-                f"{r['speedup_vs_torch']:.2f}x" if r.get("speedup_vs_torch") else "",
-                r.get("speedup_vs_torch") or "",
+                f"{r['speedup_vs_eager']:.2f}x" if r.get("speedup_vs_eager") else "",
+                r.get("speedup_vs_eager") or "",
                 True,
             )
             + _cell("noisy" if r.get("noisy") is True else "")
@@ -229,7 +234,7 @@ def _failures(report: ReportData) -> str:
         return "<p class=muted>none</p>"
     items = []
     for reason, where in zip(lines[1::2], lines[2::2], strict=False):
-        items.append(f"<li><b>{_e(reason.strip())}</b><br><span class=muted>{_e(where.strip())}</span></li>")
+        items.append(f"<li><b>{escaped(reason.strip())}</b><br><span class=muted>{escaped(where.strip())}</span></li>")
     return f"<ul id=failures>{''.join(items)}</ul>"
 
 
@@ -239,18 +244,20 @@ def _comparison(report: ReportData) -> str:
     rows = []
     for p in cmp.pairs:
         c = p.change
-        cls = {"slower": "bad", "newly failing": "bad", "faster": "good", "fixed": "good"}.get(p.verdict.value, "")
+        cls = "bad" if p.verdict.worse else "good" if p.verdict.better else ""
         rows.append(
             "<tr>"
             + _cell(p.model)
             + _cell(p.group)
             + _cell(
-                table.duration(p.base_median_ms) if p.base_status == "ok" else p.base_status,
+                table.duration(p.base_median_ms) if p.base_status == ResultStatus.OK else p.base_status,
                 p.base_median_ms or "",
                 True,
             )
             + _cell(
-                table.duration(p.new_median_ms) if p.new_status == "ok" else p.new_status, p.new_median_ms or "", True
+                table.duration(p.new_median_ms) if p.new_status == ResultStatus.OK else p.new_status,
+                p.new_median_ms or "",
+                True,
             )
             + _cell(f"{c.ratio:.3f}" if c else "", c.ratio if c else "", True)
             + _cell(f"[{c.ratio_low:.3f}, {c.ratio_high:.3f}]" if c else "", c.ratio_low if c else "", True)
@@ -263,11 +270,11 @@ def _comparison(report: ReportData) -> str:
             + _cell(p.reason)
             + "</tr>"
         )
-    geo = "".join(f"<dt>{_e(g)}</dt><dd>{m:.3f}</dd>" for g, m in cmp.geomeans().items() if m)
+    geo = "".join(f"<dt>{escaped(g)}</dt><dd>{m:.3f}</dd>" for g, m in cmp.geomeans().items() if m)
     counts = ", ".join(f"{n} {v}" for v, n in cmp.counts().items())
     header = ["model", "where", cmp.base, cmp.new, "new/base", "95% CI", "p-value", "verdict", "reason"]
     return (
-        f"<p>Threshold {cmp.threshold * 100:g}%. Verdicts: <b id=verdicts>{_e(counts)}</b></p>"
+        f"<p>Threshold {cmp.threshold * 100:g}%. Verdicts: <b id=verdicts>{escaped(counts)}</b></p>"
         f"<h3>Geometric mean of new/base per group</h3><dl>{geo}</dl>"
         + _figure(ratio_figure(report), "ratio-plot")
         + _table("comparison", header, rows)
@@ -283,7 +290,7 @@ def page(report: ReportData) -> str:
     if report.comparison:
         parts += ["<h2>Comparison</h2>", _comparison(report)]
     parts += [
-        "<h2>Speed-up over eager torch</h2>",
+        f"<h2>Speed-up over {escaped(baseline_name(report.frame))}</h2>",
         _figure(speedup_figure(report), "speedup-plot"),
         "<h2>Latency against parameters</h2>",
         _figure(latency_figure(report), "latency-plot"),

@@ -5,7 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from benchit.records import ResultStatus
 from benchit.report import table
+from benchit.report.frame import baseline_name
 from benchit.report.reporter import ReportData, Reporter, write_atomic
 from benchit.text import printable
 
@@ -32,8 +34,8 @@ class MarkdownReporter(Reporter):
                 [
                     p.model,
                     p.group,
-                    table.duration(p.base_median_ms) if p.base_status == "ok" else p.base_status,
-                    table.duration(p.new_median_ms) if p.new_status == "ok" else p.new_status,
+                    table.duration(p.base_median_ms) if p.base_status == ResultStatus.OK else p.base_status,
+                    table.duration(p.new_median_ms) if p.new_status == ResultStatus.OK else p.new_status,
                     table.ratio_text(p),
                     p.verdict.value,
                     p.reason,
@@ -53,7 +55,7 @@ class MarkdownReporter(Reporter):
                     r.get("input_shapes"),
                     r.get("machine"),
                     f"{r.get('device')}/{r.get('runtime')}",
-                    table.cell(r) if r.get("status") == "ok" else r.get("status"),
+                    table.cell(r) if r.get("status") == ResultStatus.OK else r.get("status"),
                     r.get("error") or "",
                 ]
                 for r in df[df["device"].notna()].to_dict("records")
@@ -61,7 +63,7 @@ class MarkdownReporter(Reporter):
             out += _md(
                 ["model", "params", "inputs", "machine", "device/runtime", "median ±CI, speed-up", "error"], rows
             )
-            out += ["", *table.LEGEND]
+            out += ["", *table.legend(baseline_name(df))]
             scripts = df[df["device"].isna()].to_dict("records")
             if scripts:
                 out += ["", "## Scripts without results", ""]

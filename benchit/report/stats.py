@@ -5,28 +5,16 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from enum import Enum
 from statistics import NormalDist
 from typing import Any
 
 import numpy as np
 
+from benchit.report.verdict import CompareVerdict
+
 ALPHA = 0.05  # significance level of the rank test
 CONFIDENCE = 0.95  # of the ratio's interval
 RESAMPLES = 1000
-
-
-class Verdict(str, Enum):
-    """What happened to one measurement between BASE and NEW."""
-
-    FASTER = "faster"
-    SLOWER = "slower"
-    SAME = "no significant change"
-    NEWLY_FAILING = "newly failing"
-    FIXED = "fixed"
-    BOTH_FAILING = "failing in both"
-    ONLY_BASE = "only in base"
-    ONLY_NEW = "only in new"
 
 
 @dataclass(frozen=True)
@@ -37,7 +25,7 @@ class Change:
     ratio_low: float
     ratio_high: float
     p_value: float | None
-    verdict: Verdict
+    verdict: CompareVerdict
     method: str  # "mann-whitney+bootstrap", or "ci-overlap" when a side has no samples
 
     def to_dict(self) -> dict[str, Any]:
@@ -57,7 +45,7 @@ class Change:
             ratio_low=data["ratio_low"],
             ratio_high=data["ratio_high"],
             p_value=data.get("p_value"),
-            verdict=Verdict(data["verdict"]),
+            verdict=CompareVerdict(data["verdict"]),
             method=data["method"],
         )
 
@@ -130,12 +118,12 @@ def bootstrap_ratio_ci(
     return float(low), float(high)
 
 
-def _judge(ratio: float, significant: bool, threshold: float) -> Verdict:
+def _judge(ratio: float, significant: bool, threshold: float) -> CompareVerdict:
     if significant and ratio > 1.0 + threshold:
-        return Verdict.SLOWER
+        return CompareVerdict.SLOWER
     if significant and ratio < 1.0 / (1.0 + threshold):
-        return Verdict.FASTER
-    return Verdict.SAME
+        return CompareVerdict.FASTER
+    return CompareVerdict.SAME
 
 
 def compare_samples(base: Sequence[float], new: Sequence[float], threshold: float) -> Change:

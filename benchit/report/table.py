@@ -8,18 +8,25 @@ from typing import Any
 
 import pandas as pd
 
+from benchit.records import ResultStatus, ScriptStatus
+from benchit.report import frame
 from benchit.report.compare import Comparison
 from benchit.report.reporter import ReportData
-from benchit.report.stats import Verdict
+from benchit.report.verdict import CompareVerdict
 from benchit.text import printable
 
 MODEL_WIDTH = 34
 INPUT_WIDTH = 22
 GAP = "  "
-LEGEND = [
-    "median latency ±95% CI of the median; Nx: speed-up over eager torch on the same device",
-    "!: outputs disagree with eager torch; ~: noisy (CI wider than --ci-tolerance)",
-]
+
+
+def legend(over: str) -> list[str]:
+    """What the cells' marks mean; ``over`` names what the speed-ups are over (``eager torch``)."""
+    return [
+        f"median latency ±95% CI of the median; Nx: speed-up over {over} on the same device",
+        # Parity is always checked against eager PyTorch's outputs, whichever runtime is the baseline.
+        "!: outputs disagree with eager torch; ~: noisy (CI wider than --ci-tolerance)",
+    ]
 
 
 def fit(text: Any, width: int) -> str:
@@ -57,24 +64,22 @@ def count(n: Any) -> str:
 
 def cell(row: dict[str, Any]) -> str:
     status = row.get("status")
-    if status != "ok":
-        return {"unavailable": "unavailable", "not_run": "not run"}.get(str(status), str(status))
+    if status == ResultStatus.NOT_RUN:
+        return "not run"
+    if status != ResultStatus.OK:
+        return str(status)
     median = row.get("latency_median_ms")
     low, high = row.get("latency_median_ci_low_ms"), row.get("latency_median_ci_high_ms")
     text = duration(median)
     if median and low is not None and high is not None:
         text += f" ±{percent(max(median - low, high - median) / median)}"
-    if row.get("runtime") != "torch" and row.get("speedup_vs_torch"):
-        text += f" {row['speedup_vs_torch']:.3g}x"
+    if not row.get("eager") and row.get("speedup_vs_eager"):
+        text += f" {row['speedup_vs_eager']:.3g}x"
     if row.get("parity_passed") is False:
         text += "!"
     if row.get("noisy") is True:
         text += "~"
     return text
-
-
-def _runtime_order(name: str) -> tuple[int, str]:
-    return (0 if name == "torch" else 1, name)
 
 
 def _grid(rows: list[list[str]], widths: list[int]) -> list[str]:
@@ -121,7 +126,8 @@ def _cell_width(models: list[Any], pairs: list[tuple[str, str]]) -> int:
 def results_table(df: pd.DataFrame, width: int) -> list[str]:
     """The results of one machine as one or more tables that fit in ``width`` columns."""
     models = _models(df)
-    pairs = sorted({p for _, _, cells in models for p in cells}, key=lambda p: (p[0], *_runtime_order(p[1])))
+    eager = set(frame.eager_runtimes(df))  # the baseline's column first on each device
+    pairs = sorted({p for _, _, cells in models for p in cells}, key=lambda p: (p[0], p[1] not in eager, p[1]))
     head = [["model", "params", "inputs"]]
     cell_width = _cell_width(models, pairs)
     # Narrow terminal: give up input width first, then model width, to fit one result column.
@@ -150,7 +156,8 @@ def failures(df: pd.DataFrame, width: int) -> list[str]:
     groups: dict[str, list[str]] = defaultdict(list)
     for row in df.to_dict("records"):
         status = row.get("status")
-        if status in ("ok", "unavailable", None) or (status == "not_run" and row.get("script_status") == "ok"):
+        settled = status in (ResultStatus.OK, ResultStatus.UNAVAILABLE, None)
+        if settled or (status == ResultStatus.NOT_RUN and row.get("script_status") == ScriptStatus.OK):
             continue
         where = label(row) if row.get("invocation") else str(row.get("relative_path") or row.get("script"))
         if row.get("device"):
@@ -158,9 +165,9 @@ def failures(df: pd.DataFrame, width: int) -> list[str]:
         reason = row.get("error") or row.get("script_error") or str(status)
         groups[f"{status}: {printable(reason)}"].append(printable(where))
     lines = []
-    for reason, where in sorted(groups.items(), key=lambda kv: -len(kv[1])):
-        lines.append(fit(f"  {len(where)} x {reason}", width))
-        lines.append(fit(f"      {', '.join(where)}", width))
+    for reason, places in sorted(groups.items(), key=lambda kv: -len(kv[1])):
+        lines.append(fit(f"  {len(places)} x {reason}", width))
+        lines.append(fit(f"      {', '.join(places)}", width))
     return ([f"failures ({sum(len(w) for w in groups.values())}):"] + lines) if lines else []
 
 
@@ -175,7 +182,7 @@ def report_lines(report: ReportData, width: int) -> list[str]:
             out += ["", f"machine {printable(machine)}:"]
         out += results_table(results[results["machine"] == machine], width)
     if machines:
-        out += [fit(line, width) for line in LEGEND]
+        out += [fit(line, width) for line in legend(frame.baseline_name(results))]
     fails = failures(df, width)
     if fails:
         out += ["", *fails]
@@ -191,15 +198,20 @@ def ratio_text(pair: Any) -> str:
 
 def compare_lines(comparison: Comparison, width: int) -> list[str]:
     """One line per pair (flagged ones first), then the geometric means per group and the verdict counts."""
-    order = {v: i for i, v in enumerate([Verdict.SLOWER, Verdict.NEWLY_FAILING, Verdict.FASTER, Verdict.FIXED])}
+    order = {
+        v: i
+        for i, v in enumerate(
+            [CompareVerdict.SLOWER, CompareVerdict.NEWLY_FAILING, CompareVerdict.FASTER, CompareVerdict.FIXED]
+        )
+    }
     pairs = sorted(comparison.pairs, key=lambda p: (order.get(p.verdict, 9), p.group, p.model))
     head = ["model", "where", comparison.base, comparison.new, "new/base [95% CI]", "verdict"]
     body = [
         [
             fit(p.model, MODEL_WIDTH),
             fit(p.group, 24),
-            duration(p.base_median_ms) if p.base_status == "ok" else fit(p.base_status or "-", 12),
-            duration(p.new_median_ms) if p.new_status == "ok" else fit(p.new_status or "-", 12),
+            duration(p.base_median_ms) if p.base_status == ResultStatus.OK else fit(p.base_status or "-", 12),
+            duration(p.new_median_ms) if p.new_status == ResultStatus.OK else fit(p.new_status or "-", 12),
             ratio_text(p),
             p.verdict.value + (f": {printable(p.reason)}" if p.reason else ""),
         ]

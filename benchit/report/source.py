@@ -1,0 +1,61 @@
+"""The report's one reading of a cache: each script run joined with its builds and their results."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from benchit.records import BuildRecord, Invocation, Result, ScriptRecord
+from benchit.store.cache import Cache
+
+
+@dataclass(frozen=True)
+class BuildRun:
+    """A build of a script run (with its invocation) and the results that run measured."""
+
+    record: BuildRecord
+    invocation: Invocation
+    results: tuple[Result, ...] = ()
+
+    @property
+    def build_name(self) -> str:
+        return self.record.build_name
+
+    @property
+    def module_path(self) -> str:
+        return self.record.module_path or self.invocation.module_path or ""
+
+    @property
+    def parent_build(self) -> str:
+        return self.record.parent_build or ""
+
+
+@dataclass(frozen=True)
+class ScriptRun:
+    """A script record (its ``status`` is None when the store dropped it as malformed) with the builds it produced."""
+
+    record: ScriptRecord
+    builds: tuple[BuildRun, ...] = ()
+
+
+def script_runs(cache: Cache) -> list[ScriptRun]:
+    """Every script run in ``cache``; damaged files are skipped and noted in ``cache.warnings`` by the store."""
+    cache.check_strays()
+    runs = []
+    for key in cache.script_keys():
+        record = cache.read_script(key)
+        if record is not None:
+            builds = tuple(b for name in record.builds if (b := _build(cache, name, record.digest)))
+            runs.append(ScriptRun(record, builds))
+    return runs
+
+
+def _build(cache: Cache, name: str, digest: str) -> BuildRun | None:
+    record = cache.read_build(name)
+    if record is None:
+        return None
+    if record.invocation is None:
+        cache.warnings.append(f"skipped {cache.build_dir(name) / 'build.json'}: malformed build record (no invocation)")
+        return None
+    # Results of an earlier version of the script are not this run's (older caches have no digest).
+    results = tuple(r for r in cache.read_results(name) if r.script_digest in (None, digest))
+    return BuildRun(record, record.invocation, results)

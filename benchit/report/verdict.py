@@ -1,0 +1,27 @@
+"""The verdict of ``benchit compare`` on one measurement, BASE against NEW (no numpy: the CLI reads it)."""
+
+from __future__ import annotations
+
+from enum import Enum
+
+
+class CompareVerdict(str, Enum):
+    """What happened to one measurement between BASE and NEW."""
+
+    FASTER = "faster"
+    SLOWER = "slower"
+    SAME = "no significant change"
+    NEWLY_FAILING = "newly failing"
+    FIXED = "fixed"
+    BOTH_FAILING = "failing in both"
+    ONLY_BASE = "only in base"
+    ONLY_NEW = "only in new"
+
+    @property
+    def worse(self) -> bool:
+        """Whether NEW is worse off than BASE here: what ``--fail-on any`` flags."""
+        return self in (CompareVerdict.SLOWER, CompareVerdict.NEWLY_FAILING)
+
+    @property
+    def better(self) -> bool:
+        return self in (CompareVerdict.FASTER, CompareVerdict.FIXED)
