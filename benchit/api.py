@@ -23,6 +23,7 @@ from benchit.messages import (
     ResultReady,
     ScriptError,
 )
+from benchit.options import PluginOptions
 from benchit.records import Machine, ScriptStatus
 from benchit.report.reporter import ReportData
 from benchit.scan.labels import load_from_cache
@@ -44,6 +45,7 @@ __all__ = [
     "JobStarted",
     "LogChunk",
     "Machine",
+    "PluginOptions",
     "Prepared",
     "Report",
     "ReportData",

@@ -6,21 +6,22 @@ the hooks below. Hooks only ever gain arguments, so a plugin may accept fewer.
 
 from __future__ import annotations
 
-import argparse
-
 from benchit.contracts import Device, Executor, Reporter, Runtime
 from benchit.markers import hookimpl, hookspec
+from benchit.options import PluginOptions
 
 __all__ = ["hookimpl", "hookspec"]  # hookimpl here too: plugins written before benchit.markers import it
 
 
 @hookspec
-def benchit_addoption(parser: argparse.ArgumentParser) -> None:
-    """Add options to ``benchit benchmark``.
+def benchit_addoption(parser: PluginOptions) -> None:
+    """Add options to ``benchit benchmark`` (and to ``benchit run``, where they override a suite).
 
-    Called once while the command line is built, with the ``benchmark`` subcommand's
-    parser. Parsed values reach runtimes as ``self.options[dest]``; they must be
-    JSON-serialisable (strings, numbers, booleans, lists).
+    Called once while the command line is built, with the ``benchmark`` subcommand's parser
+    wrapped so that benchit knows each option's dest and default: use it as an
+    ``argparse.ArgumentParser`` (``add_argument``, ``add_argument_group``). Parsed values reach
+    runtimes as ``self.options[dest]``; they must be JSON-serialisable (strings, numbers,
+    booleans, lists).
     """
 
 

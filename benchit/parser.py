@@ -6,7 +6,7 @@ import argparse
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NoReturn
 
 
 def _bool(text: str) -> bool:
@@ -57,8 +57,17 @@ class UnknownParameter(ValueError):
     """``parse()`` was asked for a parameter that is not standard."""
 
 
-def _argparser(names: list[str]) -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(add_help=False, allow_abbrev=False)
+class _RaisingParser(argparse.ArgumentParser):
+    """Raises ``ValueError`` where ``ArgumentParser`` would print the usage and exit."""
+
+    def error(self, message: str) -> NoReturn:
+        raise ValueError(message)
+
+
+def _argparser(
+    names: list[str], cls: type[argparse.ArgumentParser] = argparse.ArgumentParser
+) -> argparse.ArgumentParser:
+    parser = cls(add_help=False, allow_abbrev=False)
     for name in names:
         param = STANDARD_PARAMS[name]
         parser.add_argument(f"--{name}", type=param.type, default=param.default, help=param.help)
@@ -67,13 +76,7 @@ def _argparser(names: list[str]) -> argparse.ArgumentParser:
 
 def check_script_args(argv: list[str]) -> None:
     """Raise ``ValueError`` when a standard parameter in ``argv`` has a value of the wrong type."""
-    parser = _argparser(list(STANDARD_PARAMS))
-    parser.error = _raise  # type: ignore[method-assign]
-    parser.parse_known_args(argv)
-
-
-def _raise(message: str) -> None:
-    raise ValueError(message)
+    _argparser(list(STANDARD_PARAMS), _RaisingParser).parse_known_args(argv)
 
 
 def parse(names: list[str], argv: list[str] | None = None) -> list[Any]:

@@ -17,9 +17,8 @@ from benchit import __version__, hookspecs
 from benchit.errors import PluginError, UsageError
 
 if TYPE_CHECKING:
-    import argparse
-
     from benchit.contracts import Device, Executor, Reporter, Runtime
+    from benchit.options import PluginOptions
 
 ENTRY_POINT_GROUP = "benchit"
 BUILTINS = (
@@ -83,7 +82,7 @@ class Registry:
                 answers.append((impl.plugin_name, answer))
         return answers
 
-    def add_options(self, parser: argparse.ArgumentParser) -> None:
+    def add_options(self, parser: PluginOptions) -> None:
         """Let every plugin add its options to ``benchit benchmark`` (``benchit_addoption``)."""
         self.manager.hook.benchit_addoption(parser=parser)
 

@@ -13,10 +13,10 @@ import pytest
 from benchit import options, plugins
 from benchit.cli import build_parser
 from benchit.cli.benchmark import plan, values_of
-from benchit.cli.common import PluginOptions
 from benchit.cli.run import plan_suite
 from benchit.config import REBUILD
 from benchit.errors import UsageError
+from benchit.options import PluginOptions
 from benchit.scan import suite
 
 

@@ -11,10 +11,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from benchit import __version__
-from benchit.cli.common import PluginOptions, _names, _positive, _size, default_cache_dir, printable
+from benchit.cli.common import _names, _positive, _size, default_cache_dir, printable
 from benchit.config import Config, TimingSettings
 from benchit.errors import ExitCode, UsageError
-from benchit.options import OPTIONS, Option, defaults
+from benchit.options import OPTIONS, Option, PluginOptions, defaults
 from benchit.records import ScriptStatus
 
 if TYPE_CHECKING:

@@ -20,35 +20,6 @@ class Parser(argparse.ArgumentParser):
         raise UsageError(f"{message} (see '{self.prog} --help')")
 
 
-class PluginOptions:
-    """The parser a plugin's ``benchit_addoption`` is given: the subcommand's own, every ``add_argument``
-    passed through and its option's default kept by dest, so that benchit knows the plugins' options
-    (they reach ``Config.options``) without reading argparse's private lists. With ``overrides``
-    (``benchit run``, whose options override a suite) an option not given leaves no value at all."""
-
-    def __init__(self, container: Any, overrides: bool = False, defaults: dict[str, Any] | None = None) -> None:
-        self._container = container
-        self._overrides = overrides
-        self.defaults: dict[str, Any] = {} if defaults is None else defaults
-
-    def add_argument(self, *args: Any, **kwargs: Any) -> argparse.Action:
-        action = self._container.add_argument(*args, **kwargs)
-        self.defaults[action.dest] = action.default
-        if self._overrides:
-            action.default = argparse.SUPPRESS
-        return action
-
-    def add_argument_group(self, *args: Any, **kwargs: Any) -> PluginOptions:
-        return PluginOptions(self._container.add_argument_group(*args, **kwargs), self._overrides, self.defaults)
-
-    def add_mutually_exclusive_group(self, *args: Any, **kwargs: Any) -> PluginOptions:
-        group = self._container.add_mutually_exclusive_group(*args, **kwargs)
-        return PluginOptions(group, self._overrides, self.defaults)
-
-    def __getattr__(self, name: str) -> Any:  # the rest of argparse's parser, unchanged
-        return getattr(self._container, name)
-
-
 def default_cache_dir() -> Path:
     return Path(os.environ.get("BENCHIT_CACHE_DIR") or DEFAULT_CACHE).expanduser()
 

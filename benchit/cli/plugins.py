@@ -43,9 +43,9 @@ def run(args: argparse.Namespace, registry: Registry) -> int:
             for name, (cls, plugin) in registry.load_reporters().items()
             if plugin == info.name
         ]
-        for name, (cls, plugin) in registry.executors.items():
+        for name, (executor, plugin) in registry.executors.items():
             if plugin == info.name:
-                lines.append(f"    executor {name}: {cls.description}")
+                lines.append(f"    executor {name}: {executor.description}")
         print("\n".join(lines) or "    (no runtimes, devices, executors or reporters: options or other hooks only)")
     return ExitCode.OK
 

@@ -14,8 +14,11 @@ def _fmt_ms(value: float) -> str:
     return f"{value:.4g} ms"
 
 
+_PASSED: dict[bool | None, str] = {True: "passed", False: "failed"}  # ``parity["passed"]``: None is inconclusive
+
+
 def _parity_flag(parity: dict[str, Any]) -> str:
-    verdict = parity.get("verdict") or {True: "passed", False: "failed"}.get(parity.get("passed"), "inconclusive")
+    verdict = parity.get("verdict") or _PASSED.get(parity.get("passed"), "inconclusive")
     if verdict == "passed":
         return " parity ok"
     reason = printable(parity.get("reason") or f"max abs diff {parity.get('max_abs_diff')}")

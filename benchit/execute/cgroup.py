@@ -18,7 +18,7 @@ from pathlib import Path
 
 def _mounts() -> list[tuple[str, str, str]]:
     """(mount point, file system type, super options) of every cgroup file system."""
-    found = []
+    found: list[tuple[str, str, str]] = []
     try:
         lines = Path("/proc/self/mountinfo").read_text().splitlines()
     except OSError:
@@ -33,7 +33,7 @@ def _mounts() -> list[tuple[str, str, str]]:
 
 def _own_groups() -> dict[str, str]:
     """Controller (``""`` for v2) -> this process's group path, from /proc/self/cgroup."""
-    groups = {}
+    groups: dict[str, str] = {}
     try:
         lines = Path("/proc/self/cgroup").read_text().splitlines()
     except OSError:

@@ -14,7 +14,7 @@ from benchit.contracts import Device, Prepared, Runtime
 from benchit.errors import Unavailable
 from benchit.measure.bench import benchmark, error_text
 from benchit.messages import InvocationFound, Message, ResultReady, ScriptError
-from benchit.records import Invocation, Result, Script, measurement_key
+from benchit.records import Invocation, Result, ResultStatus, Script, measurement_key
 from benchit.scan.onnxinput import generate, invocation, read
 from benchit.store.cache import file_digest, key_build_name
 
@@ -23,7 +23,8 @@ if TYPE_CHECKING:
 
 
 class FilePlacement:
-    """What ``bench.benchmark`` needs of a placement, for a file: no torch model, no reference."""
+    """What ``bench.benchmark`` needs of a placement (``bench.Placed``), for a file: no torch
+    model, no reference."""
 
     def __init__(self, record: Invocation, device: Device):
         self.device = device
@@ -34,6 +35,9 @@ class FilePlacement:
 
     def reference(self) -> list[Any]:
         raise RuntimeError("an ONNX file has no eager torch reference")
+
+    def nudged_reference(self) -> list[Any] | None:
+        return None  # never asked: ``FileRuntime.eager`` skips the parity check
 
     def release(self) -> None:
         pass
@@ -53,7 +57,7 @@ class FileRuntime(Runtime):
     def __init__(self, inner: Runtime, path: Path, arrays: dict[str, np.ndarray]):
         super().__init__(inner.options)
         self.inner, self.path, self.arrays = inner, path, arrays
-        self.name = inner.name  # type: ignore[misc] - results carry the real runtime's name
+        self.name = inner.name  # type: ignore[misc]  # a ClassVar in the contract, per instance here: results carry the inner name
 
     def check(self, device: Device) -> None:
         if type(self.inner).prepare_onnx is Runtime.prepare_onnx:
@@ -102,12 +106,12 @@ def run(
                 continue
             runtime = FileRuntime(registry.runtime(runtime_name, options), script.path, arrays)
             folder = artifacts.folder(name)
-            result = benchmark(placement, runtime, config, folder)  # type: ignore[arg-type] - duck-typed placement
+            result = benchmark(placement, runtime, config, folder)
             result = replace(result, eager=False)  # ``eager`` above only skips parity: a file has no eager baseline
             artifacts.send_new(name, send)
             send(ResultReady(name, artifacts.relocate(name, result)))
     for device_name, runtime_name, precision in config.measurements():
         if precision != "fp32" and measurement_key(device_name, runtime_name, precision) not in done.get(name, []):
             reason = f"an ONNX file is measured as it is; --precision {precision} casts only PyTorch models"
-            unavailable = Result(device_name, runtime_name, "unavailable", reason, precision=precision)
+            unavailable = Result(device_name, runtime_name, ResultStatus.UNAVAILABLE, reason, precision=precision)
             send(ResultReady(name, unavailable))

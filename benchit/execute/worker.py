@@ -117,7 +117,7 @@ def install_compat() -> None:
         if f"{package}.parser" in sys.modules:
             continue
         parent = sys.modules.get(package) or types.ModuleType(package)
-        parent.__path__ = getattr(parent, "__path__", [])  # type: ignore[attr-defined]
+        parent.__path__ = getattr(parent, "__path__", [])
         child = types.ModuleType(f"{package}.parser")
         child.parse = benchit_parser.parse  # type: ignore[attr-defined]
         child.STANDARD_PARAMS = benchit_parser.STANDARD_PARAMS  # type: ignore[attr-defined]
@@ -257,8 +257,7 @@ def _run(spec: JobSpec, script: Script, artifacts: Artifacts, send: Send) -> Non
     if script.path.suffix == ".onnx":  # an ONNX file: nothing to run or capture
         from benchit.execute import onnxjob
 
-        registry = plugins.load(config.plugin_dirs)
-        onnxjob.run(script, spec.key, config, registry, spec.done, artifacts, send)
+        onnxjob.run(script, spec.key, config, plugins.load(config.plugin_dirs), spec.done, artifacts, send)
         send(Done())
         return
     install_compat()

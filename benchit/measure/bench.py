@@ -12,18 +12,18 @@ import time
 import traceback
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, Protocol, TypedDict
 
 from benchit.backends.runtimes import to_device
 from benchit.backends.tensors import map_tensors
 from benchit.config import Config
-from benchit.contracts import Runtime
+from benchit.contracts import Device, Runtime
 from benchit.errors import Unavailable
 from benchit.measure.environment import host, run_queue_wait_ns, torch_settings
 from benchit.measure.parity import DEFAULT_TOLERANCES, Tolerances, compare, flatten
 from benchit.measure.precision import tolerance
 from benchit.measure.timing import measure, overhead_ns
-from benchit.records import Result
+from benchit.records import Invocation, Result, ResultStatus
 
 
 def error_text(exc: BaseException, frames: int = 6) -> str:
@@ -128,6 +128,29 @@ def mark_worker_start() -> None:
     _worker_start_rss = resident_bytes()
 
 
+class _Invoked(Protocol):
+    @property
+    def invocation(self) -> Invocation: ...
+
+
+class Placed(Protocol):
+    """What ``benchmark`` needs of a placement: the device, the invocation (its batch size), the
+    model and inputs on the device, and eager torch's outputs for the parity check. ``Placement``
+    is the one for PyTorch scripts; ``execute.onnxjob.FilePlacement`` the one for ONNX files."""
+
+    @property
+    def device(self) -> Device: ...
+
+    @property
+    def item(self) -> _Invoked: ...
+
+    def inputs(self) -> tuple[Any, tuple, dict]: ...
+
+    def reference(self) -> list[Any]: ...
+
+    def nudged_reference(self) -> list[Any] | None: ...
+
+
 class Placement:
     """One invocation's model and inputs on one device, moved there once, and eager torch's
     outputs on them (computed only if a runtime needs a parity check)."""
@@ -200,7 +223,9 @@ def tolerances(config: Config, precision: str) -> Tolerances:
     return dataclasses.replace(defaults, rtol=rtol, atol=atol)
 
 
-def _refusal(device: Any, runtime: Runtime, environment: dict[str, Any], precision: str) -> tuple[str, str] | None:
+def _refusal(
+    device: Device, runtime: Runtime, environment: dict[str, Any], precision: str
+) -> tuple[ResultStatus, str] | None:
     """Ask the device and the runtime whether they can run here and what they are (into
     ``environment``); ``(status, error)`` when they refuse, ``None`` when they can run. ``Unavailable`` is the contract's "no";
     anything else a plugin raises fails this device x runtime pair only, naming the call."""
@@ -224,26 +249,33 @@ def _refusal(device: Any, runtime: Runtime, environment: dict[str, Any], precisi
         try:
             step()
         except Unavailable as exc:
-            return "unavailable", str(exc)
+            return ResultStatus.UNAVAILABLE, str(exc)
         except Exception as exc:  # noqa: BLE001 - a broken plugin fails its own pair, not the script
-            return "failed", f"{call} raised {error_text(exc)}"
+            return ResultStatus.FAILED, f"{call} raised {error_text(exc)}"
     return None
+
+
+class _Names(TypedDict):
+    """The fields every ``Result`` of one ``benchmark`` call shares."""
+
+    device: str
+    runtime: str
+    precision: str
+    eager: bool
 
 
 # benchit's own per-iteration cost, calibrated once per device in each worker (a few ms).
 _overhead: dict[str, float] = {}
 
 
-def benchmark(
-    placement: Placement, runtime: Runtime, config: Config, artifacts: Path, precision: str = "fp32"
-) -> Result:
+def benchmark(placement: Placed, runtime: Runtime, config: Config, artifacts: Path, precision: str = "fp32") -> Result:
     """Return the ``Result`` of ``runtime`` on the placement's device, with the placement's model
     already cast to ``precision``; failures are results, never exceptions."""
     import torch
 
     device = placement.device
     environment = {**host().to_dict(), **torch_settings()}
-    base = {"device": device.name, "runtime": runtime.name, "precision": precision, "eager": runtime.eager}
+    base: _Names = {"device": device.name, "runtime": runtime.name, "precision": precision, "eager": runtime.eager}
     refused = _refusal(device, runtime, environment, precision)
     if refused is not None:
         status, error = refused
@@ -295,14 +327,14 @@ def benchmark(
                 info["peak_rss_bytes"] = resident_bytes("VmHWM")
                 info["worker_start_rss_bytes"] = _worker_start_rss
     except Unavailable as exc:  # prepare found the model does not suit the runtime (nothing to quantise, ...)
-        return Result(**base, status="unavailable", error=str(exc), info=info, environment=environment)
+        return Result(**base, status=ResultStatus.UNAVAILABLE, error=str(exc), info=info, environment=environment)
     except Exception as exc:  # noqa: BLE001 - a failing runtime is a result
-        return Result(**base, status="failed", error=error_text(exc), info=info, environment=environment)
+        return Result(**base, status=ResultStatus.FAILED, error=error_text(exc), info=info, environment=environment)
     info["overhead_ns"] = _overhead[device.name]
     info["overhead_fraction"] = _overhead[device.name] * 1e-6 / stats.median_ms if stats.median_ms > 0 else None
     return Result(
         **base,
-        status="ok",
+        status=ResultStatus.OK,
         stats=stats,
         throughput_per_s=placement.item.invocation.batch_size * 1000.0 / stats.median_ms
         if stats.median_ms > 0

@@ -6,8 +6,9 @@ from pathlib import Path
 
 import pandas as pd
 
+from benchit.contracts import Report
 from benchit.report.frame import neutralise
-from benchit.report.reporter import ReportData, Reporter, write_atomic
+from benchit.report.reporter import Reporter, write_atomic
 
 
 def safe_csv(df: pd.DataFrame) -> str:
@@ -22,6 +23,6 @@ class CsvReporter(Reporter):
     suffix = ".csv"
     description = "one row per result (benchit compare: per compared pair); the columns are in docs/usage.md"
 
-    def write(self, report: ReportData, path: Path) -> None:
+    def write(self, report: Report, path: Path) -> None:
         df = report.comparison.frame() if report.comparison else report.results()
         write_atomic(path, safe_csv(df))

@@ -7,14 +7,18 @@ import json
 import time
 from collections import defaultdict
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from benchit.contracts import Report
 from benchit.errors import Unavailable
 from benchit.records import ResultStatus
 from benchit.report import table
 from benchit.report.frame import baseline_name
-from benchit.report.reporter import ReportData, Reporter, write_atomic
+from benchit.report.reporter import Reporter, write_atomic
 from benchit.report.verdict import CompareVerdict
+
+if TYPE_CHECKING:
+    from benchit.report.compare import Comparison
 
 STYLE = """
 body{font-family:system-ui,sans-serif;margin:1.5em;color:#222}
@@ -68,7 +72,7 @@ def _figure(fig: Any, div_id: str) -> str:
     return pio.to_html(fig, full_html=False, include_plotlyjs=False, div_id=div_id, config={"displaylogo": False})
 
 
-def _summary(report: ReportData) -> str:
+def _summary(report: Report) -> str:
     df = report.frame
     results = df[df["device"].notna()]
     machines = results.drop_duplicates("machine") if not results.empty else results
@@ -93,7 +97,7 @@ def _summary(report: ReportData) -> str:
     return "<dl>" + "".join(f"<dt>{escaped(k)}</dt><dd>{escaped(v)}</dd>" for k, v in items) + "</dl>"
 
 
-def _ok(report: ReportData) -> list[dict[str, Any]]:
+def _ok(report: Report) -> list[dict[str, Any]]:
     df = report.frame
     return [r for r in df[df["device"].notna()].to_dict("records") if r.get("status") == ResultStatus.OK]
 
@@ -103,7 +107,7 @@ def _where(row: dict[str, Any], many_machines: bool) -> str:
     return f"{where} on {row.get('machine')}" if many_machines else where
 
 
-def speedup_figure(report: ReportData) -> Any:
+def speedup_figure(report: Report) -> Any:
     """Bars: each non-eager runtime's speed-up over the eager one, per model."""
     import plotly.graph_objects as go
 
@@ -131,7 +135,7 @@ def speedup_figure(report: ReportData) -> Any:
     return fig
 
 
-def latency_figure(report: ReportData) -> Any:
+def latency_figure(report: Report) -> Any:
     """Points: median latency against parameter count (log-log), one colour per device/runtime."""
     import plotly.graph_objects as go
 
@@ -157,14 +161,15 @@ def latency_figure(report: ReportData) -> Any:
     return fig
 
 
-def ratio_figure(report: ReportData) -> Any:
+def ratio_figure(report: Report) -> Any:
     """Points with error bars: NEW/BASE and its 95% CI per pair, one colour per verdict."""
     import plotly.graph_objects as go
 
-    assert report.comparison is not None
+    cmp: Comparison | None = report.comparison
+    assert cmp is not None
     fig = go.Figure()
     groups: dict[CompareVerdict, list[Any]] = defaultdict(list)
-    for pair in report.comparison.pairs:
+    for pair in cmp.pairs:
         if pair.change:
             groups[pair.verdict].append(pair)
     colours = {CompareVerdict.SLOWER: "#b00020", CompareVerdict.FASTER: "#087f23", CompareVerdict.SAME: "#777"}
@@ -189,7 +194,7 @@ def ratio_figure(report: ReportData) -> Any:
     return fig
 
 
-def _results_table(report: ReportData) -> str:
+def _results_table(report: Report) -> str:
     df = report.frame
     rows = []
     for r in df[df["device"].notna()].to_dict("records"):
@@ -228,7 +233,7 @@ def _results_table(report: ReportData) -> str:
     return _table("results", header, rows)
 
 
-def _failures(report: ReportData) -> str:
+def _failures(report: Report) -> str:
     lines = table.failures(report.frame, 10_000)
     if not lines:
         return "<p class=muted>none</p>"
@@ -238,8 +243,8 @@ def _failures(report: ReportData) -> str:
     return f"<ul id=failures>{''.join(items)}</ul>"
 
 
-def _comparison(report: ReportData) -> str:
-    cmp = report.comparison
+def _comparison(report: Report) -> str:
+    cmp: Comparison | None = report.comparison
     assert cmp is not None
     rows = []
     for p in cmp.pairs:
@@ -281,7 +286,7 @@ def _comparison(report: ReportData) -> str:
     )
 
 
-def page(report: ReportData) -> str:
+def page(report: Report) -> str:
     """The whole page as one string."""
     from plotly.offline import get_plotlyjs
 
@@ -319,5 +324,5 @@ class HtmlReporter(Reporter):
         except ImportError:
             raise Unavailable("needs plotly: pip install 'benchit-zoo[html]'") from None
 
-    def write(self, report: ReportData, path: Path) -> None:
+    def write(self, report: Report, path: Path) -> None:
         write_atomic(path, page(report))

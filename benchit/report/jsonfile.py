@@ -7,7 +7,8 @@ import math
 from pathlib import Path
 from typing import Any
 
-from benchit.report.reporter import ReportData, Reporter, write_atomic
+from benchit.contracts import Report
+from benchit.report.reporter import Reporter, write_atomic
 
 
 def _clean(value: Any) -> Any:
@@ -26,5 +27,5 @@ class JsonReporter(Reporter):
     suffix = ".json"
     description = "every result with its kept samples, and the comparison; benchit compare reads it back"
 
-    def write(self, report: ReportData, path: Path) -> None:
+    def write(self, report: Report, path: Path) -> None:
         write_atomic(path, json.dumps(_clean(report.to_dict()), indent=1, default=str) + "\n")

@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from benchit.contracts import Report
 from benchit.records import ResultStatus
 from benchit.report import table
 from benchit.report.frame import baseline_name
-from benchit.report.reporter import ReportData, Reporter, write_atomic
+from benchit.report.reporter import Reporter, write_atomic
 from benchit.text import printable
+
+if TYPE_CHECKING:
+    from benchit.report.compare import Comparison
 
 
 def _escape(text: Any) -> str:
@@ -26,10 +30,10 @@ class MarkdownReporter(Reporter):
     suffix = ".md"
     description = "Markdown tables: the median, CI and speed-up of each result (or the comparison), failures"
 
-    def write(self, report: ReportData, path: Path) -> None:
+    def write(self, report: Report, path: Path) -> None:
         out = [f"# benchit {'comparison' if report.comparison else 'report'}", ""]
         if report.comparison:
-            cmp = report.comparison
+            cmp: Comparison = report.comparison
             rows = [
                 [
                     p.model,

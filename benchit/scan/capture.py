@@ -215,11 +215,12 @@ class Capture:
                 capture._record(module, args, kwargs, entry, stack)
             return result
 
-        torch.nn.Module.__call__ = __call__  # type: ignore[method-assign]
+        torch.nn.Module.__call__ = __call__  # type: ignore[method-assign]  # the capture patches torch's call
         return self
 
     def __exit__(self, *exc: object) -> None:
-        torch.nn.Module.__call__ = self._original  # type: ignore[method-assign]
+        if self._original is not None:  # what __enter__ replaced
+            torch.nn.Module.__call__ = self._original  # type: ignore[method-assign]  # restoring torch's own call
 
     def _call_site(self, frame: Any) -> str:
         caller = frame

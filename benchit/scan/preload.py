@@ -36,11 +36,11 @@ def script_imports(source: str) -> list[str]:
     try:
         tree = ast.parse(source)
     except (SyntaxError, ValueError):  # the script will fail on its own; a rough answer will do
-        found = []
+        found: list[str] = []
         for module, names in _IMPORT.findall(source):
             found += [module, *(f"{module}:{n.split()[0]}" for n in names.split(",") if n.strip())]
         return found
-    found: list[str] = []
+    found = []
     bound: dict[str, str] = {}  # local name -> module it stands for
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):

@@ -41,7 +41,7 @@ class RayExecutor(Executor):
         self.tried: dict[int, list[Node]] = collections.defaultdict(list)  # job id -> nodes that died under it
         self.pending: list[Event] = []  # events made here (unavailable, node death, cancel)
         if not self.missing:
-            self._start_actors()
+            self._start_actors(config)
 
     @property
     def capacity(self) -> int:
@@ -99,7 +99,7 @@ class RayExecutor(Executor):
         self.ray.shutdown()
 
     # -- nodes ---------------------------------------------------------------------------------
-    def _start_actors(self) -> None:
+    def _start_actors(self, config: Config) -> None:
         from ray.util.scheduling_strategies import NodeAffinitySchedulingStrategy
 
         from benchit.execute.ray.node import NodeWorker
@@ -109,8 +109,8 @@ class RayExecutor(Executor):
             self.actors[node.id] = remote.options(
                 scheduling_strategy=NodeAffinitySchedulingStrategy(node.id, soft=False),
                 max_restarts=0,
-                **actor_resources(node, self.config.devices),
-            ).remote(self.config.to_dict(), self.preload)
+                **actor_resources(node, config.devices),
+            ).remote(config.to_dict(), self.preload)
             self._poll(node.id)
 
     def _kill(self, actor: Any) -> None:

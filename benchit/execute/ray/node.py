@@ -41,12 +41,12 @@ def node_machine() -> Machine:
 def node_defaults(spec: JobSpec) -> JobSpec:
     """``spec`` with the settings the user left to their defaults taken from this node, as a local
     run on it would: ``--threads`` its physical cores, the memory limit its free memory / jobs."""
-    config, changes = spec.config, {}
-    if config.threads_default:
-        changes["threads"] = physical_cores()
-    if config.memory_limit_default:
-        changes["memory_limit_bytes"] = default_memory_limit(config.jobs)
-    return dataclasses.replace(spec, config=dataclasses.replace(config, **changes)) if changes else spec
+    config = spec.config
+    if not (config.threads_default or config.memory_limit_default):
+        return spec
+    threads = physical_cores() if config.threads_default else config.threads
+    memory = default_memory_limit(config.jobs) if config.memory_limit_default else config.memory_limit_bytes
+    return dataclasses.replace(spec, config=dataclasses.replace(config, threads=threads, memory_limit_bytes=memory))
 
 
 class NodeWorker:
