@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import IO, Any
 
 from benchit.execute.joblog import JobLog
-from benchit.execute.verdict import Verdict
+from benchit.execute.verdict import Ending
 from benchit.messages import JobExited, JobSpec
 from benchit.records import BuildRecord, Machine, Script, ScriptRecord, ScriptStatus
 
@@ -65,7 +65,7 @@ class Job:
     started: float = 0.0  # time.monotonic()
     state: JobState = field(default_factory=JobState)
     lock_wait: LockClock = field(default_factory=LockClock)
-    ending: Verdict | None = None  # how the script died, kept while a salvage run measures its models
+    ending: Ending | None = None  # how the script died, kept while a salvage run measures its models
 
     @property
     def key(self) -> str:

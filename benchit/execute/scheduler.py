@@ -17,7 +17,7 @@ from benchit.execute.joblog import JobLog
 from benchit.execute.recorder import Recorder
 from benchit.execute.reuse import reusable
 from benchit.execute.salvage import salvage_run
-from benchit.execute.verdict import Outcome, Verdict, verdict
+from benchit.execute.verdict import Ending, Outcome, verdict
 from benchit.messages import (
     Artifact,
     Done,
@@ -191,7 +191,7 @@ class Scheduler:
                 clock.told = True
                 self.progress.lock_wait(job)
 
-    def _verdict(self, job: Job, exited: JobExited) -> Verdict:
+    def _verdict(self, job: Job, exited: JobExited) -> Ending:
         state = job.state
         return verdict(
             Outcome(

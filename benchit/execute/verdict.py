@@ -34,10 +34,12 @@ class Outcome:
     log_tail: str = ""
 
 
-Verdict = tuple[ScriptStatus, "dict[str, Any] | None"]
+# How a script ended: its status and, for a failure, the error (type, message, traceback). The compare
+# verdict (report/verdict.py) and the parity verdict are other things, with other names.
+Ending = tuple[ScriptStatus, "dict[str, Any] | None"]
 
 
-def verdict(outcome: Outcome) -> Verdict:
+def verdict(outcome: Outcome) -> Ending:
     """The script's status and error (``type``, ``message``, ``traceback``; ``None`` when ok)."""
     if outcome.killed:
         status, reason = outcome.killed
@@ -55,7 +57,7 @@ def verdict(outcome: Outcome) -> Verdict:
     return exit_verdict(outcome.exit_code, outcome.oom_killer, outcome.log_tail)
 
 
-def exit_verdict(code: int | None, oom_killer: bool, log_tail: str) -> Verdict:
+def exit_verdict(code: int | None, oom_killer: bool, log_tail: str) -> Ending:
     """The status of a worker that ended without finishing: killed by a signal, or exited early."""
     if code == -signal.SIGKILL and oom_killer:
         return ScriptStatus.OOM, {
@@ -78,7 +80,7 @@ def exit_verdict(code: int | None, oom_killer: bool, log_tail: str) -> Verdict:
     }
 
 
-def script_failure(error: dict[str, Any], memory_limit_bytes: int | None, default_limit: bool = False) -> Verdict:
+def script_failure(error: dict[str, Any], memory_limit_bytes: int | None, default_limit: bool = False) -> Ending:
     """``oom`` for a script that ran out of memory (MemoryError, or torch's allocator failing,
     raising under a backstop address-space limit); ``failed`` for anything else."""
     error = dict(error)
