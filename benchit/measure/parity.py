@@ -225,8 +225,13 @@ def compare(
             ref, out = pairs[index]
             decided = _by_fp64(per_output[index], ref, out, truth[index], tolerances) if truth is not None else None
             per_output[index] = decided or _by_cosine(per_output[index], why or "the float64 output is not finite")
-        if nudged is not None and any(per_output[i]["verdict"] == ParityVerdict.FAILED for i in open_):
-            per_output = _nudge(record, reference, per_output, nudged, tolerances, open_)
+        cosine_failed = [
+            i
+            for i in open_
+            if per_output[i]["rule"] == ParityRule.COSINE and per_output[i]["verdict"] == ParityVerdict.FAILED
+        ]
+        if nudged is not None and cosine_failed:
+            per_output = _nudge(record, reference, per_output, nudged, tolerances, cosine_failed)
     return {**record, **_summary(per_output)}
 
 
@@ -261,7 +266,9 @@ def _rerun(reference: list[np.ndarray], rerun: Rerun, tol: Tolerances, record: d
         if ref64.size != other64.size:
             return f"output {index} has {other64.size} elements on a second run, {ref64.size} on the first"
         finite = np.isfinite(ref64)
-        if not np.array_equal(finite, np.isfinite(other64)) or not np.array_equal(ref64[~finite], other64[~finite]):
+        if not np.array_equal(finite, np.isfinite(other64)) or not np.array_equal(
+            ref64[~finite], other64[~finite], equal_nan=True
+        ):
             return f"output {index} is not finite in other places on a second run"
         if not finite.any():
             continue
@@ -315,7 +322,7 @@ def _nudge(
     per_output: list[dict[str, Any]],
     nudged: Nudged,
     tolerances: Tolerances,
-    open_: list[int],
+    failed: list[int],
 ) -> list[dict[str, Any]]:
     """Outputs that failed the ``cosine`` rule made inconclusive where eager torch, nudged by one
     rounding step, fails against itself as well."""
@@ -330,10 +337,7 @@ def _nudge(
     own = [o if o["verdict"] != ParityVerdict.FAILED else _by_cosine(o, "") for o in own]
     summary = _summary(own)
     record["eager_nudged"] = {k: summary[k] for k in ("verdict", "error_to_scale", "min_cosine")}
-    return [
-        _unstable(output, own[index]) if index in open_ and output["rule"] == ParityRule.COSINE else output
-        for index, output in enumerate(per_output)
-    ]
+    return [_unstable(output, own[index]) if index in failed else output for index, output in enumerate(per_output)]
 
 
 def _unstable(output: dict[str, Any], nudged: dict[str, Any]) -> dict[str, Any]:
