@@ -44,6 +44,75 @@ class ResultStatus(str, enum.Enum):
         return self.value
 
 
+class ParityVerdict(str, enum.Enum):
+    """How a non-eager runtime's outputs compare with eager torch's (``measure.parity``)."""
+
+    PASSED = "passed"
+    FAILED = "failed"
+    INCONCLUSIVE = "inconclusive"  # eager torch's output not finite, or nothing could judge it
+    EAGER_NONDETERMINISTIC = "eager_nondeterministic"  # eager torch differs from itself: not judged
+
+    def __str__(self) -> str:
+        return self.value
+
+    @property
+    def passed(self) -> bool | None:
+        """``parity["passed"]``: True or False when judged, None otherwise."""
+        return {ParityVerdict.PASSED: True, ParityVerdict.FAILED: False}.get(self)
+
+
+class ParityRule(str, enum.Enum):
+    """Which rule decided a parity verdict (``measure.parity`` says each)."""
+
+    ALLCLOSE = "allclose"  # within the precision's tolerances of eager torch
+    RMSE_FP64 = "rmse_fp64"  # as close to a float64 run as eager torch, within k
+    COSINE = "cosine"  # no float64 run: cosine similarity with eager torch
+
+    def __str__(self) -> str:
+        return self.value
+
+
+@dataclass(frozen=True)
+class Parity:
+    """The headline of a result's ``parity`` (a JSON object on disk, with per-output statistics
+    beside these keys); ``from_dict`` reads results written before ``verdict`` and ``rule`` were kept."""
+
+    verdict: ParityVerdict
+    reason: str | None = None
+    rule: ParityRule | None = None
+    max_abs_diff: float | None = None
+    max_rel_diff: float | None = None
+
+    @property
+    def passed(self) -> bool | None:
+        return self.verdict.passed
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "verdict": self.verdict.value,
+            "passed": self.passed,
+            "reason": self.reason,
+            "rule": self.rule.value if self.rule else None,
+            "max_abs_diff": self.max_abs_diff,
+            "max_rel_diff": self.max_rel_diff,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Parity:
+        verdict = data.get("verdict")
+        if verdict is None:  # before verdicts: only ``passed``, None meaning not judged
+            passed = data.get("passed")
+            verdict = "inconclusive" if passed is None else "passed" if passed else "failed"
+        rule = data.get("rule")
+        return cls(
+            verdict=ParityVerdict(verdict),
+            reason=data.get("reason"),
+            rule=ParityRule(rule) if rule else None,
+            max_abs_diff=data.get("max_abs_diff"),
+            max_rel_diff=data.get("max_rel_diff"),
+        )
+
+
 @dataclass(frozen=True)
 class Machine:
     """The machine a result was measured on; ``id`` is stable across runs and reboots."""

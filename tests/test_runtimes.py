@@ -361,7 +361,7 @@ def test_bound_inputs_and_outputs_run_and_reach_parity(tmp_path: Path) -> None:
     step = _bound_step(session, {"x": x}, "cpu", 0)
     outputs = step()
     assert isinstance(outputs, BoundOutputs)
-    tight = Tolerances(scale=1e-5, cosine=0.99999, decades=6.0, rtol=1e-5, atol=1e-6)
+    tight = Tolerances(scale=1e-5, cosine=0.99999, rtol=1e-5, atol=1e-6)
     assert compare(flatten(expected), flatten(outputs), tight)["passed"] is True
     assert step() is outputs  # no allocation per step: the same bound buffers every time
 

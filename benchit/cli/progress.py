@@ -7,22 +7,23 @@ import sys
 from typing import IO, Any
 
 from benchit.cli.common import printable
-from benchit.records import Invocation, Result, ResultStatus, Script
+from benchit.records import Invocation, Parity, ParityVerdict, Result, ResultStatus, Script
 
 
 def _fmt_ms(value: float) -> str:
     return f"{value:.4g} ms"
 
 
-_PASSED: dict[bool | None, str] = {True: "passed", False: "failed"}  # ``parity["passed"]``: None is inconclusive
-
-
-def _parity_flag(parity: dict[str, Any]) -> str:
-    verdict = parity.get("verdict") or _PASSED.get(parity.get("passed"), "inconclusive")
-    if verdict == "passed":
+def _parity_flag(data: dict[str, Any]) -> str:
+    parity = Parity.from_dict(data)
+    if parity.verdict is ParityVerdict.PASSED:
         return " parity ok"
-    reason = printable(parity.get("reason") or f"max abs diff {parity.get('max_abs_diff')}")
-    return f" PARITY FAIL ({reason})" if verdict == "failed" else f" parity inconclusive ({reason})"
+    reason = printable(parity.reason or f"max abs diff {parity.max_abs_diff}")
+    if parity.verdict is ParityVerdict.FAILED:
+        return f" PARITY FAIL ({reason})"
+    if parity.verdict is ParityVerdict.EAGER_NONDETERMINISTIC:
+        return f" parity not judged ({reason})"
+    return f" parity inconclusive ({reason})"
 
 
 class Printer:

@@ -39,6 +39,12 @@ class FilePlacement:
     def nudged_reference(self) -> list[Any] | None:
         return None  # never asked: ``FileRuntime.eager`` skips the parity check
 
+    def eager_again(self) -> list[Any]:
+        raise RuntimeError("an ONNX file has no eager torch reference")
+
+    def fp64_reference(self) -> list[Any] | str:
+        return "an ONNX file has no eager torch model"
+
     def release(self) -> None:
         pass
 

@@ -150,16 +150,23 @@ class Placed(Protocol):
 
     def nudged_reference(self) -> list[Any] | None: ...
 
+    def eager_again(self) -> list[Any]: ...
+
+    def fp64_reference(self) -> list[Any] | str: ...
+
 
 class Placement:
     """One invocation's model and inputs on one device, moved there once, and eager torch's
-    outputs on them (computed only if a runtime needs a parity check)."""
+    outputs on them (computed only if a runtime needs a parity check): a first run, a second one
+    (is the model deterministic?) and, only if an output needs it, a float64 copy's."""
 
     def __init__(self, item: Any, device: Any):
         self.item = item
         self.device = device
         self._moved: tuple[Any, tuple, dict] | None = None
         self._reference: list[Any] | None = None
+        self._rerun: list[Any] | None = None
+        self._fp64: list[Any] | str | None = None
 
     def inputs(self) -> tuple[Any, tuple, dict]:
         if self._moved is None:
@@ -179,6 +186,58 @@ class Placement:
             with torch.inference_mode():
                 self._reference = flatten(model(*args, **kwargs))
         return self._reference
+
+    def eager_again(self) -> list[Any]:
+        """Eager torch's outputs on a second run of the same inputs (computed once): a model whose
+        two runs differ (dropout left on, sampling) cannot judge another runtime's outputs."""
+        import torch
+
+        if self._rerun is None:
+            model, args, kwargs = self.inputs()
+            with torch.inference_mode():
+                self._rerun = flatten(model(*args, **kwargs))
+        return self._rerun
+
+    def fp64_reference(self) -> list[Any] | str:
+        """The outputs of a float64 copy of the model on float64 inputs, on the same device
+        (computed once; the copy is released at once), or why there are none: nothing floating
+        to cast, or the copy fails (an op without a float64 kernel, a device without float64,
+        out of memory)."""
+        if self._fp64 is None:
+            self._fp64 = self._run_fp64()
+        return self._fp64
+
+    def _run_fp64(self) -> list[Any] | str:
+        import copy
+
+        import torch
+
+        from benchit.measure.precision import cast_value
+
+        model, args, kwargs = self.inputs()
+        floating = [False]
+
+        def note(value: torch.Tensor) -> torch.Tensor:
+            floating[0] = floating[0] or value.is_floating_point()
+            return value
+
+        map_tensors((args, kwargs), note)
+        tensors = [*model.parameters(), *model.buffers()] if isinstance(model, torch.nn.Module) else []
+        if not (floating[0] or any(t.is_floating_point() for t in tensors)):
+            return "the model has no floating-point parameters or inputs to cast"
+        copied: Any = None
+        try:
+            copied = copy.deepcopy(model).to(torch.float64)
+            with torch.inference_mode():
+                return flatten(copied(*cast_value(args, torch.float64), **cast_value(kwargs, torch.float64)))
+        except Exception as exc:  # noqa: BLE001 - without float64 the cosine rule judges
+            first = (str(exc).strip().splitlines() or [""])[0][:300]
+            return f"float64 could not run: {type(exc).__name__}: {first}"
+        finally:
+            del copied  # a float64 copy is twice the model: give it back before measuring
+            empty_cache = getattr(getattr(torch, self.device.torch_device, None), "empty_cache", None)
+            if self.device.torch_device != "cpu" and empty_cache is not None:
+                empty_cache()
 
     def nudged_reference(self) -> list[Any] | None:
         """Eager torch's outputs on the floating-point inputs moved by about one rounding step of
@@ -212,11 +271,11 @@ class Placement:
             backend = getattr(torch, self.device.torch_device, None)
             if backend is not None and hasattr(backend, "empty_cache"):
                 backend.empty_cache()
-        self._moved = self._reference = None
+        self._moved = self._reference = self._rerun = self._fp64 = None
 
 
 def tolerances(config: Config, precision: str) -> Tolerances:
-    """The parity tolerances of ``precision``: its scale, cosine and decades defaults, with the
+    """The parity tolerances of ``precision``: its scale, cosine and RMSE factor defaults, with the
     element-wise rtol and atol the run gives it (--rtol/--atol for fp32)."""
     rtol, atol = tolerance(precision, config.rtol, config.atol, config.tolerances)
     defaults = DEFAULT_TOLERANCES.get(precision, DEFAULT_TOLERANCES["fp32"])
@@ -303,6 +362,8 @@ def benchmark(placement: Placed, runtime: Runtime, config: Config, artifacts: Pa
                         flatten(outputs),
                         tolerances(config, precision),
                         nudged=placement.nudged_reference,
+                        rerun=placement.eager_again,
+                        fp64=placement.fp64_reference,
                     )
                 del outputs
             timer = device.timer()

@@ -8,7 +8,7 @@ from typing import Any
 
 import pandas as pd
 
-from benchit.records import Result, ResultStatus, ScriptStatus
+from benchit.records import Parity, ParityVerdict, Result, ResultStatus, ScriptStatus
 from benchit.report.source import ScriptRun, script_runs
 from benchit.store.cache import Cache
 
@@ -47,6 +47,7 @@ COLUMNS = [
     "warmup_settled",
     "parity_passed",
     "parity_verdict",
+    "parity_rule",
     "parity_max_abs_diff",
     "parity_max_rel_diff",
     "call_count",
@@ -94,8 +95,6 @@ _STATS = {
     "warmup_time_s": "warmup_time_s",
     "warmup_settled": "warmup_settled",
 }
-# Results written before parity kept a verdict: say it from ``passed``.
-_PARITY_VERDICT: dict[Any, str] = {True: "passed", False: "failed"}
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
 
@@ -131,7 +130,8 @@ def _megabytes(value: Any) -> float | None:
 
 def _result_row(result: Result) -> dict[str, Any]:
     stats = result.stats
-    info, env, parity = result.info, result.environment, result.parity or {}
+    info, env = result.info, result.environment
+    parity = Parity.from_dict(result.parity) if result.parity is not None else None
     versions = env.get("versions")
     row: dict[str, Any] = {column: getattr(stats, key) if stats else None for column, key in _STATS.items()}
     row.update(
@@ -145,10 +145,11 @@ def _result_row(result: Result) -> dict[str, Any]:
         status=str(result.status),
         error=_first_line(result.error),
         throughput_per_s=result.throughput_per_s,
-        parity_passed=parity.get("passed"),
-        parity_verdict=parity.get("verdict") or _PARITY_VERDICT.get(parity.get("passed")),
-        parity_max_abs_diff=parity.get("max_abs_diff"),
-        parity_max_rel_diff=parity.get("max_rel_diff"),
+        parity_passed=parity.passed if parity else None,
+        parity_verdict=parity.verdict.value if parity else None,
+        parity_rule=parity.rule.value if parity and parity.rule else None,
+        parity_max_abs_diff=parity.max_abs_diff if parity else None,
+        parity_max_rel_diff=parity.max_rel_diff if parity else None,
         threads=env.get("threads"),
         device_name=env.get("device_name"),
         device_software=env.get("device_software"),
@@ -318,9 +319,14 @@ def summary(df: pd.DataFrame) -> list[str]:
             lines.append(f"noisy: {noisy} results whose median is not known to within the tolerance")
         if parity:
             lines.append(f"parity: {parity} results whose outputs disagree with eager torch")
-        inconclusive = int((results["parity_verdict"] == "inconclusive").sum())
+        inconclusive = int((results["parity_verdict"] == ParityVerdict.INCONCLUSIVE.value).sum())
         if inconclusive:
             lines.append(
-                f"parity: {inconclusive} results that cannot be judged (eager torch's outputs not finite, spanning too many orders of magnitude, or not reproduced by eager torch itself one rounding step away)"
+                f"parity: {inconclusive} results that cannot be judged (eager torch's outputs not finite, or, without a float64 run, spanning too many orders of magnitude or not reproduced by eager torch itself one rounding step away)"
+            )
+        unjudged = int((results["parity_verdict"] == ParityVerdict.EAGER_NONDETERMINISTIC.value).sum())
+        if unjudged:
+            lines.append(
+                f"parity: {unjudged} results not judged: eager torch gives different outputs on two runs of the same inputs (random ops left on, such as F.dropout, whose training defaults to True?)"
             )
     return lines

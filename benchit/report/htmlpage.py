@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from benchit.contracts import Report
 from benchit.errors import Unavailable
-from benchit.records import ResultStatus
+from benchit.records import ParityVerdict, ResultStatus
 from benchit.report import table
 from benchit.report.frame import baseline_name
 from benchit.report.reporter import Reporter, write_atomic
@@ -194,6 +194,15 @@ def ratio_figure(report: Report) -> Any:
     return fig
 
 
+# The results table's parity cell: eager_nondeterministic is "not judged", plainly.
+_PARITY_CELL = {
+    ParityVerdict.PASSED: "passed",
+    ParityVerdict.FAILED: "FAILED",
+    ParityVerdict.INCONCLUSIVE: "inconclusive",
+    ParityVerdict.EAGER_NONDETERMINISTIC: "not judged (eager torch not deterministic)",
+}
+
+
 def _results_table(report: Report) -> str:
     df = report.frame
     rows = []
@@ -204,7 +213,8 @@ def _results_table(report: Report) -> str:
             r.get("latency_median_ci_low_ms"),
             r.get("latency_median_ci_high_ms"),
         )
-        parity = {True: "passed", False: "FAILED"}.get(r.get("parity_passed"), "")
+        verdict = r.get("parity_verdict")
+        parity = _PARITY_CELL[ParityVerdict(verdict)] if isinstance(verdict, str) else ""
         rows.append(
             "<tr>"
             + _cell(table.label(r))
