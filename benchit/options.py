@@ -15,6 +15,7 @@ Kind = Literal["text", "names", "int", "float", "size", "path", "flag", "choice"
 Many = Literal["append", "+", "*"]
 
 TIMING = "timing"
+PROGRESS = ("auto", "live", "plain", "none")  # --progress; cli/progress.py shows each
 PARITY = "parity with eager torch"
 _TIMING = TimingSettings()
 
@@ -250,6 +251,17 @@ OPTIONS: tuple[Option, ...] = (
         "where scripts run: local (default: this machine) or an executor a plugin provides",
         metavar="NAME",
         suite="executor",
+    ),
+    # How the terminal shows a scan, not what the scan measures: the command line's alone, so that one
+    # suite reads the same from a terminal and from CI's log.
+    Option(
+        "progress",
+        ("--progress",),
+        "choice",
+        "auto",
+        "how progress is shown: auto (default: live on a terminal, plain otherwise), live (a bar, counts, "
+        "ETA and the scripts running, redrawn in place), plain (one line per event), none (the summary only)",
+        choices=PROGRESS,
     ),
     Option("plugins_dir", ("--plugins-dir",), "text", (), "load local plugins", metavar="DIR", many="append"),
 )

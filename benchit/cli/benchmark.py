@@ -18,6 +18,7 @@ from benchit.options import OPTIONS, Option, PluginOptions, defaults
 from benchit.records import ScriptStatus
 
 if TYPE_CHECKING:
+    from benchit.cli.progress import Printer
     from benchit.execute.job import Job
     from benchit.plugins import Registry
     from benchit.records import Script
@@ -174,9 +175,9 @@ def plan(
     return Scan(scripts, config, cache, search_dirs, wanted is not None, executor_class)
 
 
-def execute(scan: Scan, registry: Registry) -> int:
-    """Run a planned scan and print its summary; return the exit code."""
-    from benchit.cli.progress import Printer
+def execute(scan: Scan, registry: Registry, progress: str = "auto") -> int:
+    """Run a planned scan and print its summary; return the exit code. ``progress``: how the scan
+    shows it (``--progress``: auto, live, plain or none)."""
     from benchit.execute.scheduler import Scheduler
     from benchit.scan.preload import preload_modules
 
@@ -186,7 +187,7 @@ def execute(scan: Scan, registry: Registry) -> int:
         return ExitCode.OK
     cache.create()
     extra = registry.preload(list(config.runtimes))
-    printer = Printer(len(scripts))
+    printer = _display(progress, len(scripts))
     what = (
         "analyze only"
         if config.analyze_only
@@ -199,11 +200,13 @@ def execute(scan: Scan, registry: Registry) -> int:
         what += f", memory limit {config.memory_limit_bytes / 2**30:.1f} GiB per script{default}"
     units = f"{len(scripts)} script run{'s' * (len(scripts) != 1)}"
     where = "" if scan.executor_class.name == "local" else f", executor {scan.executor_class.name}"
-    print(f"benchit {__version__}: {units}, {what}{where}, cache {cache.root}")
+    if progress != "none":
+        print(f"benchit {__version__}: {units}, {what}{where}, cache {cache.root}")
     runner = Scheduler(config, cache, printer, scan.executor_class(), preload_modules(scripts, extra))
     start = time.monotonic()
     try:
-        jobs = runner.run(scripts)
+        with printer:  # a live display is drawn from here and stopped before the summary
+            jobs = runner.run(scripts)
     except KeyboardInterrupt:
         print(f"benchit: interrupted; {len(runner.finished)} scripts finished and are in {cache.root}", file=sys.stderr)
         return ExitCode.INTERRUPTED
@@ -214,8 +217,21 @@ def execute(scan: Scan, registry: Registry) -> int:
     return ExitCode.FAILURES if bad else ExitCode.OK
 
 
+def _display(mode: str, total: int) -> Printer:
+    """The progress display of a scan of ``total`` scripts: live, plain lines, or none (``--progress``)."""
+    from benchit.cli.progress import Printer, Quiet, pick
+
+    mode = pick(mode, sys.stdout)
+    if mode == "live":
+        from benchit.cli.live import LiveDisplay
+
+        return LiveDisplay(total)
+    return Quiet(total) if mode == "none" else Printer(total)
+
+
 def run(args: argparse.Namespace, registry: Registry) -> int:
-    return execute(plan(*values_of(args), registry), registry)
+    values, plugin_values = values_of(args)
+    return execute(plan(values, plugin_values, registry), registry, values["progress"])
 
 
 def _group(path: Path, search_dirs: list[Path]) -> str:

@@ -4,10 +4,28 @@ from __future__ import annotations
 
 import os
 import sys
+from types import TracebackType
 from typing import IO, Any
 
 from benchit.cli.common import printable
-from benchit.records import Invocation, Parity, ParityVerdict, Result, ResultStatus, Script
+from benchit.records import Invocation, Parity, ParityVerdict, Result, ResultStatus, Script, ScriptRecord, ScriptStatus
+
+
+def pick(mode: str, stream: IO[str]) -> str:
+    """The display ``mode`` asks for on ``stream``: live, plain or none. A dumb terminal (``TERM=dumb``,
+    Emacs' shell) cannot redraw, so auto gives it plain lines."""
+    if mode != "auto":
+        return mode
+    try:
+        tty = stream.isatty()
+    except (AttributeError, ValueError):  # a replaced or closed stdout
+        tty = False
+    return "live" if tty and os.environ.get("TERM", "") != "dumb" else "plain"
+
+
+def failed(record: ScriptRecord) -> bool:
+    """A script that did not end well, or with a failed result (the summary's rule)."""
+    return record.status not in (ScriptStatus.OK, ScriptStatus.NO_MODELS) or bool(record.failed_results)
 
 
 def _fmt_ms(value: float) -> str:
@@ -27,12 +45,18 @@ def _parity_flag(data: dict[str, Any]) -> str:
 
 
 class Printer:
-    """Writes one line per event; never redraws, so logs and terminals read the same."""
+    """Writes one line per event; never redraws, so logs and terminals read the same. A context
+    manager, as every display is (the live one draws between enter and exit)."""
 
-    def __init__(self, total: int, stream: IO[str] | None = None, root: str | None = None):
+    def __init__(self, total: int, stream: IO[str] | None = None):
         self.total = total
         self.stream = stream or sys.stdout
-        self.root = root
+
+    def __enter__(self) -> Printer:
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None) -> None:
+        return None
 
     def _name(self, path: Any) -> str:
         try:
@@ -105,3 +129,10 @@ class Printer:
     def script_skipped(self, script: Script, reason: str) -> None:
         args = f" [{' '.join(script.script_args)}]" if script.script_args else ""
         self._print(f"[skip] {self._name(script.path)}{printable(args)}: {printable(reason)}")
+
+
+class Quiet(Printer):
+    """``--progress none``: nothing until the summary."""
+
+    def _print(self, text: str) -> None:
+        return None

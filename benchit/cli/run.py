@@ -35,7 +35,7 @@ def run(args: argparse.Namespace, registry: Registry) -> int:
     code: int = ExitCode.OK
     for name, scan in scans:
         print(f"== {name}")
-        code = max(code, execute(scan, registry))
+        code = max(code, execute(scan, registry, getattr(args, "progress", defaults()["progress"])))
         if code == ExitCode.INTERRUPTED:
             break
     return code
