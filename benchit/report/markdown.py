@@ -68,7 +68,7 @@ class MarkdownReporter(Reporter):
             ]
             header = ["model", "params", "inputs", "machine", "device/runtime", "median ±CI, speed-up", "contended"]
             out += _md([*header, "error"], rows)
-            out += ["", *table.legend(baseline_name(df))]
+            out += ["", *table.legend(baseline_name(df), table.any_busy(df))]
             speedups = frame.speedup_geomeans(df)
             if speedups:
                 out += ["", f"Geometric mean speed-up over {baseline_name(df)} (busy results left out):", ""]

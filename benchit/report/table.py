@@ -20,14 +20,24 @@ INPUT_WIDTH = 22
 GAP = "  "
 
 
-def legend(over: str) -> list[str]:
-    """What the cells' marks mean; ``over`` names what the speed-ups are over (``eager torch``)."""
-    return [
+def legend(over: str, busy: bool = False) -> list[str]:
+    """What the cells' marks mean; ``over`` names what the speed-ups are over (``eager torch``);
+    ``busy``: some result was contended (the line that explains its marks)."""
+    lines = [
         f"median latency ±95% CI of the median; Nx: speed-up over {over} on the same device",
         # Parity is always checked against eager PyTorch's outputs, whichever runtime is the baseline.
         "!: outputs disagree with eager torch; ~: noisy (CI wider than --ci-tolerance)",
-        "busy: measured on a busy machine (contended); n/c: speed-up not comparable (it or eager was busy)",
     ]
+    if busy:
+        lines.append(
+            "busy: measured on a busy machine (contended); n/c: speed-up not comparable (it or eager was busy)"
+        )
+    return lines
+
+
+def any_busy(df: pd.DataFrame) -> bool:
+    """Whether any result of ``df`` was contended."""
+    return bool((df["contended"] == True).any())  # noqa: E712 - object column
 
 
 def fit(text: Any, width: int) -> str:
@@ -197,7 +207,7 @@ def report_lines(report: ReportData, width: int) -> list[str]:
             out += ["", f"machine {printable(machine)}:"]
         out += results_table(results[results["machine"] == machine], width)
     if machines:
-        out += [fit(line, width) for line in legend(frame.baseline_name(results))]
+        out += [fit(line, width) for line in legend(frame.baseline_name(results), any_busy(results))]
         out += [fit(line, width) for line in geomean_lines(results)]
     fails = failures(df, width)
     if fails:
