@@ -353,11 +353,15 @@ def _speedup_means(report: Report) -> str:
         f"<span class=muted>({escaped(m.note)})</span></dd>"
         for name, m in means.items()
     )
-    return (
-        f"<h3>Geometric mean speed-up</h3><dl id=speedup-means>{items}</dl><p class=muted>{escaped(BUSY_LEGEND)}</p>"
-        if items
-        else ""
-    )
+    if not items:
+        return ""
+    return f"<h3>Geometric mean speed-up</h3><dl id=speedup-means>{items}</dl>" + _busy_legend(report)
+
+
+def _busy_legend(report: Report) -> str:
+    """What grey means, where some result is greyed."""
+    df = report.frame
+    return f"<p class=muted>{escaped(BUSY_LEGEND)}</p>" if table.any_busy(df[df["device"].notna()]) else ""
 
 
 def page(report: Report) -> str:
@@ -374,7 +378,7 @@ def page(report: Report) -> str:
         _speedup_means(report),
         "<h2>Latency against parameters</h2>",
         _figure(latency_figure(report), "latency-plot"),
-        f"<p class=muted>{escaped(BUSY_LEGEND)}</p>",
+        _busy_legend(report),
         "<h2>Every result</h2>",
         _results_table(report),
         "<h2>Failures by reason</h2>",
