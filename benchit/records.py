@@ -221,17 +221,27 @@ class Stats:
     # Up to SAMPLES_KEPT per-iteration latencies (ms, sorted), evenly drawn by rank, for later
     # statistics (``benchit compare``); empty in results written before they were kept.
     samples_ms: tuple[float, ...] = ()
+    # The median latency of each round (ms, in round order), the samples measured in each round,
+    # and for each kept sample (same order as ``samples_ms``) the index of its round; empty in
+    # results written before rounds: readers take such a result as one round whose median is ``median_ms``.
+    rounds_ms: tuple[float, ...] = ()
+    round_iterations: tuple[int, ...] = ()
+    sample_rounds: tuple[int, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         data = dataclasses.asdict(self)
-        data["samples_ms"] = list(self.samples_ms)
+        for name in ("samples_ms", "rounds_ms", "round_iterations", "sample_rounds"):
+            data[name] = list(getattr(self, name))
         return data
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Stats:
         names = {f.name for f in dataclasses.fields(cls)}
         values = {k: v for k, v in data.items() if k in names}
-        values["samples_ms"] = tuple(float(x) for x in values.get("samples_ms") or ())
+        for name in ("samples_ms", "rounds_ms"):
+            values[name] = tuple(float(x) for x in values.get(name) or ())
+        for name in ("round_iterations", "sample_rounds"):
+            values[name] = tuple(int(x) for x in values.get(name) or ())
         return cls(**values)
 
 
@@ -363,6 +373,7 @@ _RESULT = _fields(
     (_object, True, ("parity",)),
     (_machine, True, ("machine",)),
     (_number, True, ("throughput_per_s", "finished")),
+    (_flag, False, ("contended",)),
 )
 _STATS_NEEDED = tuple(f.name for f in dataclasses.fields(Stats) if f.default is dataclasses.MISSING)
 
@@ -389,6 +400,9 @@ class Result:
     # Whether the runtime is the eager reference (``Runtime.eager``): the report's speed-up baseline,
     # carried here because the report may read a cache where the runtime's plugin is not installed.
     eager: bool = False
+    # Measured on a busy machine (past the contention threshold): its evidence is in ``info``
+    # (cpu_wait_fraction, steal_fraction, runnable_others, cpu_pressure, contended_reason, ...).
+    contended: bool = False
 
     def __post_init__(self) -> None:
         # Measuring code may still pass the plain string: the record holds the enum.
@@ -432,6 +446,7 @@ class Result:
             finished=data.get("finished"),
             # Results written before the flag was kept: only the built-in torch was the baseline.
             eager=bool(data["eager"]) if "eager" in data else data["runtime"] == "torch",
+            contended=bool(data.get("contended", False)),
         )
 
 

@@ -85,3 +85,35 @@ def result_file(build: Path, pair: str) -> Path:
     from benchit.measure.environment import machine_identity
 
     return build / "results" / machine_identity().id / f"{pair}.json"
+
+
+def rewrite_results(cache: Path, change: Callable[[Any, Path], Any]) -> int:
+    """Rewrite every result file of ``cache`` as ``change(result, path)`` returns it (a
+    ``benchit.records.Result``; the same one to leave it): controlled numbers for report tests.
+    Returns how many files were rewritten."""
+    import json
+
+    from benchit.records import Result
+
+    count = 0
+    for path in sorted(Path(cache).glob("builds/*/results/*/*.json")):
+        data = json.loads(path.read_text())
+        result = Result.from_dict(data)
+        changed = change(result, path)
+        if changed is not result:
+            path.write_text(json.dumps({"format": data.get("format"), **changed.to_dict()}))
+            count += 1
+    return count
+
+
+def with_rounds(result: Any, rounds_ms: Any = None) -> Any:
+    """``result`` with round medians: ``rounds_ms``, or (a result written before rounds) five
+    rounds spread ±2% around its own median; a failed result as it is."""
+    import dataclasses
+
+    if result.stats is None or (rounds_ms is None and result.stats.rounds_ms):
+        return result
+    median = result.stats.median_ms
+    rounds = tuple(rounds_ms) if rounds_ms is not None else tuple(median * f for f in (0.98, 1.01, 1.0, 0.99, 1.02))
+    stats = dataclasses.replace(result.stats, rounds_ms=rounds, round_iterations=(10,) * len(rounds))
+    return dataclasses.replace(result, stats=stats)

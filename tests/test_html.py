@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import shutil
 from pathlib import Path
 
 import pytest
 
-from tests.conftest import run_benchit, write_script
+from benchit.records import Result
+from tests.conftest import rewrite_results, run_benchit, with_rounds, write_script
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no chromium binary (CI installs it with apt-get in .ci/run)")
@@ -43,6 +45,13 @@ def _open(page_path: Path) -> tuple[dict[str, int], list[str], str]:
                 for sel in ("#speedup-plot .barlayer .point", "#latency-plot .scatterlayer .point", "#ratio-plot .scatterlayer .point",
                             "#results tbody tr", "#comparison tbody tr", "#pwned")
             }  # fmt: skip
+            # Greyed marks: a busy result's point, a speed-up over or of a busy result's bar.
+            for name, sel in (("grey bars", "#speedup-plot .barlayer .point path"),
+                              ("grey points", "#latency-plot .scatterlayer .point")):  # fmt: skip
+                fills = page.locator(sel).evaluate_all(
+                    "els => els.map(e => getComputedStyle(e).fill + getComputedStyle(e).stroke)"
+                )
+                counts[name] = sum("rgb(196, 196, 196)" in f for f in fills)
             page.fill("#results-filter", "deep")
             counts["filtered"] = page.locator("#results tbody tr:visible").count()
             page.click("#results th:nth-child(7)")  # sort by median
@@ -61,6 +70,16 @@ def test_html_report_and_comparison_render_offline(tmp_path: Path, fast: list[st
         "benchmark", "--all", "--search-dir", corpus, "--cache-dir", cache, "--runtime", "torch,ort", *fast
     )
     assert done.returncode == 0, done.stdout + done.stderr
+
+    def edit(result: Result, path: Path) -> Result:
+        result = with_rounds(result)  # rounds for a verdict (compare below)
+        if path.parts[-4].startswith("wide-") and result.runtime == "ort":  # measured on a busy machine
+            return dataclasses.replace(
+                result, contended=True, info={**result.info, "contended_reason": "busy: 61% CPU wait"}
+            )
+        return result
+
+    rewrite_results(cache, edit)
     page = tmp_path / "report.html"
     assert run_benchit("report", "--cache-dir", cache, "--format", "html", "-o", page).returncode == 0
     text = page.read_text()
@@ -71,10 +90,14 @@ def test_html_report_and_comparison_render_offline(tmp_path: Path, fast: list[st
     assert counts["#latency-plot .scatterlayer .point"] == 6  # every ok result
     assert counts["#results tbody tr"] == 6 and counts["filtered"] == 2
     assert counts["#pwned"] == 0  # the hostile name is text, not markup
+    assert counts["grey bars"] == 1 and counts["grey points"] == 1  # wide's ort: busy
+    assert "busy: 61% CPU wait" in text and "not comparable" in text and "(of 2; 1 left out: 1 busy)" in text
 
     cmp = tmp_path / "cmp.html"
     done = run_benchit("compare", cache, "--by", "runtime", "-o", cmp)
     assert done.returncode == 0, done.stderr
     counts, errors, _ = _open(cmp)
     assert errors == []
-    assert counts["#ratio-plot .scatterlayer .point"] == 3 and counts["#comparison tbody tr"] == 3
+    # The busy pair is inconclusive: in the table, without a point on the ratio plot.
+    assert counts["#ratio-plot .scatterlayer .point"] == 2 and counts["#comparison tbody tr"] == 3
+    assert "inconclusive" in cmp.read_text() and "busy: 61% CPU wait in ort" in cmp.read_text()

@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
+import math
 import os
 import re
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 import pytest
 
-from tests.conftest import REPO, run_benchit, write_script
+from benchit.records import Result
+from tests.conftest import REPO, rewrite_results, run_benchit, with_rounds, write_script
 
 TINY = '''"""A linear layer (test model)."""
 import torch
@@ -235,3 +239,83 @@ def test_a_cache_written_before_results_said_eager_has_torch_as_its_baseline(tmp
         list(torch[ort.index] / ort["latency_median_ms"])
     )
     assert "Nx: speed-up over eager torch on the same device" in done.stdout
+
+
+THREE = {
+    "a.py": "torch.nn.Linear(32, 16).eval()(torch.randn(4, 32))",
+    "b.py": "torch.nn.Sequential(torch.nn.Linear(16, 16), torch.nn.ReLU()).eval()(torch.randn(2, 16))",
+    "c.py": "torch.nn.Linear(8, 8).eval()(torch.randn(1, 8))",
+}
+BUSY = {"cpu_wait_fraction": 0.61, "steal_fraction": 0.02, "runnable_others": 2.0, "cpu_pressure": 0.4,
+        "blocks_discarded": 3, "quiet_wait_s": 12.5}  # fmt: skip
+
+
+def test_busy_results_are_marked_and_left_out_of_the_geometric_mean(tmp_path: Path, fast: list[str]) -> None:
+    """Three models with torch and ort; b's ort result is edited to be contended and a's rounds are
+    set: paired-round speed-up with its CI, n/c and busy in the table, the geometric mean of 2 of 3."""
+    corpus = tmp_path / "corpus"
+    for name, line in THREE.items():
+        write_script(corpus, name, f'"""test model"""\nimport torch\n{line}\n')
+    cache = tmp_path / "cache"
+    done = run_benchit("benchmark", "--all", "--search-dir", corpus, "--cache-dir", cache, "--runtime", "torch,ort", *fast)  # fmt: skip
+    assert done.returncode == 0, done.stdout + done.stderr
+    eager_rounds, ort_rounds = [2.0, 2.4, 1.8, 2.1, 1.9], [1.0, 1.1, 1.0, 0.95, 1.0]
+
+    def edit(result: Result, path: Path) -> Result:
+        build = path.parts[-4]
+        if build.startswith("a-"):
+            return with_rounds(result, eager_rounds if result.runtime == "torch" else ort_rounds)
+        if build.startswith("b-") and result.runtime == "ort":  # no contended_reason: built from the evidence
+            return dataclasses.replace(result, contended=True, info={**result.info, **BUSY})
+        return result
+
+    assert rewrite_results(cache, edit) == 3
+    out = tmp_path / "r.csv"
+    done = run_benchit("report", "--cache-dir", cache, "--format", "csv,md,json", "-o", out, "--width", "200")
+    assert done.returncode == 0, done.stderr
+    df = pd.read_csv(out).set_index(["relative_path", "runtime"])
+    a, b = df.loc[("a.py", "ort")], df.loc[("b.py", "ort")]
+    # a: the geometric mean of round i of eager over round i of ort, with a t-interval of their logs
+    logs = np.log(np.array(eager_rounds) / np.array(ort_rounds))
+    half = 2.7764451051977987 * logs.std(ddof=1) / math.sqrt(5)  # t(0.975, 4 df)
+    assert a["speedup_vs_eager"] == pytest.approx(math.exp(logs.mean()))
+    assert a["speedup_vs_eager_ci_low"] == pytest.approx(math.exp(logs.mean() - half))
+    assert a["speedup_vs_eager_ci_high"] == pytest.approx(math.exp(logs.mean() + half))
+    assert a["rounds"] == 5 and a["contended"] == False and a["speedup_comparable"] == True  # noqa: E712
+    # b: contended, with its evidence in columns and a reason built from it
+    assert b["contended"] == True and b["speedup_comparable"] == False  # noqa: E712
+    assert b["contended_reason"] == "busy: 61% CPU wait, 2% steal, 40% CPU pressure, 2.0 other runnable tasks"
+    assert (b["cpu_wait_fraction"], b["blocks_discarded"], b["quiet_wait_s"]) == (0.61, 3, 12.5)
+    assert "info_cpu_wait_fraction" not in df.columns and "info_prepare_s" not in df.columns
+    assert pd.isna(b["speedup_vs_eager_ci_low"]) and b["rounds"] == 1  # one round: the ratio of medians
+    c_speedup = df.loc[("c.py", "ort"), "speedup_vs_eager"]
+    lines = done.stdout.splitlines()
+    row_b = next(line for line in lines if line.startswith("b Sequential"))
+    assert row_b.rstrip().endswith("n/c busy"), row_b
+    assert next(line for line in lines if line.startswith("a Linear")).rstrip().endswith("x")
+    assert "busy: measured on a busy machine (contended); n/c: speed-up not comparable (it or eager was busy)" in lines
+    expected = math.sqrt(a["speedup_vs_eager"] * c_speedup)
+    assert f"  cpu/ort: {expected:.3g}x (of 2; 1 left out: 1 busy)" in lines
+    assert "busy: 1 results measured on a busy machine (contended): not comparable" in lines
+    md = out.with_suffix(".md").read_text()
+    assert "| contended |" in md and "| busy: 61% CPU wait, 2% steal" in md and "| cpu/ort | " in md
+    assert "| cpu/ort | " in md and "| of 2; 1 left out: 1 busy |" in md
+    rows = json.loads(out.with_suffix(".json").read_text())["rows"]
+    assert [r["rounds_ms"] for r in rows if r["relative_path"] == "a.py" and r["runtime"] == "ort"] == [ort_rounds]
+    assert sum(r["contended"] is True for r in rows) == 1
+
+
+def test_the_cost_of_a_runtime_beyond_latency(tmp_path: Path) -> None:
+    """prepare_s and first_step_s, peak memory, and eager's peak over the runtime's (on the fixture cache)."""
+    out = tmp_path / "r.csv"
+    done = run_benchit("report", "--cache-dir", REPO / "tests" / "data" / "cache-format1", "-o", out)
+    assert done.returncode == 0, done.stderr
+    df = pd.read_csv(out)
+    ort = df[df["runtime"] == "ort"].set_index("build_name")
+    torch = df[df["runtime"] == "torch"].set_index("build_name").loc[ort.index]
+    assert (ort["prepare_s"] > 0.1).all() and (torch["first_step_s"] > 0).all()  # an ONNX export, eager's first call
+    assert list(ort["memory_ratio_vs_eager"]) == pytest.approx(list(torch["peak_rss_mb"] / ort["peak_rss_mb"]))
+    assert (torch["memory_ratio_vs_eager"] == 1.0).all()
+    # Before rounds and contention: one round each, nothing contended, no interval on the speed-up.
+    assert set(df["rounds"]) == {1} and set(df["contended"]) == {False}
+    assert df["speedup_vs_eager_ci_low"].isna().all() and set(ort["speedup_comparable"]) == {True}

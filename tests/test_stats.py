@@ -1,6 +1,10 @@
-"""The comparison statistics: Mann-Whitney U against scipy, the bootstrap ratio interval, verdicts, kept samples."""
+"""The comparison statistics: the t-tests on round medians against scipy, ratio intervals, verdicts, geometric means, kept samples."""
 
 from __future__ import annotations
+
+import dataclasses
+import json
+import math
 
 import numpy as np
 import pytest
@@ -8,13 +12,16 @@ import pytest
 from benchit.measure.timing import kept_samples, summarise
 from benchit.records import Stats
 from benchit.report.stats import (
+    PAIRED,
+    WELCH,
     CompareVerdict,
-    bootstrap_medians,
-    bootstrap_ratio_ci,
-    compare_intervals,
-    compare_samples,
+    compare_paired,
+    compare_rounds,
     geometric_mean,
-    mann_whitney_p,
+    geometric_mean_of,
+    paired_ratio,
+    t_quantile,
+    t_sf2,
 )
 
 
@@ -24,67 +31,97 @@ def _latencies(median: float, spread: float, n: int, seed: int) -> np.ndarray:
     return median * (1 - spread) + median * spread * rng.lognormal(0.0, 0.5, n)
 
 
-@pytest.mark.parametrize("seed", [0, 1, 2])
-def test_mann_whitney_matches_scipy(seed: int) -> None:
+def _rounds(median: float, spread: float, n: int, seed: int) -> list[float]:
+    """Round medians drifting around ``median`` by a lognormal ``spread`` (run-to-run variation)."""
+    return list(median * np.random.default_rng(seed).lognormal(0.0, spread, n))
+
+
+def test_t_distribution_matches_scipy() -> None:
     scipy_stats = pytest.importorskip("scipy.stats")
-    rng = np.random.default_rng(seed)
-    a = np.round(rng.normal(10, 1, 300), 1)  # rounding makes ties, which both must handle
-    b = np.round(rng.normal(10.2, 1, 250), 1)
-    expected = scipy_stats.mannwhitneyu(a, b, alternative="two-sided", method="asymptotic").pvalue
-    assert mann_whitney_p(a, b) == pytest.approx(expected, rel=1e-9)
+    for df in (1, 1.5, 2, 3.7, 8, 30, 500):
+        for t in (0.0, 0.3, 1.0, 2.5, 6.0, 40.0):
+            assert t_sf2(t, df) == pytest.approx(2 * scipy_stats.t.sf(t, df), rel=1e-9, abs=1e-300)
+        for p in (0.9, 0.975, 0.995):
+            assert t_quantile(p, df) == pytest.approx(scipy_stats.t.ppf(p, df), rel=1e-9)
 
 
-def test_mann_whitney_known_values() -> None:
-    assert mann_whitney_p([1.0] * 10, [1.0] * 10) == 1.0  # all tied: no evidence at all
-    assert mann_whitney_p(list(range(20)), list(range(100, 120))) < 1e-6
+def test_welch_on_log_round_medians_matches_scipy() -> None:
+    scipy_stats = pytest.importorskip("scipy.stats")
+    base, new = _rounds(1.0, 0.02, 5, 0), _rounds(1.1, 0.04, 7, 1)
+    change = compare_rounds(base, new, threshold=0.05)
+    expected = scipy_stats.ttest_ind(np.log(new), np.log(base), equal_var=False)
+    assert change.p_value == pytest.approx(expected.pvalue, rel=1e-9)
+    assert change.ratio == pytest.approx(math.exp(np.log(new).mean() - np.log(base).mean()))
+    low, high = expected.confidence_interval(0.95)
+    assert (change.ratio_low, change.ratio_high) == pytest.approx((math.exp(low), math.exp(high)), rel=1e-9)
+    assert change.method == WELCH and change.verdict is CompareVerdict.SLOWER
 
 
-def test_identical_distributions_are_no_significant_change() -> None:
-    for seed in range(5):
-        base, new = _latencies(1.0, 0.05, 2000, seed), _latencies(1.0, 0.05, 2000, seed + 100)
-        change = compare_samples(base, new, threshold=0.05)
+def test_identical_round_distributions_are_no_significant_change() -> None:
+    for seed in range(20):
+        change = compare_rounds(_rounds(1.0, 0.015, 5, seed), _rounds(1.0, 0.015, 5, seed + 100), threshold=0.05)
         assert change.verdict is CompareVerdict.SAME, (seed, change)
-        assert change.ratio == pytest.approx(1.0, abs=0.01)
 
 
-def test_ten_percent_shift_with_tight_samples_is_slower_and_faster_back() -> None:
-    base, new = _latencies(1.0, 0.02, 500, 0), _latencies(1.1, 0.02, 500, 1)
-    slower = compare_samples(base, new, threshold=0.05)
+def test_ten_percent_shift_over_rounds_is_slower_and_faster_back() -> None:
+    base, new = _rounds(1.0, 0.015, 5, 0), _rounds(1.1, 0.015, 5, 1)
+    slower = compare_rounds(base, new, threshold=0.05)
     assert slower.verdict is CompareVerdict.SLOWER
-    assert slower.ratio == pytest.approx(1.1, rel=0.01)
-    assert slower.ratio_low < slower.ratio < slower.ratio_high
-    assert slower.ratio_low > 1.05 and slower.p_value < 1e-6
-    assert compare_samples(new, base, threshold=0.05).verdict is CompareVerdict.FASTER
+    assert slower.ratio_low < 1.1 < slower.ratio_high and slower.ratio_low > 1.03
+    assert compare_rounds(new, base, threshold=0.05).verdict is CompareVerdict.FASTER
 
 
-def test_two_percent_shift_inside_noise_is_not_flagged() -> None:
-    base, new = _latencies(1.0, 0.3, 300, 0), _latencies(1.02, 0.3, 300, 1)
-    assert compare_samples(base, new, threshold=0.05).verdict is CompareVerdict.SAME
+def test_thousands_of_tight_iterations_do_not_make_drift_significant() -> None:
+    """Two runs whose iterations are tight but whose rounds drift by 3%: the round-level test sees
+    the drift and calls a 4% difference no change (an iteration-level test would call it slower)."""
+    base, new = _rounds(1.0, 0.03, 5, 2), _rounds(1.04, 0.03, 5, 3)
+    assert compare_rounds(base, new, threshold=0.02).verdict is CompareVerdict.SAME
 
 
 def test_significant_but_below_threshold_is_not_flagged() -> None:
-    base, new = _latencies(1.0, 0.001, 2000, 0), _latencies(1.03, 0.001, 2000, 1)
-    change = compare_samples(base, new, threshold=0.05)
+    base, new = _rounds(1.0, 0.001, 10, 0), _rounds(1.03, 0.001, 10, 1)
+    change = compare_rounds(base, new, threshold=0.05)
     assert change.p_value < 1e-6 and change.verdict is CompareVerdict.SAME
-    assert compare_samples(base, new, threshold=0.02).verdict is CompareVerdict.SLOWER
+    assert compare_rounds(base, new, threshold=0.02).verdict is CompareVerdict.SLOWER
 
 
-def test_bootstrap_interval_covers_the_true_ratio() -> None:
-    low, high = bootstrap_ratio_ci(_latencies(2.0, 0.1, 1000, 3), _latencies(3.0, 0.1, 1000, 4))
-    assert low < 1.5 < high and high - low < 0.05
+def test_rounds_without_spread_and_too_few_rounds() -> None:
+    same = compare_rounds([1.0, 1.0], [1.0, 1.0], threshold=0.05)
+    assert same.verdict is CompareVerdict.SAME and same.p_value == 1.0
+    doubled = compare_rounds([1.0, 1.0], [2.0, 2.0], threshold=0.05)
+    assert doubled.verdict is CompareVerdict.SLOWER and doubled.ratio_low == doubled.ratio_high == 2.0
+    with pytest.raises(ValueError):
+        compare_rounds([1.0], [1.0, 1.1], threshold=0.05)
+    with pytest.raises(ValueError):
+        compare_rounds([1.0, 0.0], [1.0, 1.1], threshold=0.05)
 
 
-def test_interval_fallback_without_samples() -> None:
-    assert compare_intervals((1.0, 0.99, 1.01), (1.2, 1.19, 1.21), 0.05).verdict is CompareVerdict.SLOWER
-    assert compare_intervals((1.0, 0.9, 1.1), (1.06, 0.95, 1.2), 0.05).verdict is CompareVerdict.SAME
-    change = compare_intervals((2.0, 1.9, 2.1), (1.0, 0.95, 1.05), 0.05)
-    assert change.verdict is CompareVerdict.FASTER and change.method == "ci-overlap" and change.p_value is None
+def test_paired_rounds_match_scipy_and_cancel_shared_drift() -> None:
+    scipy_stats = pytest.importorskip("scipy.stats")
+    drift = np.array([1.0, 1.3, 0.8, 1.1, 0.9])  # the machine's state, shared by runtimes within a round
+    base, new = list(2.0 * drift), list(1.0 * drift * np.array([1.0, 1.01, 0.99, 1.0, 1.02]))
+    ratio, low, high, p = paired_ratio(base, new)
+    logs = np.log(new) - np.log(base)
+    assert ratio == pytest.approx(math.exp(logs.mean()))
+    assert p == pytest.approx(scipy_stats.ttest_1samp(logs, 0.0).pvalue, rel=1e-9)
+    half = scipy_stats.t.ppf(0.975, 4) * logs.std(ddof=1) / math.sqrt(5)
+    assert (low, high) == pytest.approx((ratio * math.exp(-half), ratio * math.exp(half)), rel=1e-9)
+    assert compare_paired(base, new, 0.05).verdict is CompareVerdict.FASTER
+    assert compare_paired(base, new, 0.05).method == PAIRED
+    # Unpaired, the rounds' shared drift (30%) widens the interval more than tenfold (in logs).
+    unpaired = compare_rounds(base, new, 0.05)
+    assert math.log(unpaired.ratio_high / unpaired.ratio_low) > 10 * math.log(high / low)
 
 
 def test_geometric_mean() -> None:
     assert geometric_mean([2.0, 0.5]) == pytest.approx(1.0)
     assert geometric_mean([4.0, 1.0, None, float("nan")]) == pytest.approx(2.0)
     assert geometric_mean([]) is None
+    mean = geometric_mean_of([(2.0, ""), (8.0, ""), (100.0, "busy"), (None, "too few rounds"), (50.0, "busy")])
+    assert mean.value == pytest.approx(4.0) and mean.count == 2
+    assert mean.left_out == {"busy": 2, "too few rounds": 1}
+    assert mean.note == "of 2; 3 left out: 2 busy, 1 too few rounds"
+    assert geometric_mean_of([(3.0, "")]).note == "of 1"
 
 
 def test_kept_samples_are_bounded_evenly_drawn_and_round_trip() -> None:
@@ -102,15 +139,6 @@ def test_kept_samples_are_bounded_evenly_drawn_and_round_trip() -> None:
     old = stats.to_dict()
     del old["samples_ms"]
     assert Stats.from_dict(old).samples_ms == ()  # a result written before samples were kept
-
-
-def test_direct_bootstrap_medians_match_resampling() -> None:
-    """Above DIRECT_LIMIT samples the medians are drawn from their order-statistic distribution;
-    on ranks 0..n-1 its quantiles agree with brute-force resampling to within a rank or two."""
-    n = 2001
-    ranks = np.arange(n, dtype=float)
-    direct = bootstrap_medians(ranks, np.random.default_rng(1), 20_000)
-    brute = np.median(ranks[np.random.default_rng(2).integers(0, n, size=(20_000, n))], axis=1)
-    quantiles = [2.5, 25, 50, 75, 97.5]
-    assert np.abs(np.percentile(direct, quantiles) - np.percentile(brute, quantiles)).max() <= 2
-    assert len(bootstrap_medians(ranks[:50], np.random.default_rng(0), 300)) == 300  # small: resampled
+    rounds = dataclasses.replace(stats, rounds_ms=(1.0, 1.1), round_iterations=(150, 150), sample_rounds=(0, 1) * 150)
+    assert Stats.from_dict(json.loads(json.dumps(rounds.to_dict()))) == rounds
+    assert Stats.from_dict(old).rounds_ms == () and Stats.from_dict(old).sample_rounds == ()  # before rounds

@@ -20,7 +20,19 @@ FAIL_ON = {
     "slower": (CompareVerdict.SLOWER,),
     "failing": (CompareVerdict.NEWLY_FAILING,),
     "any": (CompareVerdict.SLOWER, CompareVerdict.NEWLY_FAILING),
+    # Not in "any": a busy machine or too few rounds is no regression, but a gate may insist on a verdict.
+    "inconclusive": (CompareVerdict.INCONCLUSIVE,),
 }
+
+
+def _fail_on(text: str) -> tuple[str, ...]:
+    names = tuple(dict.fromkeys(n.strip() for n in text.split(",") if n.strip()))
+    unknown = [n for n in names if n not in FAIL_ON]
+    if unknown or not names:
+        raise argparse.ArgumentTypeError(
+            f"--fail-on takes one or more of {', '.join(FAIL_ON)} separated by commas, got {text!r}"
+        )
+    return names
 
 
 def _threshold(text: str) -> float:
@@ -50,9 +62,11 @@ def add_parser(sub: Any) -> None:
     )
     compare.add_argument(
         "--fail-on",
-        choices=sorted(FAIL_ON),
-        default=None,
-        help="exit 1 when anything got slower, newly failed, or either",
+        type=_fail_on,
+        default=(),
+        metavar="WHAT[,WHAT]",
+        help="exit 1 when anything got slower, newly failed, either (any), or could not be judged (inconclusive: "
+        "a busy machine, too few rounds); e.g. slower,inconclusive",
     )
     add_output_options(compare, "compare")
 
@@ -123,8 +137,9 @@ def run(args: argparse.Namespace, registry: Registry) -> int:
     for line in table.compare_lines(result, width(args)):
         print(line)
     write(chosen, paths, data)
-    flagged = [p for p in result.pairs if p.verdict in FAIL_ON.get(args.fail_on or "", ())]
+    gated = {verdict for name in args.fail_on for verdict in FAIL_ON[name]}
+    flagged = [p for p in result.pairs if p.verdict in gated]
     if flagged:
-        print(f"benchit: --fail-on {args.fail_on}: {len(flagged)} flagged", file=sys.stderr)
+        print(f"benchit: --fail-on {','.join(args.fail_on)}: {len(flagged)} flagged", file=sys.stderr)
         return ExitCode.FAILURES
     return ExitCode.OK

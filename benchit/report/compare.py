@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from dataclasses import dataclass
 from typing import Any
@@ -9,8 +10,8 @@ from typing import Any
 import pandas as pd
 
 from benchit.records import ResultStatus
-from benchit.report.frame import IDENTITY, SAMPLES, eager_runtimes
-from benchit.report.stats import Change, compare_intervals, compare_samples, geometric_mean
+from benchit.report.frame import IDENTITY, busy_reason, eager_runtimes, round_medians
+from benchit.report.stats import Change, GeoMean, compare_paired, compare_rounds, geometric_mean_of
 from benchit.report.verdict import CompareVerdict
 
 BY = ("runtime", "device", "machine")
@@ -31,7 +32,11 @@ class Pair:
     new_status: str | None
     verdict: CompareVerdict
     change: Change | None = None
-    reason: str = ""  # the failing side's error, for newly failing
+    reason: str = ""  # the failing side's error, for newly failing; why it is inconclusive
+    base_rounds: int | None = None
+    new_rounds: int | None = None
+    base_contended: bool | None = None
+    new_contended: bool | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -46,6 +51,10 @@ class Pair:
             "verdict": self.verdict.value,
             "change": self.change.to_dict() if self.change else None,
             "reason": self.reason,
+            "base_rounds": self.base_rounds,
+            "new_rounds": self.new_rounds,
+            "base_contended": self.base_contended,
+            "new_contended": self.new_contended,
         }
 
     @classmethod
@@ -62,7 +71,17 @@ class Pair:
             verdict=CompareVerdict(data["verdict"]),
             change=Change.from_dict(data["change"]) if data.get("change") else None,
             reason=data.get("reason", ""),
+            base_rounds=data.get("base_rounds"),
+            new_rounds=data.get("new_rounds"),
+            base_contended=data.get("base_contended"),
+            new_contended=data.get("new_contended"),
         )
+
+    @property
+    def left_out(self) -> str:
+        """Why this pair's ratio is left out of the geometric mean (``busy``, ``too few rounds``),
+        or nothing: the kind that starts an inconclusive pair's reason."""
+        return self.reason.partition(":")[0] if self.verdict is CompareVerdict.INCONCLUSIVE else ""
 
     def flat(self) -> dict[str, Any]:
         """One table row: identity, medians, ratio with its interval, p-value, verdict."""
@@ -83,6 +102,10 @@ class Pair:
             "base_status": self.base_status,
             "new_status": self.new_status,
             "reason": self.reason,
+            "base_rounds": self.base_rounds,
+            "new_rounds": self.new_rounds,
+            "base_contended": self.base_contended,
+            "new_contended": self.new_contended,
         }
 
 
@@ -100,13 +123,14 @@ class Comparison:
         counts = Counter(p.verdict for p in self.pairs)
         return {v.value: counts[v] for v in CompareVerdict if counts[v]}
 
-    def geomeans(self) -> dict[str, float | None]:
-        """The geometric mean of NEW/BASE per group, over pairs measured on both sides."""
-        groups: dict[str, list[float]] = {}
+    def geomeans(self) -> dict[str, GeoMean]:
+        """The geometric mean of NEW/BASE per group, over pairs judged on both sides; inconclusive
+        pairs (busy, too few rounds) are left out and counted."""
+        groups: dict[str, list[tuple[float | None, str]]] = {}
         for pair in self.pairs:
-            if pair.change:
-                groups.setdefault(pair.group, []).append(pair.change.ratio)
-        return {group: geometric_mean(ratios) for group, ratios in sorted(groups.items())}
+            if pair.change or pair.left_out:
+                groups.setdefault(pair.group, []).append((pair.change.ratio if pair.change else None, pair.left_out))
+        return {group: geometric_mean_of(items) for group, items in sorted(groups.items())}
 
     def frame(self) -> pd.DataFrame:
         return pd.DataFrame([p.flat() for p in self.pairs])
@@ -118,7 +142,7 @@ class Comparison:
             "by": self.by,
             "threshold": self.threshold,
             "counts": self.counts(),
-            "geomeans": self.geomeans(),
+            "geomeans": {group: mean.to_dict() for group, mean in self.geomeans().items()},
             "pairs": [p.to_dict() for p in self.pairs],
         }
 
@@ -138,8 +162,15 @@ def _identity(row: Any, columns: list[str]) -> tuple[str, ...]:
 
 
 def _judge(
-    base: dict[str, Any] | None, new: dict[str, Any] | None, threshold: float
+    base: dict[str, Any] | None,
+    new: dict[str, Any] | None,
+    threshold: float,
+    labels: tuple[str, str] = ("base", "new"),
+    paired: bool = False,
 ) -> tuple[CompareVerdict, Change | None, str]:
+    """The verdict on one pair, its change and its reason. ``paired``: the two sides' rounds were
+    interleaved in one scan (runtimes of one model), so round i of one is compared with round i
+    of the other."""
     if base is None:
         return CompareVerdict.ONLY_NEW, None, ""
     if new is None:
@@ -151,21 +182,35 @@ def _judge(
         return CompareVerdict.FIXED, None, str(base.get("error") or base["status"])
     if not base_ok:
         return CompareVerdict.BOTH_FAILING, None, str(new.get("error") or new["status"])
-    bs, ns = base.get(SAMPLES) or [], new.get(SAMPLES) or []
-    if len(bs) >= 2 and len(ns) >= 2:
-        change = compare_samples(bs, ns, threshold)
-    else:  # a result written before samples were kept
-        change = compare_intervals(_interval(base), _interval(new), threshold)
+    reason = inconclusive((base, labels[0]), (new, labels[1]))
+    if reason:
+        return CompareVerdict.INCONCLUSIVE, None, reason
+    b, n = round_medians(base), round_medians(new)
+    change = compare_paired(b, n, threshold) if paired and len(b) == len(n) else compare_rounds(b, n, threshold)
     return change.verdict, change, ""
 
 
-def _interval(row: dict[str, Any]) -> tuple[float, float, float]:
-    """A result's median and its confidence interval."""
-    return (
-        float(row["latency_median_ms"]),
-        float(row["latency_median_ci_low_ms"]),
-        float(row["latency_median_ci_high_ms"]),
-    )
+MIN_ROUNDS = 2
+
+
+def inconclusive(*sides: tuple[dict[str, Any], str]) -> str:
+    """Why two results cannot be compared, or nothing: ``busy: 61% CPU wait in B`` (a side was
+    contended), ``too few rounds: 1 in A`` (no spread across processes to test against), ``no
+    median: 0 ms in B``; each kind once, with every side it applies to."""
+    found: dict[str, list[str]] = {}
+    for row, label in sides:
+        if row.get("contended"):
+            found.setdefault("busy", []).append(
+                f"{busy_reason(row).removeprefix('busy').lstrip(': ')} in {label}".strip()
+            )
+        rounds = round_medians(row)
+        median = row.get("latency_median_ms")
+        usable = rounds and all(r > 0 and math.isfinite(r) for r in rounds) and median and math.isfinite(median)
+        if not usable:
+            found.setdefault("no median", []).append(f"{median} ms in {label}")
+        elif len(rounds) < MIN_ROUNDS:
+            found.setdefault("too few rounds", []).append(f"{len(rounds)} in {label}")
+    return "; ".join(f"{kind}: {', '.join(where)}" for kind, where in found.items())
 
 
 def _index(df: pd.DataFrame, columns: list[str]) -> dict[tuple[str, ...], dict[str, Any]]:
@@ -194,24 +239,40 @@ def compare(
     pairs = []
     for key in sorted(set(left) | set(right)):
         b, n = left.get(key), right.get(key)
-        verdict, change, reason = _judge(b, n, threshold)
         row = n or b or {}
-        pairs.append(
-            Pair(
-                key=dict(zip(columns, key, strict=True)),
-                model=_model(row),
-                params=row.get("params"),
-                group=f"{row.get('device')}/{row.get('runtime')}",
-                base_median_ms=(b or {}).get("latency_median_ms"),
-                new_median_ms=(n or {}).get("latency_median_ms"),
-                base_status=(b or {}).get("status"),
-                new_status=(n or {}).get("status"),
-                verdict=verdict,
-                change=change,
-                reason=reason,
-            )
-        )
+        group = f"{row.get('device')}/{row.get('runtime')}"
+        pairs.append(_pair(dict(zip(columns, key, strict=True)), group, b, n, threshold, (base_label, new_label)))
     return Comparison(base_label, new_label, None, threshold, tuple(pairs))
+
+
+def _pair(
+    key: dict[str, str],
+    group: str,
+    base: dict[str, Any] | None,
+    new: dict[str, Any] | None,
+    threshold: float,
+    labels: tuple[str, str],
+    paired: bool = False,
+) -> Pair:
+    verdict, change, reason = _judge(base, new, threshold, labels, paired)
+    b, n = base or {}, new or {}
+    return Pair(
+        key=key,
+        model=_model(n or b),
+        params=(n or b).get("params"),
+        group=group,
+        base_median_ms=b.get("latency_median_ms"),
+        new_median_ms=n.get("latency_median_ms"),
+        base_status=b.get("status"),
+        new_status=n.get("status"),
+        verdict=verdict,
+        change=change,
+        reason=reason,
+        base_rounds=len(round_medians(b)) if b.get("status") == ResultStatus.OK else None,
+        new_rounds=len(round_medians(n)) if n.get("status") == ResultStatus.OK else None,
+        base_contended=b.get("contended") if base else None,
+        new_contended=n.get("contended") if new else None,
+    )
 
 
 def default_baseline(df: pd.DataFrame, by: str) -> str | None:
@@ -235,21 +296,9 @@ def compare_within(df: pd.DataFrame, by: str, baseline: str, threshold: float) -
         b = baseline_rows.get(key)
         if b is None:
             continue
-        verdict, change, reason = _judge(b, row, threshold)
-        pairs.append(
-            Pair(
-                key=dict(zip(columns, key, strict=True)),
-                model=_model(row),
-                params=row.get("params"),
-                group=str(row.get(by)),
-                base_median_ms=b.get("latency_median_ms"),
-                new_median_ms=row.get("latency_median_ms"),
-                base_status=b.get("status"),
-                new_status=row.get("status"),
-                verdict=verdict,
-                change=change,
-                reason=reason,
-            )
-        )
+        # Runtimes of one model are measured round by round, interleaved: their rounds pair up.
+        labels = (baseline, str(row.get(by)))
+        key_map = dict(zip(columns, key, strict=True))
+        pairs.append(_pair(key_map, str(row.get(by)), b, row, threshold, labels, paired=by == "runtime"))
     pairs.sort(key=lambda p: (p.group, p.model, tuple(p.key.values())))
     return Comparison(baseline, f"other {by}s", by, threshold, tuple(pairs))

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import math
 import os
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeGuard
 
 import pandas as pd
 
 from benchit.records import Parity, ParityVerdict, Result, ResultStatus, ScriptStatus
 from benchit.report.source import ScriptRun, script_runs
+from benchit.report.stats import GeoMean, geometric_mean_of, paired_ratio
 from benchit.store.cache import Cache
 
 COLUMNS = [
@@ -39,6 +41,7 @@ COLUMNS = [
     "latency_max_ms",
     "latency_median_ci_low_ms",
     "latency_median_ci_high_ms",
+    "rounds",
     "latency_iqr_ms",
     "latency_cv",
     "noisy",
@@ -63,6 +66,18 @@ COLUMNS = [
     "cpu_model",
     "benchit_version",
     "torch_version",
+    # contention: whether the result was measured on a busy machine, why, and the evidence
+    "contended",
+    "contended_reason",
+    "cpu_wait_fraction",
+    "steal_fraction",
+    "runnable_others",
+    "cpu_pressure",
+    "blocks_discarded",
+    "quiet_wait_s",
+    # the cost of a runtime beyond its latency
+    "prepare_s",
+    "first_step_s",
     "peak_rss_mb",
     "peak_device_memory_mb",
     "overhead_ns",
@@ -72,9 +87,20 @@ COLUMNS = [
     "relative_path",
     "eager",
     "speedup_vs_eager",
+    "speedup_vs_eager_ci_low",
+    "speedup_vs_eager_ci_high",
+    "speedup_comparable",
+    "memory_ratio_vs_eager",
 ]
-# Carried in the frame for statistics and the JSON report, left out of CSV and tables.
+# Carried in the frame for statistics and the JSON report, left out of CSV and tables: the kept
+# samples and the median of each round.
 SAMPLES = "samples_ms"
+ROUNDS = "rounds_ms"
+CARRIED = [SAMPLES, ROUNDS]
+# Facts of ``Result.info`` that have a column of their own (not ``info_<key>``).
+_INFO_COLUMNS = ("cpu_wait_fraction", "steal_fraction", "runnable_others", "cpu_pressure", "contended_reason",
+                 "blocks_discarded", "quiet_wait_s", "prepare_s", "first_step_s")  # fmt: skip
+_INFO_HIDDEN = ("overhead_ns", "peak_rss_bytes")
 # The columns that say what a result measured; two rows with the same values measured the same thing.
 IDENTITY = ["relative_path", "invocation", "script_args", "precision", "device", "runtime", "machine"]
 _STATS = {
@@ -139,6 +165,10 @@ def _result_row(result: Result) -> dict[str, Any]:
         machine_id=result.machine.id if result.machine else None,
         precision=result.precision,
         samples_ms=list(stats.samples_ms) if stats else [],
+        rounds_ms=list(stats.rounds_ms) if stats else [],
+        # A result written before rounds is one round.
+        rounds=(len(stats.rounds_ms) or 1) if stats else None,
+        contended=result.contended,
         device=result.device,
         runtime=result.runtime,
         eager=result.eager,
@@ -161,10 +191,48 @@ def _result_row(result: Result) -> dict[str, Any]:
         peak_rss_mb=_megabytes(info.get("peak_rss_bytes") or None),
         peak_device_memory_mb=_megabytes(info.get("peak_memory_allocated_bytes")),
     )
+    row.update({key: info.get(key) for key in _INFO_COLUMNS})
+    if result.contended and not row["contended_reason"]:
+        row["contended_reason"] = busy_reason(row)
     for key, value in info.items():
-        if key not in ("overhead_ns", "peak_rss_bytes") and isinstance(value, (str, int, float, bool)):
+        hidden = key in _INFO_HIDDEN or key in _INFO_COLUMNS
+        if not hidden and isinstance(value, (str, int, float, bool)):
             row[f"info_{key}"] = value
     return row
+
+
+def busy_reason(row: dict[str, Any]) -> str:
+    """Why a result is contended, for people: its ``contended_reason``, else one built from the
+    evidence (``busy: 61% CPU wait, 12% steal``)."""
+    reason = row.get("contended_reason")
+    if reason:
+        return str(reason)
+    parts = []
+    for column, what in (
+        ("cpu_wait_fraction", "CPU wait"),
+        ("steal_fraction", "steal"),
+        ("cpu_pressure", "CPU pressure"),
+    ):
+        value = row.get(column)
+        if _is_number(value) and value > 0:
+            parts.append(f"{value * 100:.0f}% {what}")
+    others = row.get("runnable_others")
+    if _is_number(others) and others > 0:
+        parts.append(f"{others:.1f} other runnable tasks")
+    return "busy: " + ", ".join(parts) if parts else "busy"
+
+
+def _is_number(value: Any) -> TypeGuard[float]:
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+
+
+def round_medians(row: dict[str, Any]) -> list[float]:
+    """The median of each round of a row's result; a result without rounds is one round, its median."""
+    rounds = row.get(ROUNDS)
+    if rounds is not None and len(rounds):
+        return [float(r) for r in rounds]
+    median = row.get("latency_median_ms")
+    return [float(median)] if _is_number(median) else []
 
 
 def rows(cache: Cache) -> list[dict[str, Any]]:
@@ -256,34 +324,68 @@ def from_rows(data: list[dict[str, Any]]) -> pd.DataFrame:
     known columns first, then script parameters and runtime facts, then labels, then the kept samples."""
     df = pd.DataFrame(data)
     extra = sorted(c for c in df.columns if c.startswith(("param_", "info_")))
-    labels = [c for c in df.columns if c not in COLUMNS and c not in extra and c != SAMPLES]
-    df = df.reindex(columns=COLUMNS + extra + labels + [SAMPLES])
+    labels = [c for c in df.columns if c not in COLUMNS and c not in extra and c not in CARRIED]
+    df = df.reindex(columns=COLUMNS + extra + labels + CARRIED)
     df = df.astype(object).where(df.notna(), None)
     # A JSON report written before results said whether they were eager: the built-in torch was.
     df["eager"] = [
         runtime == "torch" if eager is None and runtime is not None else eager
         for eager, runtime in zip(df["eager"], df["runtime"], strict=True)
     ]
-    df["speedup_vs_eager"] = _speedups(df)
+    for column, values in _versus_eager(df).items():
+        df[column] = values
     return df
 
 
-def _speedups(df: pd.DataFrame) -> list[float | None]:
-    """The eager runtime's median over each row's median, on the same model, device, machine and
-    precision (when two eager runtimes measured it, the first in the report's order)."""
+def _versus_eager(df: pd.DataFrame) -> dict[str, list[Any]]:
+    """Each row against the eager runtime's row on the same model, device, machine and precision
+    (when two eager runtimes measured it, the first in the report's order): the speed-up, with
+    its CI where both have rounds, whether it is comparable, and the ratio of peak memories."""
+    columns = ["speedup_vs_eager", "speedup_vs_eager_ci_low", "speedup_vs_eager_ci_high", "speedup_comparable",
+               "memory_ratio_vs_eager"]  # fmt: skip
+    out: dict[str, list[Any]] = {c: [] for c in columns}
     if df.empty:
-        return []
+        return out
     same = [c for c in IDENTITY if c != "runtime"]
-    eager: dict[tuple, float] = {}
-    for row in df.itertuples(index=False):
-        if row.eager and row.status == ResultStatus.OK and row.latency_median_ms:
-            eager.setdefault(tuple(getattr(row, c) for c in same), float(row.latency_median_ms))
-    out: list[float | None] = []
-    for row in df.itertuples(index=False):
-        base = eager.get(tuple(getattr(row, c) for c in same))
-        ok = row.status == ResultStatus.OK and row.latency_median_ms
-        out.append(base / float(row.latency_median_ms) if base is not None and ok else None)
+    records = df.to_dict("records")
+    eager: dict[tuple, dict[str, Any]] = {}
+    for row in records:
+        if row.get("eager") and row.get("status") == ResultStatus.OK and row.get("latency_median_ms"):
+            eager.setdefault(tuple(row.get(c) for c in same), row)
+    for row in records:
+        base = eager.get(tuple(row.get(c) for c in same))
+        ok = row.get("status") == ResultStatus.OK and bool(row.get("latency_median_ms"))
+        speedup = speedup_vs(base, row) if base is not None and ok else (None, None, None)
+        for column, value in zip(columns[:3], speedup, strict=True):
+            out[column].append(value)
+        comparable = not (row.get("contended") or base.get("contended")) if base is not None and ok else None
+        out["speedup_comparable"].append(comparable)
+        out["memory_ratio_vs_eager"].append(_memory_ratio(base, row) if base is not None and ok else None)
     return out
+
+
+def speedup_vs(eager: dict[str, Any], row: dict[str, Any]) -> tuple[float | None, float | None, float | None]:
+    """``row``'s speed-up over ``eager`` with its 95% CI: from paired rounds when both have at
+    least two (round i of eager over round i of the runtime, interleaved in one scan: the
+    geometric mean of the per-round ratios and a t-interval of their logs); else the ratio of the
+    medians, without an interval."""
+    ours, theirs = round_medians(row), round_medians(eager)
+    usable = all(r > 0 for r in ours + theirs)
+    if len(ours) >= 2 and len(theirs) >= 2 and usable:
+        ratio, low, high, _ = paired_ratio(ours, theirs)  # eager's round i over ours
+        return ratio, low, high
+    median, base = row.get("latency_median_ms"), eager.get("latency_median_ms")
+    return (float(base) / float(median), None, None) if median and base is not None else (None, None, None)
+
+
+def _memory_ratio(eager: dict[str, Any], row: dict[str, Any]) -> float | None:
+    """Eager's peak memory over this runtime's (the compile benchmark's "compression ratio"):
+    device memory where both measured it (accelerators), else the worker's peak RSS."""
+    for column in ("peak_device_memory_mb", "peak_rss_mb"):
+        theirs, ours = eager.get(column), row.get(column)
+        if _is_number(theirs) and _is_number(ours) and theirs > 0 and ours > 0:
+            return float(theirs) / float(ours)
+    return None
 
 
 def eager_runtimes(df: pd.DataFrame) -> list[str]:
@@ -299,8 +401,25 @@ def baseline_name(df: pd.DataFrame) -> str:
 
 
 def public(df: pd.DataFrame) -> pd.DataFrame:
-    """The frame without the kept samples: what CSV and Markdown show."""
-    return df.drop(columns=[SAMPLES], errors="ignore")
+    """The frame without the kept samples and round medians: what CSV and Markdown show."""
+    return df.drop(columns=CARRIED, errors="ignore")
+
+
+def speedup_geomeans(df: pd.DataFrame) -> dict[str, GeoMean]:
+    """The geometric mean of the speed-ups over eager per device/runtime (with its precision when
+    not fp32, and machine when several), leaving out those that involve a contended result."""
+    rows = [r for r in df.to_dict("records") if not r.get("eager") and _is_number(r.get("speedup_vs_eager"))]
+    many = len({r.get("machine") for r in rows}) > 1
+    groups: dict[str, list[tuple[float | None, str]]] = {}
+    for row in rows:
+        name = f"{row.get('device')}/{row.get('runtime')}"
+        if row.get("precision") not in (None, "fp32"):
+            name += f" {row['precision']}"
+        if many:
+            name += f" on {row.get('machine')}"
+        why = "busy" if row.get("speedup_comparable") is False else ""
+        groups.setdefault(name, []).append((row["speedup_vs_eager"], why))
+    return {name: geometric_mean_of(items) for name, items in sorted(groups.items())}
 
 
 def summary(df: pd.DataFrame) -> list[str]:
@@ -317,6 +436,9 @@ def summary(df: pd.DataFrame) -> list[str]:
         parity = int((results["parity_passed"] == False).sum())  # noqa: E712
         if noisy:
             lines.append(f"noisy: {noisy} results whose median is not known to within the tolerance")
+        contended = int((results["contended"] == True).sum())  # noqa: E712
+        if contended:
+            lines.append(f"busy: {contended} results measured on a busy machine (contended): not comparable")
         if parity:
             lines.append(f"parity: {parity} results whose outputs disagree with eager torch")
         inconclusive = int((results["parity_verdict"] == ParityVerdict.INCONCLUSIVE.value).sum())

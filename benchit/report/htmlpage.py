@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING, Any
 from benchit.contracts import Report
 from benchit.errors import Unavailable
 from benchit.records import ParityVerdict, ResultStatus
-from benchit.report import table
-from benchit.report.frame import baseline_name
+from benchit.report import frame, table
+from benchit.report.frame import baseline_name, busy_reason
 from benchit.report.reporter import Reporter, write_atomic
 from benchit.report.verdict import CompareVerdict
 
@@ -25,7 +25,7 @@ body{font-family:system-ui,sans-serif;margin:1.5em;color:#222}
 h1{font-size:1.4em}h2{font-size:1.15em;margin-top:1.6em;border-bottom:1px solid #ddd}
 table{border-collapse:collapse;font-size:.85em}td,th{padding:.2em .5em;border-bottom:1px solid #eee;text-align:left}
 th{cursor:pointer;background:#f6f6f6;position:sticky;top:0}td.n{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
-.bad{color:#b00020}.good{color:#087f23}.muted{color:#777}input{margin:.4em 0;padding:.3em;width:24em}
+.bad{color:#b00020}.good{color:#087f23}.muted{color:#777}.busy{color:#999;font-style:italic}input{margin:.4em 0;padding:.3em;width:24em}
 dl{display:grid;grid-template-columns:max-content auto;gap:.2em 1em}dt{font-weight:600}
 """
 # Click a header to sort (numbers by value), type to filter rows: no library needed.
@@ -94,6 +94,8 @@ def _summary(report: Report) -> str:
         items.append(("results", ", ".join(f"{n} {s}" for s, n in results["status"].value_counts().items())))
         items.append(("noisy", str(int((results["noisy"] == True).sum()))))  # noqa: E712 - object column
         items.append(("parity failures", str(int((results["parity_passed"] == False).sum()))))  # noqa: E712
+        busy = int((results["contended"] == True).sum())  # noqa: E712
+        items.append(("busy (contended)", f"{busy}: measured on a busy machine, greyed below" if busy else "0"))
     return "<dl>" + "".join(f"<dt>{escaped(k)}</dt><dd>{escaped(v)}</dd>" for k, v in items) + "</dl>"
 
 
@@ -107,8 +109,27 @@ def _where(row: dict[str, Any], many_machines: bool) -> str:
     return f"{where} on {row.get('machine')}" if many_machines else where
 
 
+GREY = "#c4c4c4"  # a busy (contended) result, or a speed-up that involves one: not comparable
+
+
+def _colours(names: list[str]) -> dict[str, str]:
+    """One colour per group, from plotly's palette, so that greyed marks can replace single ones."""
+    import plotly.colors
+
+    palette = plotly.colors.qualitative.Plotly
+    return {name: palette[i % len(palette)] for i, name in enumerate(sorted(names))}
+
+
+def _speedup_text(row: dict[str, Any]) -> str:
+    text = f"{row['speedup_vs_eager']:.3g}x"
+    low, high = row.get("speedup_vs_eager_ci_low"), row.get("speedup_vs_eager_ci_high")
+    if low is not None and high is not None:
+        text += f" [{low:.3g}, {high:.3g}]"
+    return text + (" not comparable (busy)" if row.get("speedup_comparable") is False else "")
+
+
 def speedup_figure(report: Report) -> Any:
-    """Bars: each non-eager runtime's speed-up over the eager one, per model."""
+    """Bars: each non-eager runtime's speed-up over the eager one, per model; grey where a side was busy."""
     import plotly.graph_objects as go
 
     ok = [r for r in _ok(report) if not r.get("eager") and r.get("speedup_vs_eager")]
@@ -118,6 +139,7 @@ def speedup_figure(report: Report) -> Any:
     groups: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for row in ok:
         groups[_where(row, many)].append(row)
+    colours = _colours(list(groups))
     for name, rows in sorted(groups.items()):
         speedups = [r["speedup_vs_eager"] for r in rows]
         fig.add_bar(  # bars grow from 1: up for a speed-up, down for a slow-down
@@ -125,8 +147,9 @@ def speedup_figure(report: Report) -> Any:
             x=[table.label(r) for r in rows],
             base=[1.0] * len(rows),
             y=[v - 1.0 for v in speedups],
-            customdata=speedups,
-            hovertemplate="%{x}<br>%{customdata:.3g}x over " + escaped(over) + "<extra>" + escaped(name) + "</extra>",
+            customdata=[_speedup_text(r) for r in rows],
+            marker={"color": [GREY if r.get("speedup_comparable") is False else colours[name] for r in rows]},
+            hovertemplate="%{x}<br>%{customdata} over " + escaped(over) + "<extra>" + escaped(name) + "</extra>",
         )
     fig.add_hline(y=1.0, line_dash="dot", line_color="#888")
     # Log scale: a 4x slow-down and a 4x speed-up are the same distance from 1.
@@ -136,7 +159,8 @@ def speedup_figure(report: Report) -> Any:
 
 
 def latency_figure(report: Report) -> Any:
-    """Points: median latency against parameter count (log-log), one colour per device/runtime."""
+    """Points: median latency against parameter count (log-log), one colour per device/runtime;
+    busy (contended) results grey and hollow."""
     import plotly.graph_objects as go
 
     ok = [r for r in _ok(report) if r.get("params") and r.get("latency_median_ms")]
@@ -144,15 +168,21 @@ def latency_figure(report: Report) -> Any:
     groups: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for row in ok:
         groups[_where(row, many)].append(row)
+    colours = _colours(list(groups))
     fig = go.Figure()
     for name, rows in sorted(groups.items()):
+        busy = [r.get("contended") is True for r in rows]
         fig.add_scatter(
             name=name,
             mode="markers",
             x=[r["params"] for r in rows],
             y=[r["latency_median_ms"] for r in rows],
-            text=[table.label(r) for r in rows],
-            marker={"size": 9},
+            text=[table.label(r) + (" (busy: not comparable)" if b else "") for r, b in zip(rows, busy, strict=True)],
+            marker={
+                "size": 9,
+                "color": [GREY if b else colours[name] for b in busy],
+                "symbol": ["circle-open" if b else "circle" for b in busy],
+            },
             hovertemplate="%{text}<br>%{x:,} params<br>%{y:.4g} ms<extra>" + escaped(name) + "</extra>",
         )
     fig.update_layout(height=460, margin={"t": 30})
@@ -228,19 +258,37 @@ def _results_table(report: Report) -> str:
                 f"{table.duration(low)} – {table.duration(high)}" if ok and low is not None else "", low or "", True
             )
             + _cell(
-                f"{r['speedup_vs_eager']:.2f}x" if r.get("speedup_vs_eager") else "",
+                _speedup_text(r) if r.get("speedup_vs_eager") and not r.get("eager") else "",
                 r.get("speedup_vs_eager") or "",
                 True,
+                cls="busy" if r.get("speedup_comparable") is False else "",
             )
             + _cell("noisy" if r.get("noisy") is True else "")
+            + _cell(busy_reason(r) if r.get("contended") is True else "", cls="busy")
             + _cell(parity, cls="bad" if parity == "FAILED" else "")
-            + _cell(f"{r['peak_rss_mb']:.0f} MB" if r.get("peak_rss_mb") else "", r.get("peak_rss_mb") or "", True)
+            + _cell(f"{r['prepare_s']:.3g} s" if r.get("prepare_s") else "", r.get("prepare_s") or "", True)
+            + _cell(_memory(r), r.get("peak_device_memory_mb") or r.get("peak_rss_mb") or "", True)
+            + _cell(
+                f"{r['memory_ratio_vs_eager']:.2f}x" if r.get("memory_ratio_vs_eager") else "",
+                r.get("memory_ratio_vs_eager") or "",
+                True,
+            )
             + _cell(r.get("error") or "")
             + "</tr>"
         )
     header = ["model", "params", "inputs", "machine", "device/runtime", "status", "median", "95% CI", "speed-up",
-              "noisy", "parity", "peak RSS", "error"]  # fmt: skip
+              "noisy", "contended", "parity", "prepare", "peak memory", "eager memory ratio", "error"]  # fmt: skip
     return _table("results", header, rows)
+
+
+def _memory(row: dict[str, Any]) -> str:
+    """The measurement's peak memory: the device's (accelerators) and the worker's RSS."""
+    parts = []
+    if row.get("peak_device_memory_mb"):
+        parts.append(f"{row['peak_device_memory_mb']:.0f} MB device")
+    if row.get("peak_rss_mb"):
+        parts.append(f"{row['peak_rss_mb']:.0f} MB RSS")
+    return ", ".join(parts)
 
 
 def _failures(report: Report) -> str:
@@ -260,6 +308,7 @@ def _comparison(report: Report) -> str:
     for p in cmp.pairs:
         c = p.change
         cls = "bad" if p.verdict.worse else "good" if p.verdict.better else ""
+        cls = "busy" if p.verdict is CompareVerdict.INCONCLUSIVE else cls
         rows.append(
             "<tr>"
             + _cell(p.model)
@@ -285,7 +334,10 @@ def _comparison(report: Report) -> str:
             + _cell(p.reason)
             + "</tr>"
         )
-    geo = "".join(f"<dt>{escaped(g)}</dt><dd>{m:.3f}</dd>" for g, m in cmp.geomeans().items() if m)
+    geo = "".join(
+        f"<dt>{escaped(g)}</dt><dd>{'-' if m.value is None else f'{m.value:.3f}'} <span class=muted>({escaped(m.note)})</span></dd>"
+        for g, m in cmp.geomeans().items()
+    )
     counts = ", ".join(f"{n} {v}" for v, n in cmp.counts().items())
     header = ["model", "where", cmp.base, cmp.new, "new/base", "95% CI", "p-value", "verdict", "reason"]
     return (
@@ -294,6 +346,32 @@ def _comparison(report: Report) -> str:
         + _figure(ratio_figure(report), "ratio-plot")
         + _table("comparison", header, rows)
     )
+
+
+BUSY_LEGEND = (
+    "Grey: measured on a busy machine (contended: another process took the CPU), or a speed-up over a "
+    "busy eager result; not comparable, and left out of the geometric means."
+)
+
+
+def _speedup_means(report: Report) -> str:
+    """The geometric mean speed-up per device/runtime, with what it left out, and the grey legend."""
+    df = report.frame
+    means = frame.speedup_geomeans(df[df["device"].notna()])
+    items = "".join(
+        f"<dt>{escaped(name)}</dt><dd>{'-' if m.value is None else f'{m.value:.3g}x'} "
+        f"<span class=muted>({escaped(m.note)})</span></dd>"
+        for name, m in means.items()
+    )
+    if not items:
+        return ""
+    return f"<h3>Geometric mean speed-up</h3><dl id=speedup-means>{items}</dl>" + _busy_legend(report)
+
+
+def _busy_legend(report: Report) -> str:
+    """What grey means, where some result is greyed."""
+    df = report.frame
+    return f"<p class=muted>{escaped(BUSY_LEGEND)}</p>" if table.any_busy(df[df["device"].notna()]) else ""
 
 
 def page(report: Report) -> str:
@@ -307,8 +385,10 @@ def page(report: Report) -> str:
     parts += [
         f"<h2>Speed-up over {escaped(baseline_name(report.frame))}</h2>",
         _figure(speedup_figure(report), "speedup-plot"),
+        _speedup_means(report),
         "<h2>Latency against parameters</h2>",
         _figure(latency_figure(report), "latency-plot"),
+        _busy_legend(report),
         "<h2>Every result</h2>",
         _results_table(report),
         "<h2>Failures by reason</h2>",

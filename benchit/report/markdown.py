@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING, Any
 
 from benchit.contracts import Report
 from benchit.records import ResultStatus
-from benchit.report import table
-from benchit.report.frame import baseline_name
+from benchit.report import frame, table
+from benchit.report.frame import baseline_name, busy_reason
 from benchit.report.reporter import Reporter, write_atomic
 from benchit.text import printable
 
@@ -48,7 +48,8 @@ class MarkdownReporter(Reporter):
             ]
             out += _md(["model", "where", cmp.base, cmp.new, "new/base [95% CI]", "verdict", "reason"], rows)
             out += ["", f"Threshold {cmp.threshold * 100:g}%. Geometric mean of new/base:", ""]
-            out += _md(["group", "geometric mean"], [[g, f"{m:.3f}"] for g, m in cmp.geomeans().items() if m])
+            means = [[g, f"{m.value:.3f}" if m.value is not None else "-", m.note] for g, m in cmp.geomeans().items()]
+            out += _md(["group", "geometric mean", "over"], means)
             out += ["", "Verdicts: " + ", ".join(f"{n} {v}" for v, n in cmp.counts().items())]
         else:
             df = report.results()
@@ -60,14 +61,21 @@ class MarkdownReporter(Reporter):
                     r.get("machine"),
                     f"{r.get('device')}/{r.get('runtime')}",
                     table.cell(r) if r.get("status") == ResultStatus.OK else r.get("status"),
+                    busy_reason(r) if r.get("contended") is True else "",
                     r.get("error") or "",
                 ]
                 for r in df[df["device"].notna()].to_dict("records")
             ]
-            out += _md(
-                ["model", "params", "inputs", "machine", "device/runtime", "median ±CI, speed-up", "error"], rows
-            )
-            out += ["", *table.legend(baseline_name(df))]
+            header = ["model", "params", "inputs", "machine", "device/runtime", "median ±CI, speed-up", "contended"]
+            out += _md([*header, "error"], rows)
+            out += ["", *table.legend(baseline_name(df), table.any_busy(df))]
+            speedups = frame.speedup_geomeans(df)
+            if speedups:
+                out += ["", f"Geometric mean speed-up over {baseline_name(df)} (busy results left out):", ""]
+                out += _md(
+                    ["device/runtime", "geometric mean", "over"],
+                    [[g, f"{m.value:.3g}x" if m.value is not None else "-", m.note] for g, m in speedups.items()],
+                )
             scripts = df[df["device"].isna()].to_dict("records")
             if scripts:
                 out += ["", "## Scripts without results", ""]

@@ -1,32 +1,32 @@
-"""Comparing two sets of latency samples: Mann-Whitney U, a bootstrap CI of the ratio of medians, a verdict."""
+"""Comparing round-level medians: Welch's and the paired t-test on their logs, ratio intervals, verdicts, geometric means."""
 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from statistics import NormalDist
 from typing import Any
-
-import numpy as np
 
 from benchit.report.verdict import CompareVerdict
 
-ALPHA = 0.05  # significance level of the rank test
+ALPHA = 0.05  # significance level of the test
 CONFIDENCE = 0.95  # of the ratio's interval
-RESAMPLES = 1000
+WELCH = "welch-t on log round medians"
+PAIRED = "paired-t on log round ratios"
 
 
 @dataclass(frozen=True)
 class Change:
-    """NEW's median over BASE's, its confidence interval, the test's p-value and the verdict."""
+    """NEW over BASE (the ratio of the geometric means of their round medians), its confidence
+    interval, the test's p-value and the verdict."""
 
     ratio: float
     ratio_low: float
     ratio_high: float
     p_value: float | None
     verdict: CompareVerdict
-    method: str  # "mann-whitney+bootstrap", or "ci-overlap" when a side has no samples
+    method: str  # WELCH, or PAIRED for rounds interleaved in one scan (``compare --by runtime``)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -50,75 +50,78 @@ class Change:
         )
 
 
-def mann_whitney_p(a: Sequence[float], b: Sequence[float]) -> float:
-    """Two-sided p-value of the Mann-Whitney U test (normal approximation with tie correction and
-    continuity correction, as ``scipy.stats.mannwhitneyu(method="asymptotic")``)."""
-    x, y = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
-    n1, n2 = len(x), len(y)
-    if n1 == 0 or n2 == 0:
-        raise ValueError("no samples")
-    both = np.concatenate([x, y])
-    _, inverse, counts = np.unique(both, return_inverse=True, return_counts=True)
-    # Average ranks: a tied group occupying ranks s+1..s+c gets s + (c + 1) / 2.
-    starts = np.cumsum(counts) - counts
-    ranks = (starts + (counts + 1) / 2.0)[inverse]
-    u1 = ranks[:n1].sum() - n1 * (n1 + 1) / 2.0
-    n = n1 + n2
-    tie_term = float((counts**3 - counts).sum())
-    sigma = math.sqrt(n1 * n2 / 12.0 * ((n + 1) - tie_term / (n * (n - 1)))) if n > 1 else 0.0
-    if sigma == 0:
+# -- Student's t distribution (no scipy at run time; tests/test_stats.py checks it against scipy) --
+def _beta_fraction(a: float, b: float, x: float) -> float:
+    """The continued fraction of the regularised incomplete beta function (modified Lentz)."""
+    tiny = 1e-300
+    c, d = 1.0, 1.0 - (a + b) * x / (a + 1.0)
+    d = 1.0 / (d if abs(d) > tiny else tiny)
+    h = d
+    for m in range(1, 300):
+        for numerator in (
+            m * (b - m) * x / ((a + 2 * m - 1) * (a + 2 * m)),
+            -(a + m) * (a + b + m) * x / ((a + 2 * m) * (a + 2 * m + 1)),
+        ):
+            d = 1.0 + numerator * d
+            d = 1.0 / (d if abs(d) > tiny else tiny)
+            c = 1.0 + numerator / c
+            c = c if abs(c) > tiny else tiny
+            h *= d * c
+        if abs(d * c - 1.0) < 1e-15:
+            break
+    return h
+
+
+def _betainc(a: float, b: float, x: float) -> float:
+    """The regularised incomplete beta function I_x(a, b)."""
+    if x <= 0.0:
+        return 0.0
+    if x >= 1.0:
         return 1.0
-    mu = n1 * n2 / 2.0
-    u = max(u1, n1 * n2 - u1)
-    z = (u - mu - 0.5) / sigma
-    return min(1.0, 2.0 * (1.0 - NormalDist().cdf(z)))
+    front = math.exp(math.lgamma(a + b) - math.lgamma(a) - math.lgamma(b) + a * math.log(x) + b * math.log1p(-x))
+    if x < (a + 1.0) / (a + b + 2.0):
+        return front * _beta_fraction(a, b, x) / a
+    return 1.0 - front * _beta_fraction(b, a, 1.0 - x) / b
 
 
-# Above this many samples, bootstrap medians are drawn from their exact order-statistic distribution
-# (normal approximation to the binomial) instead of by resampling: 1000x faster, same answer.
-DIRECT_LIMIT = 200
+def t_sf2(t: float, df: float) -> float:
+    """Two-sided p-value of Student's t with ``df`` degrees of freedom: P(|T| >= |t|)."""
+    if math.isnan(t):
+        return 1.0
+    if math.isinf(t):
+        return 0.0
+    return _betainc(df / 2.0, 0.5, df / (df + t * t))
 
 
-def _erf(values: np.ndarray) -> np.ndarray:
-    return np.frompyfunc(math.erf, 1, 1)(values).astype(float)
+def t_quantile(p: float, df: float) -> float:
+    """The ``p`` quantile (p > 0.5) of Student's t with ``df`` degrees of freedom, by bisection."""
+    low, high = 0.0, 1.0
+    while t_sf2(high, df) > 2.0 * (1.0 - p):
+        high *= 2.0
+    for _ in range(200):
+        mid = (low + high) / 2.0
+        low, high = (mid, high) if t_sf2(mid, df) > 2.0 * (1.0 - p) else (low, mid)
+        if high - low < 1e-12 * high:
+            break
+    return (low + high) / 2.0
 
 
-def bootstrap_medians(sample: Sequence[float], rng: np.random.Generator, resamples: int = RESAMPLES) -> np.ndarray:
-    """Medians of ``resamples`` bootstrap resamples of ``sample``.
-
-    A resample's k-th smallest value is ``x[j]`` (x sorted) for the smallest j where at least k of
-    the n draws are <= x[j]; that count is Binomial(n, (j + 1) / n). So for large n the median's
-    index is drawn directly from that distribution, without building the resamples.
-    """
-    x = np.sort(np.asarray(sample, dtype=float))
-    n = len(x)
-    if n <= DIRECT_LIMIT:
-        return np.median(x[rng.integers(0, n, size=(resamples, n))], axis=1)
-    p = np.arange(1, n + 1) / n
-    k = (n + 1) / 2.0
-    sd = np.sqrt(n * p * (1.0 - p))
-    z = np.divide(k - 0.5 - n * p, sd, out=np.full(n, -np.inf), where=sd > 0)
-    at_least_k = 0.5 * (1.0 - _erf(z / math.sqrt(2.0)))  # P(Binomial(n, p_j) >= k), rising in j
-    return x[np.minimum(np.searchsorted(at_least_k, rng.random(resamples)), n - 1)]
+# -- the tests on round medians ---------------------------------------------------------------------
+def _mean_var(values: Sequence[float]) -> tuple[float, float]:
+    mean = math.fsum(values) / len(values)
+    return mean, math.fsum((v - mean) ** 2 for v in values) / (len(values) - 1)
 
 
-def bootstrap_ratio_ci(
-    base: Sequence[float],
-    new: Sequence[float],
-    confidence: float = CONFIDENCE,
-    resamples: int = RESAMPLES,
-    seed: int = 0,
-) -> tuple[float, float]:
-    """Percentile bootstrap interval of median(new) / median(base), resampling each side independently."""
-    rng = np.random.default_rng(seed)
-    mx, my = bootstrap_medians(base, rng, resamples), bootstrap_medians(new, rng, resamples)
-    ratios = my / np.where(mx > 0, mx, np.nan)
-    tail = (1.0 - confidence) / 2.0 * 100.0
-    low, high = np.nanpercentile(ratios, [tail, 100.0 - tail])
-    return float(low), float(high)
+def _interval(diff: float, se: float, df: float, confidence: float) -> tuple[float, float, float | None]:
+    """exp(diff) with its t-interval, and the two-sided p-value of diff = 0 (None without a spread)."""
+    if se == 0.0:  # every round identical on both sides: no spread to test against
+        return math.exp(diff), math.exp(diff), (1.0 if diff == 0.0 else 0.0)
+    half = t_quantile(0.5 + confidence / 2.0, df) * se
+    return math.exp(diff - half), math.exp(diff + half), t_sf2(diff / se, df)
 
 
-def _judge(ratio: float, significant: bool, threshold: float) -> CompareVerdict:
+def _judge(ratio: float, low: float, high: float, p: float | None, threshold: float) -> CompareVerdict:
+    significant = p is not None and p < ALPHA and (low > 1.0 or high < 1.0)
     if significant and ratio > 1.0 + threshold:
         return CompareVerdict.SLOWER
     if significant and ratio < 1.0 / (1.0 + threshold):
@@ -126,27 +129,85 @@ def _judge(ratio: float, significant: bool, threshold: float) -> CompareVerdict:
     return CompareVerdict.SAME
 
 
-def compare_samples(base: Sequence[float], new: Sequence[float], threshold: float) -> Change:
-    """The verdict on two sets of latencies: slower (faster) when the rank test says the
-    distributions differ (p < ALPHA), the ratio's bootstrap interval excludes 1, and the ratio of
-    medians is beyond ``threshold`` (0.05 = 5%) the other way (1 / (1 + threshold) for faster)."""
-    ratio = float(np.median(new) / np.median(base))
-    low, high = bootstrap_ratio_ci(base, new)
-    p = mann_whitney_p(base, new)
-    significant = p < ALPHA and (low > 1.0 or high < 1.0)
-    return Change(ratio, low, high, p, _judge(ratio, significant, threshold), "mann-whitney+bootstrap")
+def _logs(rounds: Sequence[float]) -> list[float]:
+    if len(rounds) < 2 or not all(r > 0 and math.isfinite(r) for r in rounds):
+        raise ValueError("needs at least 2 positive, finite round medians")
+    return [math.log(r) for r in rounds]
 
 
-def compare_intervals(base: tuple[float, float, float], new: tuple[float, float, float], threshold: float) -> Change:
-    """The fallback for results without samples: each side is (median, CI low, CI high); the
-    change is significant when the two medians' 95% intervals do not overlap."""
-    (bm, bl, bh), (nm, nl, nh) = base, new
-    ratio = nm / bm
-    low, high = nl / bh if bh > 0 else math.nan, nh / bl if bl > 0 else math.inf
-    significant = nl > bh or nh < bl
-    return Change(ratio, low, high, None, _judge(ratio, significant, threshold), "ci-overlap")
+def compare_rounds(
+    base: Sequence[float], new: Sequence[float], threshold: float, confidence: float = CONFIDENCE
+) -> Change:
+    """The verdict on two sets of round medians (each round one process's steady state), after
+    Kalibera & Jones: Welch's t-test on the logs of the round medians. The ratio is that of their
+    geometric means, with Welch's t-interval; slower (faster) when p < ALPHA, the interval
+    excludes 1 and the ratio is beyond ``threshold`` (0.05 = 5%) that way."""
+    x, y = _logs(base), _logs(new)
+    (mx, vx), (my, vy) = _mean_var(x), _mean_var(y)
+    sx, sy = vx / len(x), vy / len(y)
+    se = math.sqrt(sx + sy)
+    # Welch-Satterthwaite; with one side without spread, the other's n - 1.
+    df = (sx + sy) ** 2 / (sx**2 / (len(x) - 1) + sy**2 / (len(y) - 1)) if se > 0 else 1.0
+    ratio = math.exp(my - mx)
+    low, high, p = _interval(my - mx, se, df, confidence)
+    return Change(ratio, low, high, p, _judge(ratio, low, high, p, threshold), WELCH)
 
 
-def geometric_mean(values: Sequence[float]) -> float | None:
+def paired_ratio(
+    base: Sequence[float], new: Sequence[float], confidence: float = CONFIDENCE
+) -> tuple[float, float, float, float | None]:
+    """Round i of NEW over round i of BASE (rounds interleaved in one scan, so drift hits both
+    alike): the geometric mean of the per-round ratios, its t-interval from the spread of their
+    logs, and the p-value of no change. Pairs the first min(len) rounds."""
+    n = min(len(base), len(new))
+    logs = [b - a for a, b in zip(_logs(base[:n]), _logs(new[:n]), strict=True)]
+    mean, var = _mean_var(logs)
+    ratio = math.exp(mean)
+    low, high, p = _interval(mean, math.sqrt(var / n), n - 1, confidence)
+    return ratio, low, high, p
+
+
+def compare_paired(base: Sequence[float], new: Sequence[float], threshold: float) -> Change:
+    """The verdict on paired round medians (``paired_ratio``), with the rules of ``compare_rounds``."""
+    ratio, low, high, p = paired_ratio(base, new)
+    return Change(ratio, low, high, p, _judge(ratio, low, high, p, threshold), PAIRED)
+
+
+# -- geometric means ----------------------------------------------------------------------------------
+def geometric_mean(values: Iterable[float | None]) -> float | None:
     good = [v for v in values if v and v > 0 and math.isfinite(v)]
     return math.exp(math.fsum(math.log(v) for v in good) / len(good)) if good else None
+
+
+@dataclass(frozen=True)
+class GeoMean:
+    """A geometric mean of ratios, how many it averaged, and how many it left out and why."""
+
+    value: float | None
+    count: int
+    left_out: dict[str, int]  # why (``busy``, ``too few rounds``) -> how many
+
+    @property
+    def note(self) -> str:
+        """``of 4; 2 left out: 1 busy, 1 too few rounds`` (``of 4`` when nothing was left out)."""
+        text = f"of {self.count}"
+        if self.left_out:
+            whys = ", ".join(f"{n} {why}" for why, n in sorted(self.left_out.items()))
+            text += f"; {sum(self.left_out.values())} left out: {whys}"
+        return text
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"value": self.value, "count": self.count, "left_out": dict(self.left_out)}
+
+
+def geometric_mean_of(items: Iterable[tuple[float | None, str]]) -> GeoMean:
+    """The geometric mean of the ratios whose reason is empty; the others (ratio, why) are left
+    out and counted by why: a ratio that involves a contended result is not comparable."""
+    used: list[float] = []
+    left_out: Counter[str] = Counter()
+    for value, why in items:
+        if why:
+            left_out[why] += 1
+        elif value is not None and value > 0 and math.isfinite(value):
+            used.append(value)
+    return GeoMean(geometric_mean(used), len(used), dict(left_out))

@@ -20,13 +20,24 @@ INPUT_WIDTH = 22
 GAP = "  "
 
 
-def legend(over: str) -> list[str]:
-    """What the cells' marks mean; ``over`` names what the speed-ups are over (``eager torch``)."""
-    return [
+def legend(over: str, busy: bool = False) -> list[str]:
+    """What the cells' marks mean; ``over`` names what the speed-ups are over (``eager torch``);
+    ``busy``: some result was contended (the line that explains its marks)."""
+    lines = [
         f"median latency ±95% CI of the median; Nx: speed-up over {over} on the same device",
         # Parity is always checked against eager PyTorch's outputs, whichever runtime is the baseline.
         "!: outputs disagree with eager torch; ~: noisy (CI wider than --ci-tolerance)",
     ]
+    if busy:
+        lines.append(
+            "busy: measured on a busy machine (contended); n/c: speed-up not comparable (it or eager was busy)"
+        )
+    return lines
+
+
+def any_busy(df: pd.DataFrame) -> bool:
+    """Whether any result of ``df`` was contended."""
+    return bool((df["contended"] == True).any())  # noqa: E712 - object column
 
 
 def fit(text: Any, width: int) -> str:
@@ -74,12 +85,26 @@ def cell(row: dict[str, Any]) -> str:
     if median and low is not None and high is not None:
         text += f" ±{percent(max(median - low, high - median) / median)}"
     if not row.get("eager") and row.get("speedup_vs_eager"):
-        text += f" {row['speedup_vs_eager']:.3g}x"
+        text += " n/c" if row.get("speedup_comparable") is False else f" {row['speedup_vs_eager']:.3g}x"
     if row.get("parity_passed") is False:
         text += "!"
     if row.get("noisy") is True:
         text += "~"
+    if row.get("contended") is True:
+        text += " busy"
     return text
+
+
+def geomean_lines(df: pd.DataFrame) -> list[str]:
+    """The geometric mean speed-up over eager per device/runtime, with what it left out."""
+    means = frame.speedup_geomeans(df)
+    lines = [
+        f"  {printable(name)}: {mean.value:.3g}x ({mean.note})"
+        if mean.value is not None
+        else f"  {printable(name)}: - ({mean.note})"
+        for name, mean in means.items()
+    ]
+    return [f"geometric mean speed-up over {frame.baseline_name(df)}:", *lines] if lines else []
 
 
 def _grid(rows: list[list[str]], widths: list[int]) -> list[str]:
@@ -182,7 +207,8 @@ def report_lines(report: ReportData, width: int) -> list[str]:
             out += ["", f"machine {printable(machine)}:"]
         out += results_table(results[results["machine"] == machine], width)
     if machines:
-        out += [fit(line, width) for line in legend(frame.baseline_name(results))]
+        out += [fit(line, width) for line in legend(frame.baseline_name(results), any_busy(results))]
+        out += [fit(line, width) for line in geomean_lines(results)]
     fails = failures(df, width)
     if fails:
         out += ["", *fails]
@@ -201,7 +227,13 @@ def compare_lines(comparison: Comparison, width: int) -> list[str]:
     order = {
         v: i
         for i, v in enumerate(
-            [CompareVerdict.SLOWER, CompareVerdict.NEWLY_FAILING, CompareVerdict.FASTER, CompareVerdict.FIXED]
+            [
+                CompareVerdict.SLOWER,
+                CompareVerdict.NEWLY_FAILING,
+                CompareVerdict.FASTER,
+                CompareVerdict.FIXED,
+                CompareVerdict.INCONCLUSIVE,
+            ]
         )
     }
     pairs = sorted(comparison.pairs, key=lambda p: (order.get(p.verdict, 9), p.group, p.model))
@@ -221,12 +253,14 @@ def compare_lines(comparison: Comparison, width: int) -> list[str]:
     widths = [max(len(r[i]) for r in [head, *body]) for i in range(len(head) - 1)]
     lines = [fit(line, width) for line in _grid([head[:-1] + [head[-1]], *body], widths + [0])]
     lines.insert(1, "-" * min(width, max(len(line) for line in lines)))
-    methods = {p.change.method for p in pairs if p.change}
-    if "ci-overlap" in methods:
-        lines.append("note: some results have no stored samples (older cache): their verdict compares the medians' CIs")
+    if any(p.left_out == "too few rounds" for p in pairs):
+        lines.append("note: a verdict needs at least 2 rounds on each side (results from before rounds have 1)")
     threshold = f"{comparison.threshold * 100:g}%"
     lines += ["", f"geometric mean of new/base per group (threshold {threshold}):"]
-    lines += [f"  {printable(g)}: {m:.3f}" for g, m in comparison.geomeans().items() if m is not None]
+    lines += [
+        f"  {printable(g)}: {m.value:.3f} ({m.note})" if m.value is not None else f"  {printable(g)}: - ({m.note})"
+        for g, m in comparison.geomeans().items()
+    ]
     counts = comparison.counts()
     lines.append("verdicts: " + (", ".join(f"{n} {v}" for v, n in counts.items()) or "none"))
     return lines

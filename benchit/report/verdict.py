@@ -16,6 +16,9 @@ class CompareVerdict(str, Enum):
     BOTH_FAILING = "failing in both"
     ONLY_BASE = "only in base"
     ONLY_NEW = "only in new"
+    # Measured on both sides, but not comparable: a side was contended (a busy machine), has too
+    # few rounds, or has no usable median. Never counted as faster or slower.
+    INCONCLUSIVE = "inconclusive"
 
     @property
     def worse(self) -> bool:
