@@ -337,6 +337,12 @@ class Corpus:
     requires: tuple[str, ...] = ()
     install: str = ""
 
+    def __post_init__(self) -> None:
+        # A plugin may give a folder as text, or one module as a string: keep the record's types.
+        object.__setattr__(self, "folder", Path(self.folder))
+        requires: Any = self.requires
+        object.__setattr__(self, "requires", (requires,) if isinstance(requires, str) else tuple(requires))
+
     def missing(self) -> list[str]:
         """The modules of ``requires`` that this Python cannot find (none are imported)."""
         import importlib.util
