@@ -5,7 +5,18 @@ Nothing built in lives here; the built-in devices, runtimes and executors implem
 
 from __future__ import annotations
 
-from benchit.contracts import Accelerator, Device, Executor, Prepared, Report, Reporter, Runtime, Step, Timer
+from benchit.contracts import (
+    Accelerator,
+    Corpus,
+    Device,
+    Executor,
+    Prepared,
+    Report,
+    Reporter,
+    Runtime,
+    Step,
+    Timer,
+)
 from benchit.errors import Unavailable
 from benchit.host import EventTimer, HostTimer
 from benchit.markers import hookimpl
@@ -31,6 +42,7 @@ from benchit.scan.labels import load_from_cache
 __all__ = [
     "Accelerator",
     "Artifact",
+    "Corpus",
     "Device",
     "Done",
     "Event",

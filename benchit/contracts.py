@@ -1,4 +1,4 @@
-"""The contracts plugins implement or use: devices, timers, runtimes, executors and reporters.
+"""The contracts plugins implement or use: devices, timers, runtimes, executors, reporters and corpora.
 
 Built-in implementations live in their stages (``backends/``, ``execute/``, ``report/``) and
 subclass these like any plugin. This module imports only leaves, so that every stage, and
@@ -26,6 +26,7 @@ if TYPE_CHECKING:  # torch and pandas only where a model runs or a report is mad
 
 __all__ = [
     "Accelerator",
+    "Corpus",
     "Device",
     "Executor",
     "Prepared",
@@ -318,3 +319,48 @@ class Reporter:
         """Write ``report`` to ``path`` (its parent exists). For ``benchit compare``,
         ``report.comparison`` is set: write the comparison."""
         raise NotImplementedError
+
+
+# -- corpora -----------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Corpus:
+    """A named folder of model scripts (a plugin on ``benchit_corpora``): ``benchit benchmark --all
+    --search-dir NAME`` scans ``folder`` wherever it lies, and ``benchit corpora`` lists it.
+
+    ``requires`` names the modules its scripts import beyond torch and benchit (``("timm",)``),
+    looked for with ``importlib.util.find_spec``; ``install`` is what to install when one is missing
+    (``'benchit-zoo[timm]'``, ``'acme-zoo[models]'``; by default the missing modules' names)."""
+
+    name: str
+    folder: Path
+    description: str = ""
+    requires: tuple[str, ...] = ()
+    install: str = ""
+
+    def __post_init__(self) -> None:
+        # A plugin may give a folder as text, or one module as a string: keep the record's types.
+        object.__setattr__(self, "folder", Path(self.folder))
+        requires: Any = self.requires
+        object.__setattr__(self, "requires", (requires,) if isinstance(requires, str) else tuple(requires))
+
+    def missing(self) -> list[str]:
+        """The modules of ``requires`` that this Python cannot find (none are imported)."""
+        import importlib.util
+
+        absent = []
+        for module in self.requires:
+            try:
+                found = importlib.util.find_spec(module) is not None
+            except (ImportError, ValueError):  # a dotted name whose parent is missing, or a bad name
+                found = False
+            if not found:
+                absent.append(module)
+        return absent
+
+    def needs(self) -> str | None:
+        """What to run to be able to run its scripts here (``pip install "benchit-zoo[timm]"``), or
+        ``None`` when nothing is missing."""
+        absent = self.missing()
+        if not absent:
+            return None
+        return f'pip install "{self.install}"' if self.install else "pip install " + " ".join(absent)

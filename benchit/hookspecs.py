@@ -6,7 +6,7 @@ the hooks below. Hooks only ever gain arguments, so a plugin may accept fewer.
 
 from __future__ import annotations
 
-from benchit.contracts import Device, Executor, Reporter, Runtime
+from benchit.contracts import Corpus, Device, Executor, Reporter, Runtime
 from benchit.markers import hookimpl, hookspec
 from benchit.options import PluginOptions
 
@@ -70,4 +70,17 @@ def benchit_executors() -> list[type[Executor]]:
     NAME`` picks one by its ``Executor.name`` (default ``local``); two plugins providing the same
     name is an error naming both. Options an executor needs come from ``benchit_addoption`` and
     reach it as ``config.options[dest]``.
+    """
+
+
+@hookspec
+def benchit_corpora() -> list[Corpus]:
+    """Return the corpora this plugin provides (instances of ``benchit.api.Corpus``): named folders of
+    model scripts.
+
+    Called at most once per ``benchit`` process, and only by what looks corpora up: ``benchit
+    corpora``, and ``--search-dir NAME`` (or a suite's ``search_dir``) when NAME is no directory;
+    workers never call it. Keep it cheap: return paths, import nothing heavy. Corpus names must be
+    unique across plugins (two plugins providing one name is an error naming both). The corpora
+    that ship with benchit (``selftest``, ``torchvision``, ``timm`` ...) are registered through this hook.
     """

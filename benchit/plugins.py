@@ -17,10 +17,11 @@ from benchit import __version__, hookspecs
 from benchit.errors import PluginError, UsageError
 
 if TYPE_CHECKING:
-    from benchit.contracts import Device, Executor, Reporter, Runtime
+    from benchit.contracts import Corpus, Device, Executor, Reporter, Runtime
     from benchit.options import PluginOptions
 
 ENTRY_POINT_GROUP = "benchit"
+DISTRIBUTION = "benchit-zoo"  # the package the built-in plugins come with
 BUILTINS = (
     "benchit.backends.devices",
     "benchit.backends.runtimes.torch",
@@ -29,6 +30,7 @@ BUILTINS = (
     "benchit.report.builtins",
     "benchit.execute.local",
     "benchit.execute.ray",
+    "benchit.backends.corpora",
 )
 
 
@@ -39,6 +41,11 @@ class PluginInfo:
     source: str  # "builtin", "entry point <dist>", or a file path
     module: ModuleType | None = None
     error: str | None = None
+
+    @property
+    def package(self) -> str:
+        """What provides the plugin: a distribution's name (``benchit-zoo`` for the built-ins) or a file."""
+        return DISTRIBUTION if self.source == "builtin" else self.source.removeprefix("entry point of ")
 
 
 @dataclass
@@ -51,6 +58,8 @@ class Registry:
     devices: dict[str, tuple[Device, str]] = field(default_factory=dict)
     reporters: dict[str, tuple[type[Reporter], str]] = field(default_factory=dict)
     executors: dict[str, tuple[type[Executor], str]] = field(default_factory=dict)
+    corpora: dict[str, tuple[Corpus, str]] = field(default_factory=dict)
+    _corpora_loaded: bool = False
 
     @property
     def failures(self) -> list[PluginInfo]:
@@ -70,6 +79,34 @@ class Registry:
                 for cls in classes or ():
                     _add(self.reporters, cls.name, cls, plugin, "reporter")
         return self.reporters
+
+    def load_corpora(self) -> dict[str, tuple[Corpus, str]]:
+        """Every named corpus, with the plugin that provides it (asked for only where a corpus is
+        looked up, so that workers never call the hook); two plugins providing one name raise
+        ``PluginError``."""
+        if not self._corpora_loaded:
+            self._corpora_loaded = True
+            for plugin, corpora in self.answers("benchit_corpora"):
+                for corpus in corpora or ():
+                    _add(self.corpora, corpus.name, corpus, plugin, "corpus")
+        return self.corpora
+
+    def plugin(self, name: str) -> PluginInfo | None:
+        return next((info for info in self.plugins if info.name == name), None)
+
+    def search_dir(self, text: str) -> Path:
+        """What ``--search-dir TEXT`` (or a suite's ``search_dir``) scans: an existing directory wins,
+        else the folder of the corpus called TEXT; ``UsageError`` listing the corpora if neither."""
+        path = Path(text)
+        if path.is_dir():
+            return path
+        corpora = self.load_corpora()
+        if text in corpora:
+            return corpora[text][0].folder
+        known = ", ".join(sorted(corpora)) or "none"
+        raise UsageError(
+            f"--search-dir {text}: no such directory, nor a corpus (corpora: {known}; see benchit corpora)"
+        )
 
     def answers(self, hook: str, **kwargs: Any) -> list[tuple[str, Any]]:
         """Each plugin's answer to ``hook`` called with ``kwargs``, with the plugin's name (for

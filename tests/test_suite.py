@@ -23,6 +23,7 @@ def test_include_merges_in_order_and_the_including_file_wins(tmp_path: Path) -> 
     _write(tmp_path / "a.yaml", "e:\n  search_dir: corpus\n  timeout: 10\n  timing: {min_time: 0, max_time: 2}\n")
     _write(tmp_path / "b.yaml", "e:\n  timeout: 20\n  timing: {max_time: 3}\n")
     main = _write(tmp_path / "main.yaml", "include: [a.yaml, b.yaml]\ne:\n  jobs: 2\n")
+    (tmp_path / "corpus").mkdir()  # a bare name with no such folder would stay a name: a corpus's
     (entry,) = suite.load(main).entries
     assert entry.get("timeout") == 20  # b.yaml came later than a.yaml
     assert entry.get("jobs") == 2

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from benchit import __version__
 from benchit.cli import benchmark, compare, report, run
 from benchit.cli import cache as cachecmd
+from benchit.cli import corpora as corpora_cmd
 from benchit.cli import plugins as plugins_cmd
 from benchit.cli.common import DEFAULT_CACHE, Parser, default_cache_dir, printable
 from benchit.errors import BenchitError, ExitCode
@@ -34,6 +35,7 @@ def build_parser(registry: Registry) -> Parser:
     report.add_parser(sub)
     compare.add_parser(sub)
     plugins_cmd.add_parser(sub)
+    corpora_cmd.add_parser(sub)
     cachecmd.add_parser(sub, f"default $BENCHIT_CACHE_DIR or {DEFAULT_CACHE}")
     return parser
 
@@ -69,6 +71,8 @@ def main(argv: list[str] | None = None) -> int:
             return compare.run(args, registry)
         if args.command == "plugins":
             return plugins_cmd.run(args, registry)
+        if args.command == "corpora":
+            return corpora_cmd.run(args, registry)
         if args.command == "cache":
             return cachecmd.run(args, getattr(args, "cache_dir", None) or default_cache_dir(), sys.stdout)
         build_parser(registry).print_help()

@@ -135,7 +135,7 @@ def plan(
     if values["min_time"] > values["max_time"]:
         raise UsageError(f"--min-time {values['min_time']} is longer than --max-time {values['max_time']}")
     wanted = labels.parse_filter(values["labels"]) if values["labels"] else None
-    search_dirs = [Path(d) for d in values["search_dir"]]
+    search_dirs = [registry.search_dir(str(d)) for d in values["search_dir"]]
     scripts = discovery.discover(values["files"], search_dirs, values["scan_all"], wanted)
     scripts = suite.leave_out(scripts, values["exclude_scripts"], search_dirs)
     if points:

@@ -13,7 +13,9 @@ if TYPE_CHECKING:
 
 
 def add_parser(sub: Any) -> None:
-    plugins = sub.add_parser("plugins", help="list plugins, their runtimes, devices and executors, and availability")
+    plugins = sub.add_parser(
+        "plugins", help="list plugins, their runtimes, devices, executors and corpora, and availability"
+    )
     plugins.add_argument("--plugins-dir", action="append", default=[], metavar="DIR")
 
 
@@ -46,6 +48,11 @@ def run(args: argparse.Namespace, registry: Registry) -> int:
         for name, (executor, plugin) in registry.executors.items():
             if plugin == info.name:
                 lines.append(f"    executor {name}: {executor.description}")
+        lines += [
+            f"    corpus {name}: {corpus.description}"
+            for name, (corpus, plugin) in registry.load_corpora().items()
+            if plugin == info.name
+        ]
         print("\n".join(lines) or "    (no runtimes, devices, executors or reporters: options or other hooks only)")
     return ExitCode.OK
 

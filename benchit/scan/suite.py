@@ -112,6 +112,14 @@ class _Reader:
         """Paths are relative to the folder of the file that names them."""
         return [str(self.path.parent / p) if not os.path.isabs(p) else p for p in self.strings(node, key)]
 
+    def search_dirs(self, node: yaml.Node, key: str) -> list[str]:
+        """Folders, relative to the file that names them; a bare name with no such folder beside
+        the file stays a name, looked up among the corpora when the scan is planned (``selftest``)."""
+        return [
+            p if os.sep not in p and p not in (".", "..") and not (self.path.parent / p).is_dir() else path
+            for p, path in zip(self.strings(node, key), self.paths(node, key), strict=True)
+        ]
+
     def number(self, node: yaml.Node, key: str, kind: type = float, zero: bool = False) -> Any:
         value = self.scalar(node, key)
         if isinstance(value, bool) or not isinstance(value, (int, float)) or (kind is int and isinstance(value, float)):
@@ -175,6 +183,8 @@ def _reader(option: Option) -> Check:
     """How a suite gives ``option``'s value: the checks of its kind, as the command line's."""
     if option.kind == "names":
         return lambda r, n, k: r.strings(n, k, split=True)
+    if option.dest == "search_dir":
+        return lambda r, n, k: r.search_dirs(n, k)
     if option.kind == "path":
         return (lambda r, n, k: r.paths(n, k)) if option.many else (lambda r, n, k: r.paths(n, k)[0])
     if option.many:
