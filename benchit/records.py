@@ -152,10 +152,17 @@ class Stats:
     # Up to SAMPLES_KEPT per-iteration latencies (ms, sorted), evenly drawn by rank, for later
     # statistics (``benchit compare``); empty in results written before they were kept.
     samples_ms: tuple[float, ...] = ()
+    # Rounds (--rounds): the median of each round (ms) and its sample count, in round order; and
+    # for each kept sample of ``samples_ms`` (same order), the round it came from. Empty in results
+    # written before rounds: such a result is one round whose median is ``median_ms``.
+    rounds_ms: tuple[float, ...] = ()
+    round_iterations: tuple[int, ...] = ()
+    sample_rounds: tuple[int, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         data = dataclasses.asdict(self)
-        data["samples_ms"] = list(self.samples_ms)
+        for name in ("samples_ms", "rounds_ms", "round_iterations", "sample_rounds"):
+            data[name] = list(data[name])
         return data
 
     @classmethod
@@ -163,6 +170,9 @@ class Stats:
         names = {f.name for f in dataclasses.fields(cls)}
         values = {k: v for k, v in data.items() if k in names}
         values["samples_ms"] = tuple(float(x) for x in values.get("samples_ms") or ())
+        values["rounds_ms"] = tuple(float(x) for x in values.get("rounds_ms") or ())
+        values["round_iterations"] = tuple(int(x) for x in values.get("round_iterations") or ())
+        values["sample_rounds"] = tuple(int(x) for x in values.get("sample_rounds") or ())
         return cls(**values)
 
 
@@ -294,6 +304,7 @@ _RESULT = _fields(
     (_object, True, ("parity",)),
     (_machine, True, ("machine",)),
     (_number, True, ("throughput_per_s", "finished")),
+    (_flag, False, ("contended",)),
 )
 _STATS_NEEDED = tuple(f.name for f in dataclasses.fields(Stats) if f.default is dataclasses.MISSING)
 
@@ -320,6 +331,9 @@ class Result:
     # Whether the runtime is the eager reference (``Runtime.eager``): the report's speed-up baseline,
     # carried here because the report may read a cache where the runtime's plugin is not installed.
     eager: bool = False
+    # Measured on a machine too busy to trust the number (``measure.contention``), after the
+    # --quiet-wait budget ran out: ``info`` has the evidence and ``contended_reason``.
+    contended: bool = False
 
     def __post_init__(self) -> None:
         # Measuring code may still pass the plain string: the record holds the enum.
@@ -363,6 +377,7 @@ class Result:
             finished=data.get("finished"),
             # Results written before the flag was kept: only the built-in torch was the baseline.
             eager=bool(data["eager"]) if "eager" in data else data["runtime"] == "torch",
+            contended=bool(data.get("contended", False)),
         )
 
 
