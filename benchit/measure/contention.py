@@ -318,7 +318,7 @@ class QuietBudget:
         if self.left_s <= 0:
             return 0.0, reason
         if tell is not None:
-            tell.started(f"{reason} (up to {self.left_s:.0f} s more of --quiet-wait)")
+            tell.started(f"{reason} (up to {self.left_s:.3g} s more of --quiet-wait)")
         start = time.perf_counter()
         busy: str | None = reason
         try:

@@ -259,9 +259,10 @@ def measure_round(
     ``latency`` sizes the first block): its share of the bounds (``min_iterations``, ``min_time_s``,
     ``max_time_s`` divided by the rounds), then until the median's 95% CI of the samples so far
     (``earlier`` rounds' and this one's) is within ``ci_tolerance``, or until its share of
-    ``max_time_s``. A block ``watch`` judges contended is set aside and measured again, within the
-    round's time; when fewer than the round's ``min_iterations`` were quiet, the set-aside
-    samples are kept after all and the round is ``contended``."""
+    ``max_time_s``. A block ``watch`` judges contended is set aside and measured again (the
+    minimums count quiet blocks only), within the round's share of ``max_time_s``; when fewer than
+    the round's ``min_iterations`` were quiet, the set-aside samples are kept after all and the
+    round is ``contended``."""
     rounds = max(1, settings.rounds)
     min_iterations = math.ceil(settings.min_iterations / rounds)
     min_time, max_time = settings.min_time_s / rounds, settings.max_time_s / rounds
@@ -273,25 +274,27 @@ def measure_round(
     set_aside: list[float] = []
     discarded = 0
     start = time.perf_counter()
-    elapsed = 0.0
+    elapsed = quiet_s = 0.0  # all of the round, and the blocks kept
     while True:
         # Check the stopping rule after every block_s at first, then after 10% more time: sorting
         # a million samples of a fast model at every check would cost more than the model.
         seconds = max(settings.block_s, min(0.1 * (earlier_s + elapsed), max_time - elapsed))
-        if elapsed < min_time:  # end the block at the round's minimum, not up to a block beyond it
-            seconds = min(seconds, max(min_time - elapsed, 0.2 * settings.block_s))
+        if quiet_s < min_time:  # end the block at the round's minimum, not up to a block beyond it
+            seconds = min(seconds, max(min_time - quiet_s, 0.2 * settings.block_s))
         if watch is not None:
             watch.begin()
         block = _run(step, timer, _block(latency, seconds, 1_000_000))
+        took = time.perf_counter() - start - elapsed
         if watch is not None and watch.end():
             set_aside += block
             discarded += 1
         else:
             kept += block
+            quiet_s += took
         elapsed = time.perf_counter() - start
         if elapsed >= max_time:
             break
-        if len(kept) >= min_iterations and elapsed >= min_time:
+        if len(kept) >= min_iterations and quiet_s >= min_time:
             if ci_half_width(sorted(earlier + kept)) <= settings.ci_tolerance:
                 break
         latency = elapsed / (len(kept) + len(set_aside))
