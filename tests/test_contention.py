@@ -112,9 +112,8 @@ def test_block_watch_splits_kept_and_set_aside(monkeypatch: pytest.MonkeyPatch) 
     snaps = iter(
         [
             snap(0.0, 0, 100, 0, 0, 0),
-            snap(0.1, 1, 120, 0, 0, 0),  # quiet block
-            snap(0.2, 1, 140, 0, 0, 0),
-            snap(0.3, 101, 160, 0, 90_000, 1),  # 50% wait, 90% pressure
+            snap(0.1, 1, 120, 0, 0, 0),  # quiet block; its end is the next one's start
+            snap(0.2, 101, 140, 0, 90_000, 1),  # 100% wait, 90% pressure
         ]
     )
     monkeypatch.setattr(contention, "snapshot", lambda wait=True: next(snaps))

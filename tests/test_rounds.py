@@ -145,3 +145,23 @@ def test_the_quiet_wait_is_one_budget_for_the_whole_scan(tmp_path: Path) -> None
 
 def _results_all(cache: Path) -> list[dict]:
     return [json.loads(p.read_text()) for p in sorted(cache.glob("builds/*/results/*/*.json"))]
+
+
+def test_a_wait_for_a_quiet_machine_stops_the_timeout_clock(tmp_path: Path) -> None:
+    import time
+
+    from benchit.config import Config
+    from benchit.execute.local import LocalExecutor, _Job
+    from benchit.messages import JobSpec, QuietWait, decode
+    from benchit.records import Script
+
+    spec = JobSpec(1, "key", Script(tmp_path / "x.py", {}), Config(cache_dir=tmp_path), quiet_wait_s=12.5)
+    assert JobSpec.from_dict(spec.to_dict()).quiet_wait_s == 12.5
+    message = decode(QuietWait(True, "busy: 61% CPU wait").to_dict())
+    assert message == QuietWait(True, "busy: 61% CPU wait")
+    job = _Job(spec, None, None, str(tmp_path), started=time.monotonic() - 5.0)
+    LocalExecutor()._note(job, message)
+    later = time.monotonic() + 100.0
+    assert job.working_s(later) < 6.0  # 100 s of waiting for a quiet machine are not the script's
+    LocalExecutor()._note(job, QuietWait(False, waited_s=0.1))
+    assert job.lock_wait.since is None and job.lock_wait.waited_s >= 0

@@ -357,9 +357,10 @@ def _round(entry: _Entry, device: Device, timer: Timer, config: Config) -> None:
     _reset_peak_rss()
     before = resource.getrusage(resource.RUSAGE_SELF).ru_nivcsw
     with entry.runtime.context():
-        done.append(measure_round(entry.prepared.step, timer, config.timing, latency, earlier, earlier_s, entry.watch))
-    if entry.watch is not None:
-        entry.watch.end_round(done[-1].contended)
+        left = max(1, config.timing.rounds) - len(done) - 1
+        done.append(
+            measure_round(entry.prepared.step, timer, config.timing, latency, earlier, earlier_s, entry.watch, left)
+        )
     entry.switches += resource.getrusage(resource.RUSAGE_SELF).ru_nivcsw - before
     peaks = {**device.peak_memory(), "peak_rss_bytes": resident_bytes("VmHWM") or 0}
     entry.peaks = {k: max(v, entry.peaks.get(k, 0)) for k, v in peaks.items()}
@@ -406,7 +407,8 @@ def _measure(
             entry.fail(exc)
     waited += _quiet(judge, judge.reason(contention.between(start, contention.snapshot(), judge.threads)), quiet, tell)
     gc.collect()  # start from a clean heap, so no collection is owed when the first block runs
-    for _ in range(max(1, config.timing.rounds)):
+    rounds = max(1, config.timing.rounds)
+    for index in range(rounds):
         for entry in live:
             if entry.result is not None:
                 continue
@@ -420,19 +422,21 @@ def _measure(
         busy = [
             e.watch.last_reason for e in live if e.result is None and e.rounds and e.rounds[-1].discarded and e.watch
         ]
-        waited += _quiet(judge, busy[0] if busy else None, quiet, tell)
+        if busy and index < rounds - 1:
+            waited += _quiet(judge, busy[0], quiet, tell)
     return waited
 
 
-def _finish(entry: _Entry, live: list[_Entry], placement: Placed, config: Config, waited: float) -> Result:
-    """The result of a runtime whose rounds are done: statistics, memory, contention and its evidence."""
+def _finish(entry: _Entry, measured: list[_Entry], placement: Placed, config: Config, waited: float) -> Result:
+    """The result of a runtime whose rounds are done (``measured``: all such runtimes of the model):
+    statistics, memory, contention and its evidence."""
     assert entry.warmup is not None and entry.watch is not None
     info, stats = entry.info, summarise(entry.rounds, entry.warmup, None, config.timing.ci_tolerance)
     name = placement.device.name
     # Every runtime of the model was prepared before the rounds: the process's peaks while this one
     # ran hold the others' prepared state too, which a run of this runtime alone would not.
     for key, peak in entry.peaks.items():
-        others = sum(e.added.get(key, 0) for e in live if e is not entry)
+        others = sum(e.added.get(key, 0) for e in measured if e is not entry)
         info[key] = max(peak - others, _worker_start_rss or 0) if key == "peak_rss_bytes" else max(0, peak - others)
     info["worker_start_rss_bytes"] = _worker_start_rss
     info["involuntary_context_switches"] = entry.switches
@@ -490,13 +494,19 @@ def benchmark_all(
     live = [e for e in entries if e.result is None]
     waited = 0.0
     if live:
-        with host_lock(exclusive=True):
-            waited = _measure(live, device, config, quiet, tell)
+        try:
+            with host_lock(exclusive=True):
+                waited = _measure(live, device, config, quiet, tell)
+        except Exception as exc:  # noqa: BLE001 - the device's timer or calibration failed: every result says so
+            for entry in live:
+                if entry.result is None:
+                    entry.fail(exc)
     results = []
+    measured = [e for e in live if e.result is None]  # those that came through every round
     for entry in entries:
         if entry.result is None:
             try:
-                entry.result = _finish(entry, live, placement, config, waited)
+                entry.result = _finish(entry, measured, placement, config, waited)
             except Exception as exc:  # noqa: BLE001 - a failing runtime is a result
                 entry.fail(exc)
         assert entry.result is not None

@@ -269,12 +269,17 @@ class BlockWatch:
         self._start: Snapshot | None = None
 
     def begin(self) -> None:
-        self._start = snapshot()
+        # Within a round, the last block's end is this one's start (one read per block, ~0.25 ms);
+        # what ran in between is the loop's own check of the stopping rule.
+        if self._start is None:
+            self._start = snapshot()
 
     def end(self) -> bool:
         """Whether the block since ``begin`` ran under contention (and should be set aside)."""
         assert self._start is not None
-        reading = between(self._start, snapshot(), self.judge.threads)
+        now = snapshot()
+        reading = between(self._start, now, self.judge.threads)
+        self._start = now
         reason = self.judge.reason(reading)
         if reason is None:
             self.kept += reading
@@ -289,6 +294,7 @@ class BlockWatch:
         if kept_set_aside:
             self.kept += self.set_aside
         self.set_aside = Reading()
+        self._start = None  # other runtimes run between two rounds of this one
 
 
 def idle_reading(seconds: float = IDLE_WINDOW_S, threads: int = 1) -> Reading:

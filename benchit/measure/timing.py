@@ -239,11 +239,14 @@ def warm_up(step: Step, timer: Timer, settings: TimingSettings) -> Warmup:
 
 class BlockWatch(Protocol):
     """Watches each timed block (``measure.contention.BlockWatch``): ``end`` says whether the block
-    since ``begin`` ran under contention, and so is to be discarded."""
+    since ``begin`` ran under contention, and so is to be discarded; ``end_round`` says whether
+    the round kept those after all."""
 
     def begin(self) -> None: ...
 
     def end(self) -> bool: ...
+
+    def end_round(self, kept_set_aside: bool) -> None: ...
 
 
 def measure_round(
@@ -254,11 +257,13 @@ def measure_round(
     earlier: list[float] | None = None,
     earlier_s: float = 0.0,
     watch: BlockWatch | None = None,
+    rounds_left: int = 0,
 ) -> Round:
     """One of ``settings.rounds`` rounds of ``step``, after its warm-up (whose last block median
     ``latency`` sizes the first block): its share of the bounds (``min_iterations``, ``min_time_s``,
     ``max_time_s`` divided by the rounds), then until the median's 95% CI of the samples so far
-    (``earlier`` rounds' and this one's) is within ``ci_tolerance``, or until its share of
+    (``earlier`` rounds' and this one's) is within ``ci_tolerance`` once scaled to the size it will
+    have after the ``rounds_left`` still to come (as 1/sqrt(n)), or until its share of
     ``max_time_s``. A block ``watch`` judges contended is set aside and measured again (the
     minimums count quiet blocks only), within the round's share of ``max_time_s``; when fewer than
     the round's ``min_iterations`` were quiet, the set-aside samples are kept after all and the
@@ -295,12 +300,18 @@ def measure_round(
         if elapsed >= max_time:
             break
         if len(kept) >= min_iterations and quiet_s >= min_time:
-            if ci_half_width(sorted(earlier + kept)) <= settings.ci_tolerance:
+            # The interval shrinks as 1/sqrt(n): judge it at the size it will have after the rounds
+            # still to come, if each takes as many samples as this one; the last round makes sure.
+            pooled = len(earlier) + len(kept)
+            projected = math.sqrt(pooled / (pooled + rounds_left * len(kept)))
+            if ci_half_width(sorted(earlier + kept)) * projected <= settings.ci_tolerance:
                 break
         latency = elapsed / (len(kept) + len(set_aside))
     contended = len(kept) < min_iterations and bool(set_aside)
     if contended:
         kept += set_aside
+    if watch is not None:
+        watch.end_round(contended)
     return Round(kept, elapsed, discarded, contended)
 
 
@@ -312,10 +323,12 @@ def measure(step: Step, timer: Timer, settings: TimingSettings, watch: BlockWatc
     warmup = warm_up(step, timer, settings)
     gc.collect()  # start from a clean heap, so no collection is owed when the first block runs
     done: list[Round] = []
-    for _ in range(max(1, settings.rounds)):
+    rounds = max(1, settings.rounds)
+    for index in range(rounds):
         earlier = [x for r in done for x in r.samples]
-        latency = (sum(r.elapsed_s for r in done) / len(earlier)) if earlier else warmup.latency_s
-        done.append(measure_round(step, timer, settings, latency, earlier, sum(r.elapsed_s for r in done), watch))
+        earlier_s = sum(r.elapsed_s for r in done)
+        latency = earlier_s / len(earlier) if earlier else warmup.latency_s
+        done.append(measure_round(step, timer, settings, latency, earlier, earlier_s, watch, rounds - index - 1))
     return summarise(done, warmup, None, settings.ci_tolerance)
 
 
