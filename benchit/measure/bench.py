@@ -346,8 +346,9 @@ def _prepare(entry: _Entry, placement: Placed, config: Config, artifacts: Path, 
     info["prepare_rss_bytes"] = entry.added.get("peak_rss_bytes", 0)
 
 
-def _round(entry: _Entry, device: Device, timer: Timer, config: Config) -> None:
-    """Measure one round of ``entry``'s runtime, noting the peaks of memory while it ran."""
+def _round(entry: _Entry, device: Device, timer: Timer, config: Config, alone: bool) -> None:
+    """Measure one round of ``entry``'s runtime, noting the peaks of memory while it ran; ``alone``:
+    no other runtime's rounds run between its own (no untimed call to start each)."""
     assert entry.prepared is not None
     done = entry.rounds
     earlier = [x for r in done for x in r.samples]
@@ -359,7 +360,9 @@ def _round(entry: _Entry, device: Device, timer: Timer, config: Config) -> None:
     with entry.runtime.context():
         left = max(1, config.timing.rounds) - len(done) - 1
         done.append(
-            measure_round(entry.prepared.step, timer, config.timing, latency, earlier, earlier_s, entry.watch, left)
+            measure_round(
+                entry.prepared.step, timer, config.timing, latency, earlier, earlier_s, entry.watch, left, not alone
+            )
         )
     entry.switches += resource.getrusage(resource.RUSAGE_SELF).ru_nivcsw - before
     peaks = {**device.peak_memory(), "peak_rss_bytes": resident_bytes("VmHWM") or 0}
@@ -414,7 +417,7 @@ def _measure(
                 continue
             entry.info.setdefault("measure_start", time.time())  # wall clock: shows measurements never overlap
             try:
-                _round(entry, device, timer, config)
+                _round(entry, device, timer, config, alone=sum(e.result is None for e in live) == 1)
             except Exception as exc:  # noqa: BLE001 - a failing runtime is a result; the others go on
                 entry.fail(exc)
                 continue

@@ -258,6 +258,7 @@ def measure_round(
     earlier_s: float = 0.0,
     watch: BlockWatch | None = None,
     rounds_left: int = 0,
+    reenter: bool = True,
 ) -> Round:
     """One of ``settings.rounds`` rounds of ``step``, after its warm-up (whose last block median
     ``latency`` sizes the first block): its share of the bounds (``min_iterations``, ``min_time_s``,
@@ -267,14 +268,15 @@ def measure_round(
     ``max_time_s``. A block ``watch`` judges contended is set aside and measured again (the
     minimums count quiet blocks only), within the round's share of ``max_time_s``; when fewer than
     the round's ``min_iterations`` were quiet, the set-aside samples are kept after all and the
-    round is ``contended``."""
+    round is ``contended``. ``reenter``: another step ran since this one's last round."""
     rounds = max(1, settings.rounds)
     min_iterations = math.ceil(settings.min_iterations / rounds)
     min_time, max_time = settings.min_time_s / rounds, settings.max_time_s / rounds
     earlier = earlier or []
-    # One untimed call: the runtime measured before this one (interleaved) left its own data in
-    # the caches, and the first call after it pays for that.
-    _run(step, timer, 1)
+    # ``reenter``: one untimed call, because the runtime measured before this one (interleaved)
+    # left its own data in the caches, and the first call after it pays for that.
+    if reenter:
+        _run(step, timer, 1)
     kept: list[float] = []
     set_aside: list[float] = []
     discarded = 0
@@ -328,7 +330,7 @@ def measure(step: Step, timer: Timer, settings: TimingSettings, watch: BlockWatc
         earlier = [x for r in done for x in r.samples]
         earlier_s = sum(r.elapsed_s for r in done)
         latency = earlier_s / len(earlier) if earlier else warmup.latency_s
-        done.append(measure_round(step, timer, settings, latency, earlier, earlier_s, watch, rounds - index - 1))
+        done.append(measure_round(step, timer, settings, latency, earlier, earlier_s, watch, rounds - index - 1, False))
     return summarise(done, warmup, None, settings.ci_tolerance)
 
 
