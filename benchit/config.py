@@ -23,6 +23,12 @@ class TimingSettings:
     max_time_s: float = 10.0
     ci_tolerance: float = 0.02  # stop once the median's 95% CI is within +-2%
     block_s: float = 0.05  # work between two checks of the stopping rule
+    # Each runtime is measured in this many rounds, interleaved with the model's other runtimes;
+    # the time bounds above are for all rounds together (docs/performance.md, "Rounds").
+    rounds: int = 5
+    # A block of measurement during which a contention signal passes this fraction is discarded
+    # and measured again (benchit.measure.contention).
+    contention_threshold: float = 0.1
 
     def to_dict(self) -> dict[str, float]:
         return dict(self.__dict__)
@@ -37,6 +43,8 @@ class Config:
     runtimes: tuple[str, ...] = ("torch",)
     script_args: tuple[str, ...] = ()
     timeout_s: float = 300.0
+    # Seconds the whole scan may wait for a quiet machine before measuring (0: never wait).
+    quiet_wait_s: float = 180.0
     memory_limit_bytes: int | None = None
     threads_default: bool = False  # --threads not given: each machine uses its own physical cores
     memory_limit_default: bool = False  # the limit is the default share of free memory, not --memory-limit

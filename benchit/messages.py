@@ -1,7 +1,7 @@
 """The typed messages that cross the executor seam: the job sent out, and what comes back.
 
 A worker sends ``InvocationFound``, ``ResultReady``, ``Artifact``, ``ScriptError``,
-``InternalError``, ``LockWait``, ``MemoryGroupRefused`` and ``Done``; an executor adds ``JobStarted``, ``LogChunk``, ``JobKilled`` and,
+``InternalError``, ``LockWait``, ``QuietWait``, ``MemoryGroupRefused`` and ``Done``; an executor adds ``JobStarted``, ``LogChunk``, ``JobKilled`` and,
 last for every job, ``JobExited``. The executor hands them to the coordinator as ``Event``
 (job id + message). Every class turns into JSON-safe data with ``to_dict`` (bytes as base64)
 and back with ``from_dict``; ``decode`` reads any message from its ``type``.
@@ -182,6 +182,18 @@ class LockWait(Message):
 
 
 @dataclass(frozen=True)
+class QuietWait(Message):
+    """The worker starts (``waiting``, because of ``evidence``: ``busy: 61% CPU wait``) or stops
+    waiting for a quiet machine (after ``waited_s`` seconds, which the coordinator takes from the
+    scan's --quiet-wait budget). Like a lock wait, not the script's own work: --timeout does not count it."""
+
+    kind: ClassVar[str] = "quiet_wait"
+    waiting: bool
+    evidence: str = ""
+    waited_s: float = 0.0
+
+
+@dataclass(frozen=True)
 class MemoryGroupRefused(Message):
     """The worker could not join the memory cgroup made for it: its executor polls its memory instead."""
 
@@ -257,6 +269,7 @@ _KINDS: dict[str, type[Message]] = {
         InternalError,
         Done,
         LockWait,
+        QuietWait,
         MemoryGroupRefused,
         JobStarted,
         LogChunk,
@@ -314,6 +327,8 @@ class JobSpec:
     # Builds whose script died hard before measuring them: run it again, measure each of these at
     # its first call (the script may die again later), and stop the script after the last one.
     salvage: tuple[str, ...] = ()
+    # What is left of the scan's --quiet-wait budget as the job starts (None: all of it).
+    quiet_wait_s: float | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -327,6 +342,7 @@ class JobSpec:
             "workdir": self.workdir,
             "inline": self.inline,
             "salvage": list(self.salvage),
+            "quiet_wait_s": self.quiet_wait_s,
         }
 
     @classmethod
@@ -342,6 +358,7 @@ class JobSpec:
             workdir=data.get("workdir"),
             inline=bool(data.get("inline")),
             salvage=tuple(data.get("salvage") or ()),
+            quiet_wait_s=data.get("quiet_wait_s"),
         )
 
     def inlined(self) -> JobSpec:

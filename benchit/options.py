@@ -230,6 +230,40 @@ OPTIONS: tuple[Option, ...] = (
         suite="timing.ci_tolerance",
         group=TIMING,
     ),
+    Option(
+        "rounds",
+        ("--rounds",),
+        "int",
+        _TIMING.rounds,
+        "measure each model in N rounds, its runtimes interleaved round by round; the time bounds "
+        f"are for all rounds together (default {_TIMING.rounds})",
+        metavar="N",
+        suite="timing.rounds",
+        group=TIMING,
+    ),
+    Option(
+        "quiet_wait",
+        ("--quiet-wait",),
+        "float",
+        Config.quiet_wait_s,
+        "seconds the whole scan may wait for a quiet machine before measuring; once spent, results "
+        f"measured on a busy machine are flagged contended (default {Config.quiet_wait_s:g}; 0: never wait)",
+        metavar="SECONDS",
+        zero=True,
+        suite="timing.quiet_wait",
+        group=TIMING,
+    ),
+    Option(
+        "contention_threshold",
+        ("--contention-threshold",),
+        "float",
+        _TIMING.contention_threshold,
+        "a block of measurement is contended when CPU wait, steal, pressure or other runnable tasks "
+        f"pass this fraction (default {_TIMING.contention_threshold:g})",
+        metavar="FRACTION",
+        suite="timing.contention_threshold",
+        group=TIMING,
+    ),
     Option("rtol", ("--rtol",), "float", Config.rtol, zero=True, suite="parity.rtol", group=PARITY),
     Option("atol", ("--atol",), "float", Config.atol, zero=True, suite="parity.atol", group=PARITY),
     Option(

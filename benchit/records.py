@@ -221,9 +221,9 @@ class Stats:
     # Up to SAMPLES_KEPT per-iteration latencies (ms, sorted), evenly drawn by rank, for later
     # statistics (``benchit compare``); empty in results written before they were kept.
     samples_ms: tuple[float, ...] = ()
-    # The median latency of each round (ms, in round order), the samples measured in each round,
-    # and for each kept sample (same order as ``samples_ms``) the index of its round; empty in
-    # results written before rounds: readers take such a result as one round whose median is ``median_ms``.
+    # Rounds (--rounds): the median of each round (ms) and its sample count, in round order; and
+    # for each kept sample of ``samples_ms`` (same order), the round it came from. Empty in results
+    # written before rounds: such a result is one round whose median is ``median_ms``.
     rounds_ms: tuple[float, ...] = ()
     round_iterations: tuple[int, ...] = ()
     sample_rounds: tuple[int, ...] = ()
@@ -231,17 +231,17 @@ class Stats:
     def to_dict(self) -> dict[str, Any]:
         data = dataclasses.asdict(self)
         for name in ("samples_ms", "rounds_ms", "round_iterations", "sample_rounds"):
-            data[name] = list(getattr(self, name))
+            data[name] = list(data[name])
         return data
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Stats:
         names = {f.name for f in dataclasses.fields(cls)}
         values = {k: v for k, v in data.items() if k in names}
-        for name in ("samples_ms", "rounds_ms"):
-            values[name] = tuple(float(x) for x in values.get(name) or ())
-        for name in ("round_iterations", "sample_rounds"):
-            values[name] = tuple(int(x) for x in values.get(name) or ())
+        values["samples_ms"] = tuple(float(x) for x in values.get("samples_ms") or ())
+        values["rounds_ms"] = tuple(float(x) for x in values.get("rounds_ms") or ())
+        values["round_iterations"] = tuple(int(x) for x in values.get("round_iterations") or ())
+        values["sample_rounds"] = tuple(int(x) for x in values.get("sample_rounds") or ())
         return cls(**values)
 
 
@@ -400,8 +400,8 @@ class Result:
     # Whether the runtime is the eager reference (``Runtime.eager``): the report's speed-up baseline,
     # carried here because the report may read a cache where the runtime's plugin is not installed.
     eager: bool = False
-    # Measured on a busy machine (past the contention threshold): its evidence is in ``info``
-    # (cpu_wait_fraction, steal_fraction, runnable_others, cpu_pressure, contended_reason, ...).
+    # Measured on a machine too busy to trust the number (``measure.contention``), after the
+    # --quiet-wait budget ran out: ``info`` has the evidence and ``contended_reason``.
     contended: bool = False
 
     def __post_init__(self) -> None:

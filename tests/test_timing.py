@@ -228,3 +228,86 @@ def test_host_timer_and_overhead_are_sane() -> None:
 def test_settings_round_trip() -> None:
     settings = TimingSettings(min_iterations=8, max_time_s=0.3)
     assert TimingSettings(**settings.to_dict()) == settings
+
+
+# -- rounds ---------------------------------------------------------------------------------
+def test_rounds_fill_the_round_fields_and_share_the_time_bounds(clock: FakeClock) -> None:
+    settings = TimingSettings(**{**SETTINGS.to_dict(), "rounds": 4})
+    stats = measure(lambda: None, FakeTimer(clock, itertools.repeat(0.001)), settings)
+    assert len(stats.rounds_ms) == len(stats.round_iterations) == 4
+    assert sum(stats.round_iterations) == stats.iterations
+    assert all(n >= math.ceil(settings.min_iterations / 4) for n in stats.round_iterations)
+    assert stats.rounds_ms == pytest.approx((1.0,) * 4)
+    # The bounds are for all rounds together: each round takes its quarter of --min-time.
+    assert settings.min_time_s <= stats.measure_time_s < settings.min_time_s + settings.block_s
+    assert len(stats.sample_rounds) == len(stats.samples_ms) == stats.iterations
+    assert sorted(set(stats.sample_rounds)) == [0, 1, 2, 3]
+    assert [stats.sample_rounds.count(i) for i in range(4)] == list(stats.round_iterations)
+
+
+def test_summarise_tags_each_kept_sample_with_its_round() -> None:
+    rounds = [timing.Round([0.002, 0.004], 1.0), timing.Round([0.001, 0.003], 1.0)]
+    stats = summarise(rounds, 0, None, 0.02)
+    assert stats.samples_ms == (1.0, 2.0, 3.0, 4.0)
+    assert stats.sample_rounds == (1, 0, 1, 0)
+    assert stats.rounds_ms == (3.0, 2.0)
+    assert stats.round_iterations == (2, 2)
+    assert stats.measure_time_s == 2.0
+
+
+def test_the_interval_covers_drift_between_rounds() -> None:
+    # Each round tight (500 samples within 0.1%), the rounds' medians 1.00, 1.03, 0.97, 1.02, 0.98 ms:
+    # the pooled samples alone would give a tight interval; the rounds' t-interval widens it.
+    rng = random.Random(1)
+    medians = [1.00, 1.03, 0.97, 1.02, 0.98]
+    rounds = [timing.Round([m * 1e-3 * (1 + rng.uniform(-1e-3, 1e-3)) for _ in range(500)], 1.0) for m in medians]
+    stats = summarise(rounds, 0, None, 0.02)
+    spread = timing.T_975[3] * float(np.std(medians, ddof=1)) / math.sqrt(5)  # t(4) = 2.776
+    assert stats.median_ci_high_ms - stats.median_ms == pytest.approx(spread, rel=0.01)
+    assert stats.median_ms - stats.median_ci_low_ms == pytest.approx(spread, rel=0.01)
+    assert stats.noisy  # +-3.1% is wider than the 2% tolerance
+    one = summarise([x for r in rounds for x in r.samples], 0, 5.0, 0.02)  # the same samples as one round
+    assert one.rounds_ms == () and one.median_ci_high_ms - one.median_ms < spread / 2
+
+
+def test_t_quantiles() -> None:
+    from statistics import NormalDist
+
+    assert timing.T_975[0] == 12.706 and timing.T_975[4] == 2.571
+    assert timing.rounds_half_width([1.0]) == 0.0
+    assert timing.T_975[-1] > NormalDist().inv_cdf(0.975)  # beyond 30 rounds: on the safe side
+
+
+class Watch:
+    """Judges blocks contended by a script: True for the blocks listed in ``busy`` (0-based)."""
+
+    def __init__(self, busy: set[int]):
+        self.busy, self.blocks = busy, 0
+
+    def begin(self) -> None:
+        pass
+
+    def end(self) -> bool:
+        self.blocks += 1
+        return self.blocks - 1 in self.busy
+
+    def end_round(self, kept_set_aside: bool) -> None:
+        self.kept_set_aside = kept_set_aside
+
+
+def test_a_contended_block_is_discarded_and_measured_again(clock: FakeClock) -> None:
+    settings = TimingSettings(**{**SETTINGS.to_dict(), "rounds": 1})
+    slow_then_fast = itertools.chain(itertools.repeat(0.001, 60), itertools.repeat(0.001))
+    watch = Watch({0})  # the first block ran beside a hog
+    done = timing.measure_round(lambda: None, FakeTimer(clock, slow_then_fast), settings, 0.001, watch=watch)
+    assert done.discarded == 1 and not done.contended
+    assert len(done.samples) >= settings.min_iterations
+    assert done.elapsed_s >= settings.min_time_s + settings.block_s * 0.9  # the discarded block's time was spent too
+
+
+def test_a_round_that_was_never_quiet_keeps_its_samples_and_says_so(clock: FakeClock) -> None:
+    settings = TimingSettings(**{**SETTINGS.to_dict(), "rounds": 2})
+    watch = Watch(set(range(10_000)))
+    done = timing.measure_round(lambda: None, FakeTimer(clock, itertools.repeat(0.001)), settings, 0.001, watch=watch)
+    assert done.contended and done.discarded > 0 and watch.kept_set_aside
+    assert done.samples and done.elapsed_s >= settings.max_time_s / 2

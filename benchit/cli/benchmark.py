@@ -132,6 +132,10 @@ def plan(
         tolerances = {k: v for text in values["tolerance"] for k, v in parse_tolerances(text).items()}
     except ValueError as exc:
         raise UsageError(f"--tolerance: {exc}") from None
+    if not 0 < values["contention_threshold"] <= 1:
+        raise UsageError(
+            f"--contention-threshold {values['contention_threshold']:g}: give a fraction above 0, at most 1"
+        )
     if values["min_time"] > values["max_time"]:
         raise UsageError(f"--min-time {values['min_time']} is longer than --max-time {values['max_time']}")
     wanted = labels.parse_filter(values["labels"]) if values["labels"] else None
@@ -148,6 +152,7 @@ def plan(
         runtimes=tuple(values["runtime"]),
         script_args=tuple(script_args),
         timeout_s=values["timeout"],
+        quiet_wait_s=values["quiet_wait"],
         memory_limit_bytes=values["memory_limit"] or default_memory_limit(values["jobs"]),
         memory_limit_default=values["memory_limit"] is None,
         threads_default=values["threads"] is None,
@@ -161,6 +166,8 @@ def plan(
             max_time_s=values["max_time"],
             warmup_max_s=values["warmup_time"],
             ci_tolerance=values["ci_tolerance"],
+            rounds=values["rounds"],
+            contention_threshold=values["contention_threshold"],
         ),
         rtol=values["rtol"],
         atol=values["atol"],

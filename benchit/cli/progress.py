@@ -92,6 +92,8 @@ class Printer:
             ci = max(stats.median_ms - stats.median_ci_low_ms, stats.median_ci_high_ms - stats.median_ms)
             rel = 100 * ci / stats.median_ms if stats.median_ms else 0.0
             flags = " NOISY" if stats.noisy else ""
+            if result.contended:
+                flags += f" CONTENDED ({printable(str(result.info.get('contended_reason') or 'busy'))})"
             if result.parity is not None:
                 flags += _parity_flag(result.parity)
             self._print(
@@ -120,6 +122,15 @@ class Printer:
         self._print(
             "    waiting: another benchit process on this machine is measuring "
             "(time waiting is not counted against --timeout)"
+        )
+
+    def quiet_wait(self, job: Any, evidence: str) -> None:
+        self._print(f"    waiting for a quiet machine: {printable(evidence)}")
+
+    def quiet_wait_spent(self, budget_s: float) -> None:
+        self._print(
+            f"    --quiet-wait {budget_s:g} s spent: from now on, results measured on a busy machine "
+            "are kept and flagged contended"
         )
 
     def salvage(self, job: Any, builds: list[str]) -> None:

@@ -40,6 +40,7 @@ from benchit.messages import (
     LockWait,
     LogChunk,
     MemoryGroupRefused,
+    QuietWait,
     decode,
 )
 from benchit.records import Machine, ScriptStatus
@@ -66,10 +67,12 @@ class _Job:
     peak_rss: int = 0
     oom_before: dict[str, int] = field(default_factory=dict)
     group: cgroup.MemoryGroup | None = None  # the memory cgroup enforcing the limit, if the kernel allows one
-    lock_wait: LockClock = field(default_factory=LockClock)  # waits for the host lock: not the script's work
+    # Waits for the host lock or for a quiet machine: not the script's work.
+    lock_wait: LockClock = field(default_factory=LockClock)
 
     def working_s(self, now: float) -> float:
-        """Seconds of the script's own work so far: since it started, less its waits for the host lock."""
+        """Seconds of the script's own work so far: since it started, less its waits for the host
+        lock and for a quiet machine."""
         return now - self.started - self.lock_wait.total(now)
 
     @property
@@ -272,8 +275,9 @@ class LocalExecutor(Executor):
         return out
 
     def _note(self, job: _Job, message: object) -> None:
-        """What the executor itself takes from a worker's message: lock waits, a refused cgroup."""
-        if isinstance(message, LockWait):
+        """What the executor itself takes from a worker's message: waits for the host lock or for a
+        quiet machine (neither counts against --timeout), a refused cgroup."""
+        if isinstance(message, (LockWait, QuietWait)):
             job.lock_wait.follow(message.waiting, time.monotonic())
         elif isinstance(message, MemoryGroupRefused) and job.group is not None:
             job.group.remove()

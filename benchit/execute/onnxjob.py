@@ -12,7 +12,8 @@ import numpy as np
 from benchit.config import Config
 from benchit.contracts import Device, Prepared, Runtime
 from benchit.errors import Unavailable
-from benchit.measure.bench import benchmark, error_text
+from benchit.measure.bench import benchmark_all, error_text
+from benchit.measure.contention import QuietBudget, WaitTeller
 from benchit.messages import InvocationFound, Message, ResultReady, ScriptError
 from benchit.records import Invocation, Result, ResultStatus, Script, measurement_key
 from benchit.scan.onnxinput import generate, invocation, read
@@ -23,7 +24,7 @@ if TYPE_CHECKING:
 
 
 class FilePlacement:
-    """What ``bench.benchmark`` needs of a placement (``bench.Placed``), for a file: no torch
+    """What ``bench.benchmark_all`` needs of a placement (``bench.Placed``), for a file: no torch
     model, no reference."""
 
     def __init__(self, record: Invocation, device: Device):
@@ -55,7 +56,7 @@ class _Item:
 
 
 class FileRuntime(Runtime):
-    """Presents a runtime's ``prepare_onnx`` to ``bench.benchmark`` as an ordinary ``prepare``."""
+    """Presents a runtime's ``prepare_onnx`` to ``bench.benchmark_all`` as an ordinary ``prepare``."""
 
     # No eager torch reference exists for a file, so no parity check (``eager`` skips it).
     eager = True
@@ -88,9 +89,13 @@ def run(
     done: dict[str, list[str]],
     artifacts: Any,
     send: Callable[[Message], None],
+    quiet: QuietBudget | None = None,
+    tell: WaitTeller | None = None,
 ) -> None:
     """The worker's job for an ONNX file: one invocation message, then one result per device x
-    runtime (``artifacts`` is the worker's ``Artifacts``; ``send`` takes its messages)."""
+    runtime, the runtimes of a device measured in interleaved rounds (``artifacts`` is the
+    worker's ``Artifacts``; ``send`` takes its messages; ``quiet`` and ``tell`` as for
+    ``bench.benchmark_all``)."""
     try:
         model = read(script.path)
         arrays = generate(model, script.script_args or config.script_args)
@@ -107,12 +112,10 @@ def run(
     options = {**config.options, "rebuild": config.rebuild}
     for device_name in config.devices:
         placement = FilePlacement(record, registry.device(device_name))
-        for runtime_name in config.runtimes:
-            if f"{device_name}-{runtime_name}" in done.get(name, []):
-                continue
-            runtime = FileRuntime(registry.runtime(runtime_name, options), script.path, arrays)
-            folder = artifacts.folder(name)
-            result = benchmark(placement, runtime, config, folder)
+        names = [r for r in config.runtimes if f"{device_name}-{r}" not in done.get(name, [])]
+        runtimes: list[Runtime] = [FileRuntime(registry.runtime(r, options), script.path, arrays) for r in names]
+        measured = benchmark_all(placement, runtimes, config, artifacts.folder(name), quiet=quiet, tell=tell)
+        for result in measured:
             result = replace(result, eager=False)  # ``eager`` above only skips parity: a file has no eager baseline
             artifacts.send_new(name, send)
             send(ResultReady(name, artifacts.relocate(name, result)))

@@ -15,10 +15,17 @@ from benchit.store.cache import Cache
 _HARD = (ScriptStatus.KILLED, ScriptStatus.FAILED, ScriptStatus.OOM)
 
 
-def salvage_run(job: Job, status: ScriptStatus, config: Config, cache: Cache, machine_id: str | None) -> JobSpec | None:
+def salvage_run(
+    job: Job,
+    status: ScriptStatus,
+    config: Config,
+    cache: Cache,
+    machine_id: str | None,
+    quiet_left: float | None = None,
+) -> JobSpec | None:
     """After a hard death with models captured but not measured, the job that runs the script
     again to measure each at its first call; ``None`` when there is nothing to salvage (or this
-    was already the salvage run)."""
+    was already the salvage run). ``quiet_left``: what is left of the scan's --quiet-wait."""
     state = job.state
     if job.spec is None or job.spec.salvage or config.analyze_only:
         return None
@@ -28,4 +35,5 @@ def salvage_run(job: Job, status: ScriptStatus, config: Config, cache: Cache, ma
     if not missing:
         return None
     done = resume.pairs_done(cache, missing, job.digest, machine_id)
-    return dataclasses.replace(job.spec, done=done, salvage=tuple(missing))
+    quiet = job.spec.quiet_wait_s if quiet_left is None else quiet_left
+    return dataclasses.replace(job.spec, done=done, salvage=tuple(missing), quiet_wait_s=quiet)

@@ -30,6 +30,7 @@ from benchit.messages import (
     JobStarted,
     LockWait,
     LogChunk,
+    QuietWait,
     ResultReady,
     ScriptError,
 )
@@ -47,6 +48,8 @@ class Progress(Protocol):
     def script_finished(self, job: Job) -> None: ...
     def script_skipped(self, script: Script, reason: str) -> None: ...
     def lock_wait(self, job: Job) -> None: ...
+    def quiet_wait(self, job: Job, evidence: str) -> None: ...
+    def quiet_wait_spent(self, budget_s: float) -> None: ...
     def salvage(self, job: Job, builds: list[str]) -> None: ...
 
 
@@ -65,6 +68,9 @@ class Scheduler:
         self.active: dict[int, Job] = {}
         self.finished: list[Job] = []
         self.skipped: list[tuple[Script, str]] = []
+        # What is left of --quiet-wait, the whole scan's budget of waits for a quiet machine: each
+        # job starts with what is left, and the waits its worker reports are taken from it.
+        self.quiet_left = config.quiet_wait_s
 
     # -- the main loop ----------------------------------------------------------------------
     def run(self, scripts: list[Script]) -> list[Job]:
@@ -140,7 +146,7 @@ class Scheduler:
             return True
         job.log = JobLog(self.cache, key)
         artifacts = reusable(self.cache, self.config, list(plan.previous_builds))
-        job.spec = JobSpec(index, key, script, self.config, plan.done, artifacts)
+        job.spec = JobSpec(index, key, script, self.config, plan.done, artifacts, quiet_wait_s=self.quiet_left)
         self.active[index] = job
         self.executor.submit(job.spec)
         self.progress.script_started(job)
@@ -173,6 +179,8 @@ class Scheduler:
             state.finished = True
         elif isinstance(message, LockWait):
             job.lock_wait.follow(message.waiting, time.monotonic())
+        elif isinstance(message, QuietWait):
+            self._quiet_wait(job, message)
         elif isinstance(message, JobStarted):
             state.machine = message.machine
             job.started = time.monotonic()
@@ -181,6 +189,16 @@ class Scheduler:
         elif isinstance(message, JobExited):
             state.exited = message
             self._finish(job)
+
+    def _quiet_wait(self, job: Job, message: QuietWait) -> None:
+        """Show a wait for a quiet machine as it starts; take it from the budget as it ends."""
+        if message.waiting:
+            self.progress.quiet_wait(job, message.evidence)
+            return
+        had = self.quiet_left
+        self.quiet_left = max(0.0, self.quiet_left - message.waited_s)
+        if had > 0 and self.quiet_left <= 0:
+            self.progress.quiet_wait_spent(self.config.quiet_wait_s)
 
     def _tell_waits(self) -> None:
         """Show, once per script, a wait for the host lock that lasts (another scan is measuring)."""
@@ -213,7 +231,7 @@ class Scheduler:
         exited = state.exited or JobExited(None)
         if job.ending is None:
             job.ending = self._verdict(job, exited)
-            rerun = salvage_run(job, job.ending[0], self.config, self.cache, self.machine_id)
+            rerun = salvage_run(job, job.ending[0], self.config, self.cache, self.machine_id, self.quiet_left)
             if rerun is not None:
                 self.progress.salvage(job, list(rerun.salvage))
                 state.first_exited, state.exited = state.exited, None

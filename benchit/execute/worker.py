@@ -24,7 +24,9 @@ from typing import TYPE_CHECKING, Any
 
 from benchit import parser as benchit_parser
 from benchit.config import Config
-from benchit.measure.bench import Placement, benchmark, error_text, host_lock, report_lock_waits
+from benchit.contracts import Runtime
+from benchit.measure.bench import Placement, benchmark_all, error_text, host_lock, report_lock_waits
+from benchit.measure.contention import QuietBudget, WaitTeller
 from benchit.measure.precision import cast
 from benchit.messages import (
     ARTIFACTS_PREFIX,
@@ -34,6 +36,7 @@ from benchit.messages import (
     JobSpec,
     LockWait,
     Message,
+    QuietWait,
     ResultReady,
     ScriptError,
 )
@@ -109,6 +112,25 @@ def _stamp(path: Path) -> tuple[int, int]:
     except OSError:
         return (0, 0)
     return (stat.st_mtime_ns, stat.st_size)
+
+
+class _Teller(WaitTeller):
+    """Tells the coordinator of each wait for a quiet machine, on the message channel."""
+
+    def __init__(self, send: Send):
+        self.send = send
+
+    def started(self, evidence: str) -> None:
+        self.send(QuietWait(True, evidence))
+
+    def ended(self, waited_s: float) -> None:
+        self.send(QuietWait(False, waited_s=round(waited_s, 3)))
+
+
+def quiet_budget(spec: JobSpec) -> QuietBudget:
+    """What this job may still wait for a quiet machine: what the scan had left when it started."""
+    left = spec.config.quiet_wait_s if spec.quiet_wait_s is None else spec.quiet_wait_s
+    return QuietBudget(max(0.0, left))
 
 
 def install_compat() -> None:
@@ -192,6 +214,7 @@ def salvage(spec: JobSpec, script: Script, artifacts: Artifacts, send: Send) -> 
     config = spec.config
     registry = plugins.load(config.plugin_dirs)
     pending = set(spec.salvage)
+    quiet = quiet_budget(spec)
     capture: Capture
 
     def on_new(captured: Any) -> None:
@@ -202,7 +225,7 @@ def salvage(spec: JobSpec, script: Script, artifacts: Artifacts, send: Send) -> 
         capture.__exit__()  # the measurement's own model calls are not the script's
         try:
             with shared.released():
-                _measure(captured, name, config, registry, spec.done.get(name, []), artifacts, send)
+                _measure(captured, name, config, registry, spec.done.get(name, []), artifacts, send, quiet)
         finally:
             capture.__enter__()
         pending.discard(name)
@@ -257,7 +280,8 @@ def _run(spec: JobSpec, script: Script, artifacts: Artifacts, send: Send) -> Non
     if script.path.suffix == ".onnx":  # an ONNX file: nothing to run or capture
         from benchit.execute import onnxjob
 
-        onnxjob.run(script, spec.key, config, plugins.load(config.plugin_dirs), spec.done, artifacts, send)
+        loaded = plugins.load(config.plugin_dirs)
+        onnxjob.run(script, spec.key, config, loaded, spec.done, artifacts, send, quiet_budget(spec), _Teller(send))
         send(Done())
         return
     install_compat()
@@ -269,40 +293,52 @@ def _run(spec: JobSpec, script: Script, artifacts: Artifacts, send: Send) -> Non
     if script.hashes:
         captured = [c for c in captured if c.invocation.hash.startswith(script.hashes)]
     registry = None if config.analyze_only else plugins.load(config.plugin_dirs)  # --analyze-only measures nothing
+    quiet = quiet_budget(spec)
     for item in captured:
         name = key_build_name(spec.key, item.invocation.hash)
         send(InvocationFound(name, item.record()))
         if registry is not None:
-            _measure(item, name, config, registry, spec.done.get(name, []), artifacts, send)
+            _measure(item, name, config, registry, spec.done.get(name, []), artifacts, send, quiet)
     send(Done())
 
 
 def _measure(
-    item: Any, name: str, config: Config, registry: Registry, done: list[str], artifacts: Artifacts, send: Send
+    item: Any,
+    name: str,
+    config: Config,
+    registry: Registry,
+    done: list[str],
+    artifacts: Artifacts,
+    send: Send,
+    quiet: QuietBudget | None = None,
 ) -> None:
     """Measure ``item`` for each (device, runtime, precision) not ``done``: one placement (the
-    model cast, then moved) per device and precision, shared by the runtimes."""
+    model cast, then moved) per device and precision, shared by the runtimes, which are measured
+    together in interleaved rounds (``bench.benchmark_all``)."""
     item.module.eval()
     folder = artifacts.folder(name)
     todo = [t for t in config.measurements() if measurement_key(*t) not in done]
     for device_name, precision in dict.fromkeys((d, p) for d, _, p in todo):
         device = registry.device(device_name)
-        runtimes = [r for d, r, p in todo if (d, p) == (device_name, precision)]
+        names = [r for d, r, p in todo if (d, p) == (device_name, precision)]
         try:
             placement = Placement(cast(item, precision), device)
         except Exception as exc:  # noqa: BLE001 - a model that cannot be cast fails its results
-            for runtime_name in runtimes:
+            for runtime_name in names:
                 failed = Result(device_name, runtime_name, ResultStatus.FAILED, error_text(exc), precision=precision)
                 send(ResultReady(name, failed))
             continue
-        for runtime_name in runtimes:
+        runtimes: list[Runtime] = []
+        made: dict[str, Result] = {}  # runtimes that could not even be made: their results
+        for runtime_name in names:
             try:
-                runtime = registry.runtime(runtime_name, {**config.options, "rebuild": config.rebuild})
+                runtimes.append(registry.runtime(runtime_name, {**config.options, "rebuild": config.rebuild}))
             except Exception as exc:  # noqa: BLE001 - a plugin whose runtime cannot be made fails its pair
                 error = f"runtime {runtime_name}: creating it raised {error_text(exc)}"
-                result = Result(device_name, runtime_name, ResultStatus.FAILED, error, precision=precision)
-            else:
-                result = benchmark(placement, runtime, config, folder, precision)
+                made[runtime_name] = Result(device_name, runtime_name, ResultStatus.FAILED, error, precision=precision)
+        measured = iter(benchmark_all(placement, runtimes, config, folder, precision, quiet, _Teller(send)))
+        for runtime_name in names:
+            result = made.get(runtime_name) or next(measured)
             artifacts.send_new(name, send)  # the files first: a result may name them
             send(ResultReady(name, artifacts.relocate(name, result)))
         placement.release()

@@ -5,24 +5,28 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import fcntl
+import gc
 import os
 import resource
 import tempfile
 import time
 import traceback
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any, Protocol, TypedDict
 
 from benchit.backends.runtimes import to_device
 from benchit.backends.tensors import map_tensors
 from benchit.config import Config
-from benchit.contracts import Device, Runtime
+from benchit.contracts import Device, Prepared, Runtime, Timer
 from benchit.errors import Unavailable
-from benchit.measure.environment import host, run_queue_wait_ns, torch_settings
+from benchit.measure import contention
+from benchit.measure.contention import WaitTeller
+from benchit.measure.environment import host, torch_settings
 from benchit.measure.parity import DEFAULT_TOLERANCES, Tolerances, compare, flatten
 from benchit.measure.precision import tolerance
-from benchit.measure.timing import measure, overhead_ns
+from benchit.measure.timing import Round, Warmup, measure_round, overhead_ns, summarise, warm_up
 from benchit.records import Invocation, Result, ResultStatus
 
 
@@ -327,19 +331,46 @@ class _Names(TypedDict):
 _overhead: dict[str, float] = {}
 
 
-def benchmark(placement: Placed, runtime: Runtime, config: Config, artifacts: Path, precision: str = "fp32") -> Result:
-    """Return the ``Result`` of ``runtime`` on the placement's device, with the placement's model
-    already cast to ``precision``; failures are results, never exceptions."""
+@dataclass
+class _Entry:
+    """One runtime of a model on its way to a result: prepared, warmed up, its rounds measured."""
+
+    runtime: Runtime
+    base: _Names
+    environment: dict[str, Any]
+    info: dict[str, Any] = field(default_factory=dict)
+    prepared: Prepared | None = None
+    parity: dict[str, Any] | None = None
+    warmup: Warmup | None = None
+    rounds: list[Round] = field(default_factory=list)
+    added: dict[str, int] = field(default_factory=dict)  # memory its preparation added (resident, device)
+    peaks: dict[str, int] = field(default_factory=dict)  # during its rounds, the process's peaks
+    switches: int = 0  # involuntary context switches during its rounds
+    watch: contention.BlockWatch | None = None
+    result: Result | None = None  # once it failed or was refused
+
+    def fail(self, exc: BaseException) -> None:
+        """End this runtime with ``exc`` (``Unavailable``: the model does not suit it); the others go on."""
+        status = ResultStatus.UNAVAILABLE if isinstance(exc, Unavailable) else ResultStatus.FAILED
+        error = str(exc) if isinstance(exc, Unavailable) else error_text(exc)
+        self.result = Result(**self.base, status=status, error=error, info=self.info, environment=self.environment)
+        self.prepared = None
+
+
+def _memory_now(device: Device) -> dict[str, int]:
+    """Resident memory now and, on accelerators, device memory now (a fresh peak window's peak)."""
+    device.reset_peak_memory()
+    now = dict(device.peak_memory())
+    now["peak_rss_bytes"] = resident_bytes() or 0
+    return now
+
+
+def _prepare(entry: _Entry, placement: Placed, config: Config, artifacts: Path, precision: str) -> None:
+    """Prepare ``entry``'s runtime, time its first step and check its parity (the shared host lock:
+    this burns CPU, but may overlap other scripts' work)."""
     import torch
 
-    device = placement.device
-    environment = {**host().to_dict(), **torch_settings()}
-    base: _Names = {"device": device.name, "runtime": runtime.name, "precision": precision, "eager": runtime.eager}
-    refused = _refusal(device, runtime, environment, precision)
-    if refused is not None:
-        status, error = refused
-        return Result(**base, status=status, error=error, environment=environment)
-    info: dict[str, Any] = {}
+    runtime, device, info = entry.runtime, placement.device, entry.info
     # The script may have changed the thread count; prepare (ort reads it) and measure with
     # the one asked for.
     torch.set_num_threads(config.threads)
@@ -347,6 +378,7 @@ def benchmark(placement: Placed, runtime: Runtime, config: Config, artifacts: Pa
         with runtime.context():
             with host_lock(exclusive=False):
                 model, args, kwargs = placement.inputs()
+                before = _memory_now(device)
                 start = time.perf_counter()
                 prepared = runtime.prepare(model, args, kwargs, device, artifacts)
                 info.update(prepared.info)
@@ -366,41 +398,188 @@ def benchmark(placement: Placed, runtime: Runtime, config: Config, artifacts: Pa
                         fp64=placement.fp64_reference,
                     )
                 del outputs
-            timer = device.timer()
-            with host_lock(exclusive=True):
-                environment.update(torch_settings(), load_average=list(os.getloadavg()))
-                if device.name not in _overhead:
-                    _overhead[device.name] = overhead_ns(timer)
-                device.reset_peak_memory()
-                _reset_peak_rss()
-                info["measure_start"] = time.time()  # wall clock: shows measurements never overlap
-                before, waited = resource.getrusage(resource.RUSAGE_SELF), run_queue_wait_ns()
-                stats = measure(prepared.step, timer, config.timing)
-                after, waited_after = resource.getrusage(resource.RUSAGE_SELF), run_queue_wait_ns()
-                info["measure_end"] = time.time()
-                # How much other work took the CPU from this worker while it measured: a busy
-                # machine shows here even when the numbers look tight (consistently slow).
-                info["involuntary_context_switches"] = after.ru_nivcsw - before.ru_nivcsw
-                if waited is not None and waited_after is not None:
-                    wall = info["measure_end"] - info["measure_start"]
-                    info["cpu_wait_fraction"] = (waited_after - waited) * 1e-9 / (wall * torch.get_num_threads())
-                info.update(device.peak_memory())
-                info["peak_rss_bytes"] = resident_bytes("VmHWM")
-                info["worker_start_rss_bytes"] = _worker_start_rss
-    except Unavailable as exc:  # prepare found the model does not suit the runtime (nothing to quantise, ...)
-        return Result(**base, status=ResultStatus.UNAVAILABLE, error=str(exc), info=info, environment=environment)
+                after = _memory_now(device)
     except Exception as exc:  # noqa: BLE001 - a failing runtime is a result
-        return Result(**base, status=ResultStatus.FAILED, error=error_text(exc), info=info, environment=environment)
-    info["overhead_ns"] = _overhead[device.name]
-    info["overhead_fraction"] = _overhead[device.name] * 1e-6 / stats.median_ms if stats.median_ms > 0 else None
+        entry.fail(exc)
+        return
+    entry.prepared, entry.parity = prepared, parity
+    entry.added = {k: max(0, v - before.get(k, 0)) for k, v in after.items()}
+    info["prepare_rss_bytes"] = entry.added.get("peak_rss_bytes", 0)
+
+
+def _round(entry: _Entry, device: Device, timer: Timer, config: Config, alone: bool) -> None:
+    """Measure one round of ``entry``'s runtime, noting the peaks of memory while it ran; ``alone``:
+    no other runtime's rounds run between its own (no untimed call to start each)."""
+    assert entry.prepared is not None
+    done = entry.rounds
+    earlier = [x for r in done for x in r.samples]
+    earlier_s = sum(r.elapsed_s for r in done)
+    latency = earlier_s / len(earlier) if earlier else entry.warmup.latency_s if entry.warmup else 1e-3
+    device.reset_peak_memory()
+    _reset_peak_rss()
+    before = resource.getrusage(resource.RUSAGE_SELF).ru_nivcsw
+    with entry.runtime.context():
+        left = max(1, config.timing.rounds) - len(done) - 1
+        done.append(
+            measure_round(
+                entry.prepared.step, timer, config.timing, latency, earlier, earlier_s, entry.watch, left, not alone
+            )
+        )
+    entry.switches += resource.getrusage(resource.RUSAGE_SELF).ru_nivcsw - before
+    peaks = {**device.peak_memory(), "peak_rss_bytes": resident_bytes("VmHWM") or 0}
+    entry.peaks = {k: max(v, entry.peaks.get(k, 0)) for k, v in peaks.items()}
+
+
+def _quiet(
+    judge: contention.Judge, reason: str | None, quiet: contention.QuietBudget | None, tell: WaitTeller | None
+) -> float:
+    """Wait for a quiet machine if ``reason`` says it is busy and the budget allows; seconds waited."""
+    if reason is None or quiet is None:
+        return 0.0
+    return quiet.wait(judge, reason, tell)[0]
+
+
+def _measure(
+    live: list[_Entry],
+    device: Device,
+    config: Config,
+    quiet: contention.QuietBudget | None,
+    tell: WaitTeller | None,
+) -> float:
+    """Warm every runtime up, then measure them in ``config.timing.rounds`` interleaved rounds
+    (a, b, c, a, b, c, ...), so that drift of the machine hits each alike; the host lock held
+    exclusively throughout. Waits for a quiet machine after a busy warm-up and after a round with
+    contended blocks, within the budget; returns the seconds waited."""
+    import torch
+
+    torch.set_num_threads(config.threads)
+    timer = device.timer()
+    waited = 0.0
+    settings = {**torch_settings(), "load_average": list(os.getloadavg())}
+    if device.name not in _overhead:
+        _overhead[device.name] = overhead_ns(timer)
+    judge = contention.judge(config.timing.contention_threshold, torch.get_num_threads())
+    start = contention.snapshot()
+    for entry in live:
+        entry.environment.update(settings)
+        entry.watch = contention.BlockWatch(judge)
+        assert entry.prepared is not None
+        try:
+            with entry.runtime.context():
+                entry.warmup = warm_up(entry.prepared.step, timer, config.timing)
+        except Exception as exc:  # noqa: BLE001 - a failing runtime is a result; the others go on
+            entry.fail(exc)
+    waited += _quiet(judge, judge.reason(contention.between(start, contention.snapshot(), judge.threads)), quiet, tell)
+    gc.collect()  # start from a clean heap, so no collection is owed when the first block runs
+    rounds = max(1, config.timing.rounds)
+    for index in range(rounds):
+        for entry in live:
+            if entry.result is not None:
+                continue
+            entry.info.setdefault("measure_start", time.time())  # wall clock: shows measurements never overlap
+            try:
+                _round(entry, device, timer, config, alone=sum(e.result is None for e in live) == 1)
+            except Exception as exc:  # noqa: BLE001 - a failing runtime is a result; the others go on
+                entry.fail(exc)
+                continue
+            entry.info["measure_end"] = time.time()
+        busy = [
+            e.watch.last_reason for e in live if e.result is None and e.rounds and e.rounds[-1].discarded and e.watch
+        ]
+        if busy and index < rounds - 1:
+            waited += _quiet(judge, busy[0], quiet, tell)
+    return waited
+
+
+def _finish(entry: _Entry, measured: list[_Entry], placement: Placed, config: Config, waited: float) -> Result:
+    """The result of a runtime whose rounds are done (``measured``: all such runtimes of the model):
+    statistics, memory, contention and its evidence."""
+    assert entry.warmup is not None and entry.watch is not None
+    info, stats = entry.info, summarise(entry.rounds, entry.warmup, None, config.timing.ci_tolerance)
+    name = placement.device.name
+    # Every runtime of the model was prepared before the rounds: the process's peaks while this one
+    # ran hold the others' prepared state too, which a run of this runtime alone would not.
+    for key, peak in entry.peaks.items():
+        others = sum(e.added.get(key, 0) for e in measured if e is not entry)
+        info[key] = max(peak - others, _worker_start_rss or 0) if key == "peak_rss_bytes" else max(0, peak - others)
+    info["worker_start_rss_bytes"] = _worker_start_rss
+    info["involuntary_context_switches"] = entry.switches
+    kept = entry.watch.kept
+    info.update(kept.evidence())
+    info["blocks_discarded"] = sum(r.discarded for r in entry.rounds)
+    info["quiet_wait_s"] = round(waited, 3)
+    reason = entry.watch.judge.reason(kept)
+    contended = reason is not None or any(r.contended for r in entry.rounds)
+    if contended:
+        info["contended_reason"] = reason or entry.watch.last_reason or "busy"
+    info["overhead_ns"] = _overhead[name]
+    info["overhead_fraction"] = _overhead[name] * 1e-6 / stats.median_ms if stats.median_ms > 0 else None
     return Result(
-        **base,
+        **entry.base,
         status=ResultStatus.OK,
         stats=stats,
         throughput_per_s=placement.item.invocation.batch_size * 1000.0 / stats.median_ms
         if stats.median_ms > 0
         else None,
-        parity=parity,
+        parity=entry.parity,
         info=info,
-        environment={**environment, "timing": config.timing.to_dict()},
+        environment={**entry.environment, "timing": config.timing.to_dict()},
+        contended=contended,
     )
+
+
+def benchmark_all(
+    placement: Placed,
+    runtimes: list[Runtime],
+    config: Config,
+    artifacts: Path,
+    precision: str = "fp32",
+    quiet: contention.QuietBudget | None = None,
+    tell: WaitTeller | None = None,
+) -> list[Result]:
+    """The ``Result`` of each of ``runtimes`` on the placement's device, in order, with the
+    placement's model already cast to ``precision``: every runtime prepared (and its parity
+    checked) first, then all measured in interleaved rounds. Failures are results, never
+    exceptions; one runtime's failure ends only its own result. ``quiet`` is the budget of seconds
+    to wait for a quiet machine (none: never wait), ``tell`` hears of each wait."""
+    device = placement.device
+    entries = []
+    for runtime in runtimes:
+        environment = {**host().to_dict(), **torch_settings()}
+        base: _Names = {"device": device.name, "runtime": runtime.name, "precision": precision, "eager": runtime.eager}
+        entry = _Entry(runtime, base, environment)
+        entries.append(entry)
+        refused = _refusal(device, runtime, environment, precision)
+        if refused is not None:
+            status, error = refused
+            entry.result = Result(**base, status=status, error=error, environment=environment)
+            continue
+        _prepare(entry, placement, config, artifacts, precision)
+    live = [e for e in entries if e.result is None]
+    waited = 0.0
+    if live:
+        try:
+            with host_lock(exclusive=True):
+                waited = _measure(live, device, config, quiet, tell)
+        except Exception as exc:  # noqa: BLE001 - the device's timer or calibration failed: every result says so
+            for entry in live:
+                if entry.result is None:
+                    entry.fail(exc)
+    results = []
+    measured = [e for e in live if e.result is None]  # those that came through every round
+    for entry in entries:
+        if entry.result is None:
+            try:
+                entry.result = _finish(entry, measured, placement, config, waited)
+            except Exception as exc:  # noqa: BLE001 - a failing runtime is a result
+                entry.fail(exc)
+        assert entry.result is not None
+        results.append(entry.result)
+    return results
+
+
+def benchmark(placement: Placed, runtime: Runtime, config: Config, artifacts: Path, precision: str = "fp32") -> Result:
+    """Return the ``Result`` of ``runtime`` on the placement's device, with the placement's model
+    already cast to ``precision``; failures are results, never exceptions. Never waits for a
+    quiet machine (``benchmark_all`` with a budget does)."""
+    return benchmark_all(placement, [runtime], config, artifacts, precision)[0]

@@ -14,7 +14,7 @@ import statistics
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from benchit.config import TimingSettings
 from benchit.records import Stats
@@ -87,29 +87,83 @@ def ci_half_width(ordered: list[float]) -> float:
     return max(median - low, high - median) / median if median > 0 else math.inf
 
 
+def kept_indices(n: int, limit: int = SAMPLES_KEPT) -> list[int]:
+    """The ranks (0-based) of at most ``limit`` of ``n`` sorted samples, evenly drawn (the minimum
+    and maximum always among them)."""
+    if n <= limit:
+        return list(range(n))
+    return [round(i * (n - 1) / (limit - 1)) for i in range(limit)]
+
+
+def _ms5(seconds: float) -> float:
+    """Seconds in milliseconds, rounded to five significant digits (as samples are kept)."""
+    return float(f"{seconds * 1000.0:.5g}")
+
+
 def kept_samples(ordered: list[float], limit: int = SAMPLES_KEPT) -> tuple[float, ...]:
     """At most ``limit`` of the sorted latencies (seconds), evenly drawn by rank (the minimum and
     maximum always among them), in milliseconds rounded to five significant digits."""
-    n = len(ordered)
-    if n > limit:
-        ordered = [ordered[round(i * (n - 1) / (limit - 1))] for i in range(limit)]
-    return tuple(float(f"{x * 1000.0:.5g}") for x in ordered)
+    return tuple(_ms5(ordered[i]) for i in kept_indices(len(ordered), limit))
 
 
-def summarise(samples: list[float], warmup: Warmup | int, elapsed: float, ci_tolerance: float) -> Stats:
-    """Statistics of per-iteration latencies (seconds), in milliseconds.
+# Two-sided 95% quantiles of Student's t by degrees of freedom (1-30); beyond 30, that of 30
+# (slightly wider than the normal 1.96: the safe side).
+T_975 = (
+    12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
+    2.201, 2.179, 2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086,
+    2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042,
+)  # fmt: skip
 
-    ``noisy`` means the spread is too wide for the headline number: the median's 95%
-    confidence interval reaches further than ``ci_tolerance`` of the median on either side.
+
+def rounds_half_width(medians: list[float]) -> float:
+    """Half the width of the 95% t-interval of the mean of the rounds' medians (0 for one round):
+    how far run-to-run drift alone may move the headline number."""
+    n = len(medians)
+    if n < 2:
+        return 0.0
+    return T_975[min(n - 1, len(T_975)) - 1] * statistics.stdev(medians) / math.sqrt(n)
+
+
+@dataclass(frozen=True)
+class Round:
+    """One round of one runtime: the latencies kept (seconds, in the order measured), how long it
+    took, how many blocks were discarded as contended, and whether it had to keep them after all."""
+
+    samples: list[float]
+    elapsed_s: float
+    discarded: int = 0
+    contended: bool = False
+
+
+def summarise(
+    samples: list[float] | list[Round], warmup: Warmup | int, elapsed: float | None, ci_tolerance: float
+) -> Stats:
+    """Statistics of per-iteration latencies (seconds), in milliseconds: of plain samples (one
+    round), or of ``Round``\\ s pooled.
+
+    The median is that of all samples. Its confidence interval is the wider, on each side, of the
+    distribution-free interval of the pooled samples and of the across-rounds interval (the
+    median +- ``rounds_half_width`` of the rounds' medians), so that it covers run-to-run drift
+    too. ``noisy`` means the spread is too wide for the headline number: that interval reaches
+    further than ``ci_tolerance`` of the median on either side.
     """
     if isinstance(warmup, int):
         warmup = Warmup(iterations=warmup, time_s=0.0, latency_s=0.0, settled=True)
-    ordered = sorted(samples)
+    rounds = [s for s in samples if isinstance(s, Round)]
+    if not rounds:
+        rounds = [Round([float(x) for x in samples], elapsed or 0.0)]  # type: ignore[arg-type]
+    tagged = sorted((x, i) for i, r in enumerate(rounds) for x in r.samples)
+    ordered = [x for x, _ in tagged]
     n = len(ordered)
     mean = math.fsum(ordered) / n
     std = math.sqrt(math.fsum((x - mean) ** 2 for x in ordered) / (n - 1)) if n > 1 else 0.0
     median = percentile(ordered, 50)
     low, high = median_ci(ordered)
+    medians = [percentile(sorted(r.samples), 50) for r in rounds if r.samples]
+    spread = rounds_half_width(medians)
+    low, high = min(low, median - spread), max(high, median + spread)
+    half = max(median - low, high - median) / median if median > 0 else math.inf
+    kept = kept_indices(n)
     ms = 1000.0
     return Stats(
         iterations=n,
@@ -125,11 +179,14 @@ def summarise(samples: list[float], warmup: Warmup | int, elapsed: float, ci_tol
         p99_ms=percentile(ordered, 99) * ms,
         cv=std / mean if mean > 0 else 0.0,
         warmup_iterations=warmup.iterations,
-        measure_time_s=elapsed,
-        noisy=ci_half_width(ordered) > ci_tolerance,
+        measure_time_s=sum(r.elapsed_s for r in rounds) if elapsed is None else elapsed,
+        noisy=half > ci_tolerance,
         warmup_time_s=warmup.time_s,
         warmup_settled=warmup.settled,
-        samples_ms=kept_samples(ordered),
+        samples_ms=tuple(_ms5(ordered[i]) for i in kept),
+        rounds_ms=tuple(_ms5(m) for m in medians) if len(rounds) > 1 else (),
+        round_iterations=tuple(len(r.samples) for r in rounds) if len(rounds) > 1 else (),
+        sample_rounds=tuple(tagged[i][1] for i in kept) if len(rounds) > 1 else (),
     )
 
 
@@ -180,28 +237,101 @@ def warm_up(step: Step, timer: Timer, settings: TimingSettings) -> Warmup:
         previous = latency = current
 
 
-def measure(step: Step, timer: Timer, settings: TimingSettings) -> Stats:
-    """Warm up, then measure until at least ``min_iterations`` samples and ``min_time_s`` with
-    the median's 95% CI within ``ci_tolerance``, or until ``max_time_s``."""
-    warmup = warm_up(step, timer, settings)
-    gc.collect()  # start from a clean heap, so no collection is owed when the first block runs
-    samples: list[float] = []
-    latency = warmup.latency_s
+class BlockWatch(Protocol):
+    """Watches each timed block (``measure.contention.BlockWatch``): ``end`` says whether the block
+    since ``begin`` ran under contention, and so is to be discarded; ``end_round`` says whether
+    the round kept those after all."""
+
+    def begin(self) -> None: ...
+
+    def end(self) -> bool: ...
+
+    def end_round(self, kept_set_aside: bool) -> None: ...
+
+
+def measure_round(
+    step: Step,
+    timer: Timer,
+    settings: TimingSettings,
+    latency: float,
+    earlier: list[float] | None = None,
+    earlier_s: float = 0.0,
+    watch: BlockWatch | None = None,
+    rounds_left: int = 0,
+    reenter: bool = True,
+) -> Round:
+    """One of ``settings.rounds`` rounds of ``step``, after its warm-up (whose last block median
+    ``latency`` sizes the first block): its share of the bounds (``min_iterations``, ``min_time_s``,
+    ``max_time_s`` divided by the rounds), then until the median's 95% CI of the samples so far
+    (``earlier`` rounds' and this one's) is within ``ci_tolerance`` once scaled to the size it will
+    have after the ``rounds_left`` still to come (as 1/sqrt(n)), or until its share of
+    ``max_time_s``. A block ``watch`` judges contended is set aside and measured again (the
+    minimums count quiet blocks only), within the round's share of ``max_time_s``; when fewer than
+    the round's ``min_iterations`` were quiet, the set-aside samples are kept after all and the
+    round is ``contended``. ``reenter``: another step ran since this one's last round."""
+    rounds = max(1, settings.rounds)
+    min_iterations = math.ceil(settings.min_iterations / rounds)
+    min_time, max_time = settings.min_time_s / rounds, settings.max_time_s / rounds
+    earlier = earlier or []
+    # ``reenter``: one untimed call, because the runtime measured before this one (interleaved)
+    # left its own data in the caches, and the first call after it pays for that.
+    if reenter:
+        _run(step, timer, 1)
+    kept: list[float] = []
+    set_aside: list[float] = []
+    discarded = 0
     start = time.perf_counter()
-    elapsed = 0.0
+    elapsed = quiet_s = 0.0  # all of the round, and the blocks kept
     while True:
         # Check the stopping rule after every block_s at first, then after 10% more time: sorting
         # a million samples of a fast model at every check would cost more than the model.
-        seconds = max(settings.block_s, min(0.1 * elapsed, settings.max_time_s - elapsed))
-        samples += _run(step, timer, _block(latency, seconds, 1_000_000))
+        seconds = max(settings.block_s, min(0.1 * (earlier_s + elapsed), max_time - elapsed))
+        if quiet_s < min_time:  # end the block at the round's minimum, not up to a block beyond it
+            seconds = min(seconds, max(min_time - quiet_s, 0.2 * settings.block_s))
+        if watch is not None:
+            watch.begin()
+        block = _run(step, timer, _block(latency, seconds, 1_000_000))
+        took = time.perf_counter() - start - elapsed
+        if watch is not None and watch.end():
+            set_aside += block
+            discarded += 1
+        else:
+            kept += block
+            quiet_s += took
         elapsed = time.perf_counter() - start
-        if elapsed >= settings.max_time_s:
+        if elapsed >= max_time:
             break
-        if len(samples) >= settings.min_iterations and elapsed >= settings.min_time_s:
-            if ci_half_width(sorted(samples)) <= settings.ci_tolerance:
+        if len(kept) >= min_iterations and quiet_s >= min_time:
+            # The interval shrinks as 1/sqrt(n): judge it at the size it will have after the rounds
+            # still to come, if each takes as many samples as this one; the last round makes sure.
+            pooled = len(earlier) + len(kept)
+            projected = math.sqrt(pooled / (pooled + rounds_left * len(kept)))
+            if ci_half_width(sorted(earlier + kept)) * projected <= settings.ci_tolerance:
                 break
-        latency = elapsed / len(samples)
-    return summarise(samples, warmup, elapsed, settings.ci_tolerance)
+        latency = elapsed / (len(kept) + len(set_aside))
+    contended = len(kept) < min_iterations and bool(set_aside)
+    if contended:
+        kept += set_aside
+    if watch is not None:
+        watch.end_round(contended)
+    return Round(kept, elapsed, discarded, contended)
+
+
+def measure(step: Step, timer: Timer, settings: TimingSettings, watch: BlockWatch | None = None) -> Stats:
+    """Warm up, then measure ``settings.rounds`` rounds one after another (``measure_round``):
+    together at least ``min_iterations`` samples and ``min_time_s``, with the median's 95% CI
+    within ``ci_tolerance``, or until ``max_time_s``. (``bench`` interleaves the rounds of a
+    model's runtimes instead, with the same two functions.)"""
+    warmup = warm_up(step, timer, settings)
+    gc.collect()  # start from a clean heap, so no collection is owed when the first block runs
+    done: list[Round] = []
+    rounds = max(1, settings.rounds)
+    for index in range(rounds):
+        earlier = [x for r in done for x in r.samples]
+        earlier_s = sum(r.elapsed_s for r in done)
+        latency = earlier_s / len(earlier) if earlier else warmup.latency_s
+        done.append(measure_round(step, timer, settings, latency, earlier, earlier_s, watch, rounds - index - 1, False))
+    return summarise(done, warmup, None, settings.ci_tolerance)
 
 
 def overhead_ns(timer: Timer, iterations: int = 20_000) -> float:
