@@ -16,7 +16,8 @@ from benchit.backends.runtimes.torch import TorchEager
 from benchit.config import Config, TimingSettings
 from benchit.errors import Unavailable
 from benchit.host import EventTimer
-from benchit.measure.bench import Placement, benchmark
+from benchit.measure.bench import benchmark
+from benchit.measure.placement import Placement
 from benchit.records import Invocation
 from benchit.scan.capture import Captured
 

@@ -18,10 +18,10 @@ QUICK = "import torch\ntorch.nn.Linear({n}, 2)(torch.randn(1, {n}))\n"
 # then holds it for the given seconds, or until a file exists.
 HOLDER = """
 import os, sys, time
-from benchit.measure import bench
+from benchit.measure import hostlock
 mode, hold, delay, until = sys.argv[1], float(sys.argv[2]), float(sys.argv[3]), sys.argv[4]
 time.sleep(delay)
-with bench.host_lock(exclusive=mode == "ex"):
+with hostlock.host_lock(exclusive=mode == "ex"):
     print(f"{mode} {time.monotonic():.3f}", flush=True)
     time.sleep(hold)
     while until and not os.path.exists(until):

@@ -60,10 +60,10 @@ def _child(job: dict[str, Any], msg_fd: int, log_fd: int, server: int) -> None:
 
     faulthandler.enable()
     from benchit.execute import worker
-    from benchit.measure import bench
+    from benchit.measure import memory
     from benchit.messages import InternalError, JobSpec, MemoryGroupRefused
 
-    bench.mark_worker_start()
+    memory.mark_worker_start()
 
     send = worker.channel(msg_fd)
     if group is not None and not joined:

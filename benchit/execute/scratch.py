@@ -26,7 +26,7 @@ import time
 from collections.abc import Mapping
 from pathlib import Path
 
-from benchit.measure.bench import HOST_TMPDIR_ENV
+from benchit.measure.hostlock import HOST_TMPDIR_ENV
 
 PREFIX = "benchit-run-"
 ENV = "BENCHIT_RUN_FOLDER"  # tells the warm worker its run's folder

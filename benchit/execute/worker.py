@@ -25,8 +25,10 @@ from typing import TYPE_CHECKING, Any
 from benchit import parser as benchit_parser
 from benchit.config import Config
 from benchit.contracts import Runtime
-from benchit.measure.bench import Placement, benchmark_all, error_text, host_lock, report_lock_waits
+from benchit.measure.bench import benchmark_all, error_text
 from benchit.measure.contention import QuietBudget, WaitTeller
+from benchit.measure.hostlock import host_lock, report_lock_waits
+from benchit.measure.placement import Placement
 from benchit.measure.precision import cast
 from benchit.messages import (
     ARTIFACTS_PREFIX,

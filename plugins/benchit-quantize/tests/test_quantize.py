@@ -16,7 +16,8 @@ from benchit import plugins
 from benchit.backends.devices import CPU, CUDA
 from benchit.config import Config, TimingSettings
 from benchit.errors import Unavailable
-from benchit.measure.bench import Placement, benchmark
+from benchit.measure.bench import benchmark
+from benchit.measure.placement import Placement
 from benchit.scan.capture import Capture
 
 FAST = ["--min-time", "0", "--max-time", "0.3", "--min-iterations", "8", "--warmup-time", "0.2"]

@@ -1,0 +1,157 @@
+"""A captured model and its inputs placed on one device, and eager torch's reference outputs on them."""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from benchit.backends.runtimes import to_device
+from benchit.backends.tensors import map_tensors
+from benchit.contracts import Device
+from benchit.measure.parity import flatten
+from benchit.records import Invocation
+
+
+class _Invoked(Protocol):
+    @property
+    def invocation(self) -> Invocation: ...
+
+
+class Placed(Protocol):
+    """What ``benchmark`` needs of a placement: the device, the invocation (its batch size), the
+    model and inputs on the device, and eager torch's outputs for the parity check. ``Placement``
+    is the one for PyTorch scripts; ``execute.onnxjob.FilePlacement`` the one for ONNX files."""
+
+    @property
+    def device(self) -> Device: ...
+
+    @property
+    def item(self) -> _Invoked: ...
+
+    def inputs(self) -> tuple[Any, tuple, dict]: ...
+
+    def reference(self) -> list[Any]: ...
+
+    def nudged_reference(self) -> list[Any] | None: ...
+
+    def eager_again(self) -> list[Any]: ...
+
+    def fp64_reference(self) -> list[Any] | str: ...
+
+
+class Placement:
+    """One invocation's model and inputs on one device, moved there once, and eager torch's
+    outputs on them (computed only if a runtime needs a parity check): a first run, a second one
+    (is the model deterministic?) and, only if an output needs it, a float64 copy's."""
+
+    def __init__(self, item: Any, device: Any):
+        self.item = item
+        self.device = device
+        self._moved: tuple[Any, tuple, dict] | None = None
+        self._reference: list[Any] | None = None
+        self._rerun: list[Any] | None = None
+        self._fp64: list[Any] | str | None = None
+
+    def inputs(self) -> tuple[Any, tuple, dict]:
+        if self._moved is None:
+            where = self.device.torch_device
+            self._moved = (
+                self.item.module.to(where),
+                to_device(self.item.args, where),
+                to_device(self.item.kwargs, where),
+            )
+        return self._moved
+
+    def reference(self) -> list[Any]:
+        import torch
+
+        if self._reference is None:
+            model, args, kwargs = self.inputs()
+            with torch.inference_mode():
+                self._reference = flatten(model(*args, **kwargs))
+        return self._reference
+
+    def eager_again(self) -> list[Any]:
+        """Eager torch's outputs on a second run of the same inputs (computed once): a model whose
+        two runs differ (dropout left on, sampling) cannot judge another runtime's outputs."""
+        import torch
+
+        if self._rerun is None:
+            model, args, kwargs = self.inputs()
+            with torch.inference_mode():
+                self._rerun = flatten(model(*args, **kwargs))
+        return self._rerun
+
+    def fp64_reference(self) -> list[Any] | str:
+        """The outputs of a float64 copy of the model on float64 inputs, on the same device
+        (computed once; the copy is released at once), or why there are none: nothing floating
+        to cast, or the copy fails (an op without a float64 kernel, a device without float64,
+        out of memory)."""
+        if self._fp64 is None:
+            self._fp64 = self._run_fp64()
+        return self._fp64
+
+    def _run_fp64(self) -> list[Any] | str:
+        import copy
+
+        import torch
+
+        from benchit.measure.precision import cast_value
+
+        model, args, kwargs = self.inputs()
+        floating = [False]
+
+        def note(value: torch.Tensor) -> torch.Tensor:
+            floating[0] = floating[0] or value.is_floating_point()
+            return value
+
+        map_tensors((args, kwargs), note)
+        tensors = [*model.parameters(), *model.buffers()] if isinstance(model, torch.nn.Module) else []
+        if not (floating[0] or any(t.is_floating_point() for t in tensors)):
+            return "the model has no floating-point parameters or inputs to cast"
+        copied: Any = None
+        try:
+            copied = copy.deepcopy(model).to(torch.float64)
+            with torch.inference_mode():
+                return flatten(copied(*cast_value(args, torch.float64), **cast_value(kwargs, torch.float64)))
+        except Exception as exc:  # noqa: BLE001 - without float64 the cosine rule judges
+            first = (str(exc).strip().splitlines() or [""])[0][:300]
+            return f"float64 could not run: {type(exc).__name__}: {first}"
+        finally:
+            del copied  # a float64 copy is twice the model: give it back before measuring
+            empty_cache = getattr(getattr(torch, self.device.torch_device, None), "empty_cache", None)
+            if self.device.torch_device != "cpu" and empty_cache is not None:
+                empty_cache()
+
+    def nudged_reference(self) -> list[Any] | None:
+        """Eager torch's outputs on the floating-point inputs moved by about one rounding step of
+        their precision (a fixed random sign and size per element), or ``None`` when no input is
+        floating point: how far the model itself moves under rounding."""
+        import torch
+
+        model, args, kwargs = self.inputs()
+        generator = torch.Generator().manual_seed(0)
+        moved = [False]
+
+        def nudge(value: torch.Tensor) -> torch.Tensor:
+            if not (value.is_floating_point() and value.numel()):
+                return value
+            moved[0] = True
+            noise = torch.rand(value.shape, generator=generator).mul_(2).sub_(1)
+            step = noise.to(value.device, value.dtype) * torch.finfo(value.dtype).eps
+            return value + value * step
+
+        args, kwargs = map_tensors(args, nudge), map_tensors(kwargs, nudge)
+        if not moved[0]:
+            return None
+        with torch.inference_mode():
+            return flatten(model(*args, **kwargs))
+
+    def release(self) -> None:
+        import torch
+
+        if self._moved is not None and self.device.torch_device != "cpu":
+            self.item.module.to("cpu")
+            backend = getattr(torch, self.device.torch_device, None)
+            if backend is not None and hasattr(backend, "empty_cache"):
+                backend.empty_cache()
+        self._moved = self._reference = self._rerun = self._fp64 = None
