@@ -58,7 +58,12 @@ def scanned(tmp_path_factory: pytest.TempPathFactory) -> Path:
         "benchmark", "--all", "--search-dir", corpus, "--cache-dir", cache, "--runtime", "torch,ort", *fast
     )
     assert done.returncode == 1, done.stdout + done.stderr  # broken.py failed
+    rewrite_results(cache, _quiet)  # these tests check the table, not what a busy test machine flagged
     return cache
+
+
+def _quiet(result: Result, path: Path) -> Result:
+    return dataclasses.replace(result, contended=False) if result.contended else result
 
 
 def test_report_prints_a_readable_table_then_writes_the_files(scanned: Path, tmp_path: Path) -> None:
@@ -207,6 +212,7 @@ def test_a_plugin_eager_runtime_is_the_baseline(tmp_path: Path) -> None:
         "benchmark", script, "--plugins-dir", plugins, "--runtime", "other,reference", "--cache-dir", cache, *fast
     )
     assert done.returncode == 0, done.stdout + done.stderr
+    rewrite_results(cache, _quiet)
     # The report reads the flag from the results: the plugin need not be loaded (nor installed).
     out = tmp_path / "r.csv"
     done = run_benchit("report", "--cache-dir", cache, "-o", out, "--width", "120")
