@@ -16,7 +16,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from _common import BENCHIT, ENV, SCRIPTS, compare_caches, finish, load_average, parser, relative, timed
+from _common import BENCHIT, ENV, SCRIPTS, cache_results, compare_caches, finish, load_average, parser, relative, timed
 
 SCRIPT = SCRIPTS / "slowdown_mlp.py"
 GOAL = 0.9  # at least 18 of 20
@@ -31,6 +31,19 @@ def scan(cache: Path, slowdown: float, threads: str, quick: bool) -> float:
     return elapsed
 
 
+def evidence(cache: Path) -> dict[str, Any]:
+    """The one result's round medians and contention evidence, to see why a pair was not called slower."""
+    [result] = cache_results(cache)
+    info, stats = result.get("info") or {}, result.get("stats") or {}
+    keys = ("cpu_wait_fraction", "cpu_pressure", "steal_fraction", "runnable_others", "blocks_discarded")
+    return {
+        "rounds_ms": stats.get("rounds_ms"),
+        "contended_reason": info.get("contended_reason"),
+        **{key: info.get(key) for key in keys},
+        "load_average": (result.get("environment") or {}).get("load_average"),
+    }
+
+
 def pair(index: int, slowdown: float, threads: str, quick: bool) -> dict[str, Any]:
     """One paired run: a fresh scan without and one with the slowdown, compared."""
     with tempfile.TemporaryDirectory() as folder:
@@ -39,6 +52,7 @@ def pair(index: int, slowdown: float, threads: str, quick: bool) -> dict[str, An
         for cache, factor in order if index % 2 == 0 else reversed(order):
             scan(cache, factor, threads, quick)
         comparison = compare_caches(base, new)
+        sides = {name: evidence(cache) for name, cache in (("base", base), ("new", new))}
     [found] = comparison["pairs"]
     change = found["change"] or {}
     row = {
@@ -53,6 +67,8 @@ def pair(index: int, slowdown: float, threads: str, quick: bool) -> dict[str, An
         "base_contended": found["base_contended"],
         "new_contended": found["new_contended"],
         "first": "base" if index % 2 == 0 else "new",
+        "base": sides["base"],
+        "new": sides["new"],
         "load_average": load_average(),
     }
     print(
@@ -93,7 +109,7 @@ def main() -> None:
     passed = power >= GOAL and double["slower"] == pairs_2x
     percent = f"{args.slowdown - 1:.0%}"
     finish(
-        "power" if args.threads == "1" else f"power_threads_{args.threads}",
+        {"1": "power", "default": "power_default_threads"}.get(args.threads, f"power_threads_{args.threads}"),
         {
             "goal": f">= {GOAL:.0%} of pairs slower at {percent}, all at 2x (--threads {args.threads})",
             "measured": (
