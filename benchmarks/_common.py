@@ -32,12 +32,13 @@ def parser(description: str) -> argparse.ArgumentParser:
 
 
 def timed(
-    command: Sequence[Any], cwd: Path | None = None, check: bool = True
+    command: Sequence[Any], cwd: Path | None = None, check: bool = True, env: dict[str, str] | None = None
 ) -> tuple[float, subprocess.CompletedProcess[str]]:
-    """Run ``command`` with its output captured; return its wall time in seconds and the process."""
+    """Run ``command`` with its output captured (in ``env``, default ``ENV``); return its wall time in
+    seconds and the process."""
     start = time.perf_counter()
     done = subprocess.run(
-        [str(c) for c in command], cwd=cwd or tempfile.gettempdir(), env=ENV, capture_output=True, text=True
+        [str(c) for c in command], cwd=cwd or tempfile.gettempdir(), env=env or ENV, capture_output=True, text=True
     )
     elapsed = time.perf_counter() - start
     if check and done.returncode != 0:
@@ -104,3 +105,93 @@ def relative(path: Path) -> str:
         return str(path.resolve().relative_to(REPO))
     except ValueError:
         return str(path)
+
+
+# Small torchvision models that scan in a few seconds each on two cores (random weights, one image).
+SMALL_TORCHVISION = (
+    "mobilenet_v3_small",
+    "squeezenet1_0",
+    "squeezenet1_1",
+    "shufflenet_v2_x0_5",
+    "shufflenet_v2_x1_0",
+    "shufflenet_v2_x1_5",
+    "mnasnet0_5",
+    "mnasnet0_75",
+    "mnasnet1_0",
+    "regnet_x_400mf",
+    "regnet_y_400mf",
+    "regnet_x_800mf",
+    "mobilenet_v2",
+    "efficientnet_b0",
+    "resnet18",
+)
+
+
+def aa_corpus(count: int = 20) -> list[Path]:
+    """The A/A corpus: the self test (5 scripts, 6 models), then small torchvision models."""
+    chosen = sorted((REPO / "models" / "selftest").glob("*.py"))
+    chosen += [REPO / "models" / "torchvision" / f"{name}.py" for name in SMALL_TORCHVISION]
+    missing = [relative(p) for p in chosen if not p.exists()]
+    if missing:
+        raise SystemExit(f"scripts missing: {', '.join(missing)}")
+    return chosen[:count]
+
+
+class Hogs:
+    """``count`` CPU hogs (``python -c "while True: pass"``) for the length of a ``with`` block;
+    each is killed on the way out, whatever happened inside."""
+
+    def __init__(self, count: int) -> None:
+        self.count = count
+        self.processes: list[subprocess.Popen[bytes]] = []
+
+    def __enter__(self) -> Hogs:
+        for _ in range(self.count):
+            self.processes.append(subprocess.Popen([PYTHON, "-c", "while True: pass"]))
+        time.sleep(1.0)  # let them reach the run queue before the scan starts
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        for process in self.processes:
+            process.kill()
+        for process in self.processes:
+            process.wait()
+        self.processes.clear()
+
+
+def compare_caches(base: Path, new: Path, *options: Any) -> dict[str, Any]:
+    """``benchit compare BASE NEW`` with its JSON report: the comparison (``counts``, ``pairs``),
+    and the exit status and terminal output under ``returncode`` and ``stdout``."""
+    with tempfile.TemporaryDirectory() as folder:
+        out = Path(folder) / "compare.json"
+        done = subprocess.run(
+            [*BENCHIT, "compare", base, new, "--format", "json", "-o", out, *options],
+            env=ENV,
+            capture_output=True,
+            text=True,
+            cwd=folder,
+        )
+        if not out.exists():
+            raise RuntimeError(f"benchit compare failed ({done.returncode}):\n{done.stdout}\n{done.stderr}")
+        comparison: dict[str, Any] = json.loads(out.read_text())["comparison"]
+    return {**comparison, "returncode": done.returncode, "stdout": done.stdout}
+
+
+def verdict_counts(comparison: dict[str, Any]) -> dict[str, Any]:
+    """The verdicts of a comparison, with inconclusive ones counted by the kind of their reason
+    (``busy``, ``too few rounds``, ...)."""
+    counts: dict[str, Any] = {}
+    reasons: dict[str, int] = {}
+    for pair in comparison["pairs"]:
+        counts[pair["verdict"]] = counts.get(pair["verdict"], 0) + 1
+        if pair["verdict"] == "inconclusive":
+            for part in pair["reason"].split("; "):
+                kind = part.partition(":")[0]
+                reasons[kind] = reasons.get(kind, 0) + 1
+    if reasons:
+        counts["inconclusive_by_reason"] = reasons
+    return counts
+
+
+def load_average() -> float:
+    return os.getloadavg()[0]

@@ -5,6 +5,9 @@ one session, side by side, and writes ``benchmarks/results/<name>.json``, ``all.
 ``summary.md`` table of goal against measured figure.
 
     python benchmarks/run_all.py [--only NAME ...] [--quick] [--max-load 0.5 --wait 1800]
+
+``rounds_overhead`` compares with a checkout of benchit from before rounds and contention
+detection: ``BENCHIT_OLD_TREE=PATH`` (default ``../bench-new``, beside this checkout).
 """
 
 from __future__ import annotations
@@ -31,6 +34,10 @@ BENCHMARKS = {
     "rerun": ("rerun", []),
     "stability": ("stability", []),
     "stability_1thread": ("stability", ["--threads", "1"]),
+    "aa_load": ("aa_load", []),
+    "power": ("power", ["--threads", "1"]),
+    "power_default_threads": ("power", ["--threads", "default"]),
+    "rounds_overhead": ("rounds_overhead", ["--old-tree", os.environ.get("BENCHIT_OLD_TREE", "../bench-new")]),
 }
 TITLES = {
     "analyze_only": "(a) --analyze-only vs plain python, heavy scripts",
@@ -41,6 +48,10 @@ TITLES = {
     "stability_1thread": "(e) run-to-run stability, CV of 5 medians (--threads 1)",
     "timer_agreement": "agreement with torch.utils.benchmark.Timer (default threads)",
     "timer_agreement_1thread": "agreement with torch.utils.benchmark.Timer (1 thread)",
+    "aa_load": "A/A under load: quiet vs 1 and 2 CPU hogs, 20 scripts",
+    "power": "power: 10% slower called slower (--threads 1)",
+    "power_default_threads": "power: 10% slower called slower (default threads)",
+    "rounds_overhead": "rounds and contention detection: scan wall time vs the code before",
 }
 
 
