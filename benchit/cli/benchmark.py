@@ -15,7 +15,6 @@ from benchit.cli.common import _names, _positive, _size, default_cache_dir, prin
 from benchit.config import Config, TimingSettings
 from benchit.errors import ExitCode, UsageError
 from benchit.options import OPTIONS, Option, PluginOptions, defaults
-from benchit.records import ScriptStatus
 
 if TYPE_CHECKING:
     from benchit.cli.progress import Printer
@@ -252,8 +251,10 @@ def _group(path: Path, search_dirs: list[Path]) -> str:
 
 
 def _failed(job: Job) -> bool:
-    """A script that did not end well, or with a failed result."""
-    return job.record.status not in (ScriptStatus.OK, ScriptStatus.NO_MODELS) or bool(job.record.failed_results)
+    """A script that did not end well, or with a failed result (the one rule, in cli/progress.py)."""
+    from benchit.cli.progress import failed
+
+    return failed(job.record)
 
 
 def _print_summary(jobs: list[Job], skipped: list[Any], search_dirs: list[Path], elapsed: float) -> None:
