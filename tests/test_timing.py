@@ -262,7 +262,7 @@ def test_the_interval_covers_drift_between_rounds() -> None:
     medians = [1.00, 1.03, 0.97, 1.02, 0.98]
     rounds = [timing.Round([m * 1e-3 * (1 + rng.uniform(-1e-3, 1e-3)) for _ in range(500)], 1.0) for m in medians]
     stats = summarise(rounds, 0, None, 0.02)
-    spread = timing.T_975[3] * float(np.std(medians, ddof=1)) / math.sqrt(5)  # t(4) = 2.776
+    spread = 2.776445 * float(np.std(medians, ddof=1)) / math.sqrt(5)  # t(4), 97.5%
     assert stats.median_ci_high_ms - stats.median_ms == pytest.approx(spread, rel=0.01)
     assert stats.median_ms - stats.median_ci_low_ms == pytest.approx(spread, rel=0.01)
     assert stats.noisy  # +-3.1% is wider than the 2% tolerance
@@ -270,12 +270,15 @@ def test_the_interval_covers_drift_between_rounds() -> None:
     assert one.rounds_ms == () and one.median_ci_high_ms - one.median_ms < spread / 2
 
 
-def test_t_quantiles() -> None:
-    from statistics import NormalDist
-
-    assert timing.T_975[0] == 12.706 and timing.T_975[4] == 2.571
+def test_rounds_half_width_uses_student_t() -> None:
     assert timing.rounds_half_width([1.0]) == 0.0
-    assert timing.T_975[-1] > NormalDist().inv_cdf(0.975)  # beyond 30 rounds: on the safe side
+    # 2 rounds: t(1) = 12.706; the interval is wide, as it must be with one degree of freedom
+    assert timing.rounds_half_width([1.0, 2.0]) == pytest.approx(12.7062 * (2 ** 0.5 / 2) / 2 ** 0.5, rel=1e-4)
+    # 40 rounds: t(39) = 2.0227, narrower than the t(30) a table would stop at
+    forty = [1.0 + (i % 2) * 0.1 for i in range(40)]
+    assert timing.rounds_half_width(forty) == pytest.approx(
+        2.02269 * float(np.std(forty, ddof=1)) / math.sqrt(40), rel=1e-4
+    )
 
 
 class Watch:

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from benchit.config import TimingSettings
 from benchit.records import Stats
+from benchit.student import t_quantile
 
 if TYPE_CHECKING:  # annotations only: config imports this module, and the contracts import config
     from benchit.contracts import Step, Timer
@@ -106,22 +107,13 @@ def kept_samples(ordered: list[float], limit: int = SAMPLES_KEPT) -> tuple[float
     return tuple(_ms5(ordered[i]) for i in kept_indices(len(ordered), limit))
 
 
-# Two-sided 95% quantiles of Student's t by degrees of freedom (1-30); beyond 30, that of 30
-# (slightly wider than the normal 1.96: the safe side).
-T_975 = (
-    12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
-    2.201, 2.179, 2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086,
-    2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042,
-)  # fmt: skip
-
-
 def rounds_half_width(medians: list[float]) -> float:
     """Half the width of the 95% t-interval of the mean of the rounds' medians (0 for one round):
     how far run-to-run drift alone may move the headline number."""
     n = len(medians)
     if n < 2:
         return 0.0
-    return T_975[min(n - 1, len(T_975)) - 1] * statistics.stdev(medians) / math.sqrt(n)
+    return t_quantile(0.975, n - 1) * statistics.stdev(medians) / math.sqrt(n)
 
 
 @dataclass(frozen=True)
