@@ -235,8 +235,9 @@ OPTIONS: tuple[Option, ...] = (
         ("--rounds",),
         "int",
         _TIMING.rounds,
-        "measure each model in N rounds, its runtimes interleaved round by round; the time bounds "
-        f"are for all rounds together (default {_TIMING.rounds})",
+        "measure each model in N rounds, its runtimes interleaved round by round, and more (up to "
+        "4 x N, within --max-time) while the rounds' medians disagree by more than --ci-tolerance; "
+        f"the time bounds are for all rounds together (default {_TIMING.rounds})",
         metavar="N",
         suite="timing.rounds",
         group=TIMING,

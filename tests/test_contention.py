@@ -104,8 +104,17 @@ def test_other_runnable_tasks_count_beyond_the_spare_cpus_and_only_when_idle() -
     # ...but none with a CPU to spare (1 thread on 2 CPUs)
     assert Judge(0.1, threads=1, cpus=2).load_share(one_other) == 0.0
     assert Judge(0.1, threads=1, cpus=2).reason(one_other, idle=True) is None
-    # while measuring, instants say too little: pressure and the worker's own wait judge instead
+    # one block's two instants say too little: pressure and the worker's own wait judge it instead
     assert Judge(0.1, threads=2, cpus=2).reason(one_other) is None
+    # a whole result's blocks average enough instants to judge (the A/A benchmark's 7 us Linear
+    # beside one hog: 1.07 other runnable tasks, CPU wait and pressure under 3%)
+    result = Reading(wall_s=2.0, wait_s=0.017, thread_s=4.0, pressure_s=0.044, others_sum=10.7, others_samples=10)
+    assert Judge(0.1, threads=2, cpus=2).reason(result) is None
+    assert Judge(0.1, threads=2, cpus=2).reason(result, whole=True) == (
+        "busy: 1.1 other runnable tasks for 2 threads on 2 CPUs"
+    )
+    few = Reading(wall_s=0.1, others_sum=4.0, others_samples=contention.MIN_OTHERS_SAMPLES - 4)
+    assert Judge(0.1, threads=2, cpus=2).reason(few, whole=True) is None
 
 
 def test_block_watch_splits_kept_and_set_aside(monkeypatch: pytest.MonkeyPatch) -> None:

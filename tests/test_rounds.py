@@ -80,16 +80,21 @@ def test_rounds_interleave_the_runtimes_of_a_model(tmp_path: Path) -> None:
     )  # fmt: skip
     assert done.returncode == 0, done.stdout + done.stderr
     # Each runtime: its first step (preparing, parity), then the warm-ups, then round 1 of each, round 2 of each.
-    order = [letter for letter, _ in groupby(log.read_text().split())]
-    assert order == ["a", "b"] * 4
+    # On a busy machine the two rounds may disagree by more than --ci-tolerance: then more rounds
+    # of both follow, still interleaved and paired.
     results = _results(cache)
     assert set(results) == {"cpu-tick", "cpu-tock"}
+    rounds = {len(r["stats"]["rounds_ms"]) for r in results.values()}
+    assert len(rounds) == 1 and 2 <= min(rounds) <= 8  # paired; at most 4 x --rounds
+    order = [letter for letter, _ in groupby(log.read_text().split())]
+    assert order == ["a", "b"] * (2 + min(rounds))
     for result in results.values():
         stats, info = result["stats"], result["info"]
         assert result["status"] == "ok" and result["parity"]["verdict"] == "passed"
-        assert len(stats["rounds_ms"]) == len(stats["round_iterations"]) == 2
+        assert len(stats["rounds_ms"]) == len(stats["round_iterations"])
         assert sum(stats["round_iterations"]) == stats["iterations"]
-        assert sorted(set(stats["sample_rounds"])) == [0, 1] and len(stats["sample_rounds"]) == len(stats["samples_ms"])
+        assert sorted(set(stats["sample_rounds"])) == list(range(len(stats["rounds_ms"])))
+        assert len(stats["sample_rounds"]) == len(stats["samples_ms"])
         assert min(stats["rounds_ms"]) <= stats["median_ms"] * 1.5  # sane, not timed
         assert stats["median_ci_low_ms"] <= stats["median_ms"] <= stats["median_ci_high_ms"]
         assert result["environment"]["timing"]["rounds"] == 2

@@ -245,6 +245,54 @@ def test_rounds_fill_the_round_fields_and_share_the_time_bounds(clock: FakeClock
     assert [stats.sample_rounds.count(i) for i in range(4)] == list(stats.round_iterations)
 
 
+class DriftTimer(FakeTimer):
+    """1 ms per call, but ``slow`` ms in every other ``period`` of fake time (before ``until``):
+    drift between rounds."""
+
+    def __init__(self, clock: FakeClock, period: float, until: float = math.inf, slow: float = 1.3):
+        super().__init__(clock, itertools.repeat(0.0))
+        self.period, self.until, self.slow = period, until, slow
+
+    def run(self, step: Callable[[], object], iterations: int) -> list[float]:
+        slow = self.clock.now < self.until and int(self.clock.now / self.period) % 2 == 1
+        out = [self.slow / 1000 if slow else 0.001] * iterations
+        self.calls += iterations
+        self.clock.now += sum(out)
+        return out
+
+
+def test_rounds_that_disagree_get_more_rounds_up_to_the_cap(clock: FakeClock) -> None:
+    settings = TimingSettings(**{**SETTINGS.to_dict(), "rounds": 5, "max_time_s": 100.0})
+    stats = measure(lambda: None, DriftTimer(clock, period=0.1), settings)
+    # the rounds alternate between 1.0 and 1.3 ms, so their interval never narrows to +-2%:
+    # rounds are added until 4 x --rounds
+    assert len(stats.rounds_ms) == timing.MAX_ROUNDS_FACTOR * 5
+    assert {round(m, 1) for m in stats.rounds_ms} == {1.0, 1.3}
+    assert stats.noisy  # and the result still says so
+
+
+def test_more_rounds_stop_once_the_rounds_agree(clock: FakeClock) -> None:
+    settings = TimingSettings(**{**SETTINGS.to_dict(), "rounds": 5, "max_time_s": 100.0})
+    # 4% drift during the 5 rounds asked for (an interval of about +-2.7%), then steady: extra
+    # rounds at 1 ms narrow the interval, and they stop well before the cap
+    stats = measure(lambda: None, DriftTimer(clock, period=0.1, until=0.5, slow=1.04), settings)
+    assert 5 < len(stats.rounds_ms) < timing.MAX_ROUNDS_FACTOR * 5
+    assert not timing.another_round([[timing.Round([m / 1000] * 10, 0.1) for m in stats.rounds_ms]], settings)
+
+
+def test_more_rounds_stay_within_max_time(clock: FakeClock) -> None:
+    settings = TimingSettings(**{**SETTINGS.to_dict(), "rounds": 5, "max_time_s": 1.0})
+    stats = measure(lambda: None, DriftTimer(clock, period=0.1), settings)
+    assert 5 <= len(stats.rounds_ms) < timing.MAX_ROUNDS_FACTOR * 5
+    assert stats.measure_time_s <= settings.max_time_s + 0.1
+
+
+def test_one_round_asked_is_one_round(clock: FakeClock) -> None:
+    settings = TimingSettings(**{**SETTINGS.to_dict(), "rounds": 1})
+    stats = measure(lambda: None, DriftTimer(clock, period=0.1), settings)
+    assert stats.rounds_ms == ()
+
+
 def test_summarise_tags_each_kept_sample_with_its_round() -> None:
     rounds = [timing.Round([0.002, 0.004], 1.0), timing.Round([0.001, 0.003], 1.0)]
     stats = summarise(rounds, 0, None, 0.02)

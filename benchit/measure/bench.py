@@ -22,7 +22,7 @@ from benchit.measure.hostlock import host_lock
 from benchit.measure.parity import DEFAULT_TOLERANCES, Tolerances, compare, flatten
 from benchit.measure.placement import Placed
 from benchit.measure.precision import tolerance
-from benchit.measure.timing import Round, Warmup, measure_round, overhead_ns, summarise, warm_up
+from benchit.measure.timing import Round, Warmup, another_round, measure_round, overhead_ns, summarise, warm_up
 from benchit.records import Result, ResultStatus
 
 
@@ -174,7 +174,7 @@ def _round(entry: _Entry, device: Device, timer: Timer, config: Config, alone: b
     memory.reset_peak_rss()
     before = resource.getrusage(resource.RUSAGE_SELF).ru_nivcsw
     with entry.runtime.context():
-        left = max(1, config.timing.rounds) - len(done) - 1
+        left = max(0, max(1, config.timing.rounds) - len(done) - 1)
         done.append(
             measure_round(
                 entry.prepared.step, timer, config.timing, latency, earlier, earlier_s, entry.watch, left, not alone
@@ -202,7 +202,8 @@ def _measure(
     tell: WaitTeller | None,
 ) -> float:
     """Warm every runtime up, then measure them in ``config.timing.rounds`` interleaved rounds
-    (a, b, c, a, b, c, ...), so that drift of the machine hits each alike; the host lock held
+    (a, b, c, a, b, c, ...), so that drift of the machine hits each alike, and more rounds of all
+    while ``timing.another_round`` (the rounds' medians still disagree, time is left); the host lock held
     exclusively throughout. Waits for a quiet machine after a busy warm-up and after a round with
     contended blocks, within the budget; returns the seconds waited."""
     import torch
@@ -227,7 +228,8 @@ def _measure(
     waited += _quiet(judge, judge.reason(contention.between(start, contention.snapshot(), judge.threads)), quiet, tell)
     gc.collect()  # start from a clean heap, so no collection is owed when the first block runs
     rounds = max(1, config.timing.rounds)
-    for index in range(rounds):
+    index = 0
+    while index < rounds or another_round([e.rounds for e in live if e.result is None], config.timing):
         for entry in live:
             if entry.result is not None:
                 continue
@@ -241,7 +243,8 @@ def _measure(
         busy = [
             e.watch.last_reason for e in live if e.result is None and e.rounds and e.rounds[-1].discarded and e.watch
         ]
-        if busy and index < rounds - 1:
+        index += 1
+        if busy and (index < rounds or another_round([e.rounds for e in live if e.result is None], config.timing)):
             waited += _quiet(judge, busy[0], quiet, tell)
     return waited
 
@@ -265,7 +268,7 @@ def _finish(entry: _Entry, measured: list[_Entry], placement: Placed, config: Co
     info.update(kept.evidence())
     info["blocks_discarded"] = sum(r.discarded for r in entry.rounds)
     info["quiet_wait_s"] = round(waited, 3)
-    reason = entry.watch.judge.reason(kept)
+    reason = entry.watch.judge.reason(kept, whole=True)
     contended = reason is not None or any(r.contended for r in entry.rounds)
     if contended:
         info["contended_reason"] = reason or entry.watch.last_reason or "busy"

@@ -116,6 +116,10 @@ def rounds_half_width(medians: list[float]) -> float:
     return t_quantile(0.975, n - 1) * statistics.stdev(medians) / math.sqrt(n)
 
 
+# Rounds beyond ``--rounds`` (``another_round``) stop at this many times the rounds asked for.
+MAX_ROUNDS_FACTOR = 4
+
+
 @dataclass(frozen=True)
 class Round:
     """One round of one runtime: the latencies kept (seconds, in the order measured), how long it
@@ -125,6 +129,29 @@ class Round:
     elapsed_s: float
     discarded: int = 0
     contended: bool = False
+
+
+def rounds_interval_met(done: list[Round], settings: TimingSettings) -> bool:
+    """Whether the rounds' medians agree well enough: their t-interval (``rounds_half_width``)
+    within ``ci_tolerance`` of their median (always, with fewer than 2 rounds)."""
+    medians = [percentile(sorted(r.samples), 50) for r in done if r.samples]
+    if len(medians) < 2:
+        return True
+    center = statistics.median(medians)
+    return center <= 0 or rounds_half_width(medians) <= settings.ci_tolerance * center
+
+
+def another_round(runs: list[list[Round]], settings: TimingSettings) -> bool:
+    """Whether to measure one more round of every runtime in ``runs`` (each its rounds so far),
+    after the ``settings.rounds`` asked for: while the across-rounds interval of any is wider than
+    ``ci_tolerance``, each has time for a round like its last within ``max_time_s``, and none has
+    ``MAX_ROUNDS_FACTOR`` times the rounds asked for. All together, so that rounds stay paired."""
+    asked = max(1, settings.rounds)
+    if asked < 2 or not runs or any(len(done) < asked or len(done) >= MAX_ROUNDS_FACTOR * asked for done in runs):
+        return False
+    if all(rounds_interval_met(done, settings) for done in runs):
+        return False
+    return all(sum(r.elapsed_s for r in done) + done[-1].elapsed_s <= settings.max_time_s for done in runs)
 
 
 def summarise(
@@ -312,17 +339,18 @@ def measure_round(
 def measure(step: Step, timer: Timer, settings: TimingSettings, watch: BlockWatch | None = None) -> Stats:
     """Warm up, then measure ``settings.rounds`` rounds one after another (``measure_round``):
     together at least ``min_iterations`` samples and ``min_time_s``, with the median's 95% CI
-    within ``ci_tolerance``, or until ``max_time_s``. (``bench`` interleaves the rounds of a
+    within ``ci_tolerance``, or until ``max_time_s``; then more rounds while ``another_round``. (``bench`` interleaves the rounds of a
     model's runtimes instead, with the same two functions.)"""
     warmup = warm_up(step, timer, settings)
     gc.collect()  # start from a clean heap, so no collection is owed when the first block runs
     done: list[Round] = []
     rounds = max(1, settings.rounds)
-    for index in range(rounds):
+    while len(done) < rounds or another_round([done], settings):
         earlier = [x for r in done for x in r.samples]
         earlier_s = sum(r.elapsed_s for r in done)
         latency = earlier_s / len(earlier) if earlier else warmup.latency_s
-        done.append(measure_round(step, timer, settings, latency, earlier, earlier_s, watch, rounds - index - 1, False))
+        left = max(0, rounds - len(done) - 1)
+        done.append(measure_round(step, timer, settings, latency, earlier, earlier_s, watch, left, False))
     return summarise(done, warmup, None, settings.ci_tolerance)
 
 
