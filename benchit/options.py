@@ -6,7 +6,7 @@ import argparse
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from benchit.config import DEFAULT_CACHE, MODES, OPTIMIZERS, REBUILD, Config, TimingSettings
+from benchit.config import DEFAULT_CACHE, OPTIMIZERS, REBUILD, Config, TimingSettings
 
 # What one value is; the CLI (cli/benchmark.py) and the suite reader (scan/suite.py) each turn a kind
 # into their own conversion and check, with their own error messages.

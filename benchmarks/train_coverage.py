@@ -58,9 +58,7 @@ def coverage(rows: list[dict[str, str]], runtime: str) -> dict[str, Any]:
         group = f"{train.get('status')}: {reason_group(train.get('error') or '')}"
         reasons[group] += 1
         examples.setdefault(group, f"{Path(train.get('script') or '').name} {build}")
-    parity = Counter(
-        modes["train"].get("parity_verdict") or "none" for b, modes in eval_ok.items() if b in train_ok
-    )
+    parity = Counter(modes["train"].get("parity_verdict") or "none" for b, modes in eval_ok.items() if b in train_ok)
     return {
         "runtime": runtime,
         "models": len(by_build),
@@ -79,13 +77,16 @@ def main() -> None:
     p.add_argument("--cache", type=Path, default=None, help="cache to scan into (a stopped scan resumes)")
     p.add_argument("--every", type=int, default=10)
     p.add_argument("--torchvision-every", type=int, default=1)
-    p.add_argument("--timeout", type=float, default=300)
+    p.add_argument("--timeout", type=float, default=150)
+    p.add_argument("--limit", type=int, default=0, help="only the first N scripts of the sample's order")
     p.add_argument("--threads", default="2")
     args = p.parse_args()
     scripts = sample(args.every * (5 if args.quick else 1), args.torchvision_every * (10 if args.quick else 1))
     cache = args.cache or Path(tempfile.mkdtemp(prefix="train-coverage-")) / "cache"
-    command = [*BENCHIT, "benchmark", *scripts, "--mode", "eval,train", "--runtime", "torch," + args.runtime]
-    command = list(dict.fromkeys(command)) if args.runtime == "torch" else command
+    if args.limit:
+        scripts = scripts[: args.limit]
+    runtimes = "torch" if args.runtime == "torch" else f"torch,{args.runtime}"
+    command = [*BENCHIT, "benchmark", *scripts, "--mode", "eval,train", "--runtime", runtimes]
     command += [*TIMING, "--timeout", args.timeout, "--threads", args.threads, "--quiet-wait", "0"]
     command += ["--progress", "plain", "--cache-dir", cache]
     elapsed, _ = timed(command, check=False)
@@ -96,6 +97,8 @@ def main() -> None:
     scripts_ok = Counter(row["script_status"] for row in {r["script"]: r for r in rows}.values())
     result = {
         "scripts": len(scripts),
+        "limit": args.limit or None,
+        "timeout_s": args.timeout,
         "script_statuses": dict(scripts_ok),
         "wall_s": round(elapsed, 1),
         "cache": str(cache),

@@ -190,9 +190,7 @@ def test_old_results_read_as_eval_and_eval_keys_stay_as_they_were() -> None:
 def test_eval_and_train_from_one_run_of_the_script(tmp_path: Path) -> None:
     script = write_script(tmp_path, "cnn.py", CNN + "\nprint('SCRIPT RAN')\n")
     cache = tmp_path / "cache"
-    done = run_benchit(
-        "benchmark", script, "--mode", "eval,train", "--cache-dir", cache, "--progress", "plain", *FAST
-    )
+    done = run_benchit("benchmark", script, "--mode", "eval,train", "--cache-dir", cache, "--progress", "plain", *FAST)
     assert done.returncode == 0, done.stderr
     assert " train: median" in done.stdout  # the progress line says which mode
     assert "modes eval,train (sgd)" in done.stdout
@@ -269,7 +267,16 @@ def test_compiled_training_matches_eager_on_batch_norm_and_dropout_inductor(tmp_
 def test_amp_bf16_training_on_cpu(tmp_path: Path) -> None:
     script = write_script(tmp_path, "cnn.py", CNN)
     cache = tmp_path / "cache"
-    args = ("--precision", "bf16", "--mode", "train", "--runtime", "torch,torch-compile", "--compile-backend", "aot_eager")
+    args = (
+        "--precision",
+        "bf16",
+        "--mode",
+        "train",
+        "--runtime",
+        "torch,torch-compile",
+        "--compile-backend",
+        "aot_eager",
+    )
     done = run_benchit("benchmark", script, *args, "--cache-dir", cache, *FAST)
     assert done.returncode == 0, done.stderr
     df = report_df(cache).set_index("runtime")
@@ -293,7 +300,9 @@ def test_a_plugin_runtime_trains_only_when_it_declares_it(tmp_path: Path) -> Non
     assert df.loc[("trains", "train"), "parity_verdict"] == "passed"
     assert df.loc[("eval-only", "eval"), "status"] == "ok"
     assert df.loc[("eval-only", "train"), "status"] == "unavailable"
-    assert df.loc[("eval-only", "train"), "error"] == "runtime eval-only does not run train (it declares the modes eval)"
+    assert (
+        df.loc[("eval-only", "train"), "error"] == "runtime eval-only does not run train (it declares the modes eval)"
+    )
 
 
 def test_suites_take_a_mode_and_the_dry_run_shows_it(tmp_path: Path) -> None:

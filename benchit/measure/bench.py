@@ -21,9 +21,9 @@ from benchit.measure.environment import host, torch_settings
 from benchit.measure.hostlock import host_lock
 from benchit.measure.parity import DEFAULT_TOLERANCES, TRAIN_TOLERANCES, Tolerances, compare, flatten
 from benchit.measure.placement import Placed, TrainPlacement
-from benchit.measure.training import Trainer, name_outputs
 from benchit.measure.precision import tolerance
 from benchit.measure.timing import Round, Warmup, measure_round, overhead_ns, summarise, warm_up
+from benchit.measure.training import Trainer, name_outputs
 from benchit.records import Result, ResultStatus
 
 

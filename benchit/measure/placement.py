@@ -244,18 +244,15 @@ class TrainPlacement:
 
         model, args, kwargs = self.inputs()
         self.trainer().restore()
-        copied: Any = None
-        try:
-            copied = copy.deepcopy(model).to(torch.float64)
+        try:  # the copy (twice the model, with its optimizer) is released when this returns
+            model64 = copy.deepcopy(model).to(torch.float64)
             args64, kwargs64 = cast_value(args, torch.float64), cast_value(kwargs, torch.float64)
-            trainer = Trainer(copied, self.optimizer, "fp32", self.device.torch_device.split(":")[0])
+            trainer = Trainer(model64, self.optimizer, "fp32", self.device.torch_device.split(":")[0])
             with torch.enable_grad():
-                return trainer.one_step(lambda: copied(*args64, **kwargs64))
+                return trainer.one_step(lambda: model64(*args64, **kwargs64))
         except Exception as exc:  # noqa: BLE001 - without float64 the cosine rule judges
             first = (str(exc).strip().splitlines() or [""])[0][:300]
             return f"float64 could not run: {type(exc).__name__}: {first}"
-        finally:
-            del copied
 
     def release(self) -> None:
         import torch

@@ -89,7 +89,7 @@ def trainable(model: Any) -> list[tuple[str, torch.Tensor]]:
 
     if not isinstance(model, torch.nn.Module):
         raise Unavailable(f"the captured model is a {type(model).__name__}, not a torch.nn.Module: nothing to train")
-    found = [(name, p) for name, p in model.named_parameters() if p.requires_grad]
+    found: list[tuple[str, torch.Tensor]] = [(n, p) for n, p in model.named_parameters() if p.requires_grad]
     if not found:
         raise Unavailable("the model has no parameter that requires a gradient: nothing to train")
     return found

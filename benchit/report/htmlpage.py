@@ -292,7 +292,10 @@ def _results_tables(report: Report) -> list[str]:
         return ["<h2>Every result</h2>", _results_table(report)]
     parts = []
     for mode in modes:
-        parts += [f"<h2>Every result: {escaped(table.MODE_TITLES[mode].rstrip(':'))}</h2>", _results_table(report, mode)]
+        parts += [
+            f"<h2>Every result: {escaped(table.MODE_TITLES[mode].rstrip(':'))}</h2>",
+            _results_table(report, mode),
+        ]
     return parts
 
 

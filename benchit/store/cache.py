@@ -265,7 +265,10 @@ class Cache:
         if machine_id:
             folder = folder / safe_name(machine_id)
         name = measurement_key(
-            safe_name(device), safe_name(runtime), safe_name(precision) if precision else "", safe_name(mode) if mode else ""
+            safe_name(device),
+            safe_name(runtime),
+            safe_name(precision) if precision else "",
+            safe_name(mode) if mode else "",
         )
         return folder / f"{name}.json"
 
