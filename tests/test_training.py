@@ -202,10 +202,14 @@ def test_eval_and_train_from_one_run_of_the_script(tmp_path: Path) -> None:
     assert sorted(p.name for p in cache.glob("builds/*/results/*/*.json")) == ["cpu-torch-train.json", "cpu-torch.json"]
     log = next(cache.glob("scripts/*.log")).read_text()
     assert log.count("SCRIPT RAN") == 1  # the script runs once for both modes
-    table = run_benchit("report", "--cache-dir", cache, "-o", tmp_path / "r.html").stdout
+    table = run_benchit("report", "--cache-dir", cache, "--format", "html,md,json", "-o", tmp_path / "r").stdout
     assert "eval (one forward call):" in table and "train (one training step" in table
+    assert table.index("eval (one forward call):") < table.index("train (one training step")
     html = (tmp_path / "r.html").read_text()
-    assert 'id="results-train"' in html or "id=results-train" in html
+    assert "Every result: eval (one forward call)" in html and "Every result: train (one training step" in html
+    assert "| cpu/torch | train |" in (tmp_path / "r.md").read_text()
+    rows = json.loads((tmp_path / "r.json").read_text())["rows"]
+    assert sorted(r["mode"] for r in rows) == ["eval", "train"]
     first = {p.name: p.read_bytes() for p in cache.glob("builds/*/results/*/*.json")}
     again = run_benchit("benchmark", script, "--mode", "eval,train", "--cache-dir", cache, *FAST)
     assert again.returncode == 0, again.stderr
