@@ -8,6 +8,8 @@ from pathlib import Path
 from typing import Any
 
 REBUILD = ("if_needed", "always", "never")
+MODES = ("eval", "train")  # --mode: what is timed, one forward call or one training step
+OPTIMIZERS = ("sgd", "adamw")  # --optimizer: what the train step updates the weights with
 DEFAULT_CACHE = "~/.cache/benchit"  # unless $BENCHIT_CACHE_DIR or --cache-dir says otherwise
 
 
@@ -62,6 +64,9 @@ class Config:
     # (device, runtime, precision) triples to measure; empty means every combination.
     only: tuple[tuple[str, str, str], ...] = ()
     max_depth: int = 0
+    # What each invocation is measured in: ``eval`` (one forward call), ``train`` (one training step).
+    modes: tuple[str, ...] = ("eval",)
+    optimizer: str = "sgd"
     plugin_dirs: tuple[str, ...] = ()
     preload: tuple[str, ...] = ()
     options: dict[str, Any] = field(default_factory=dict)
@@ -76,7 +81,7 @@ class Config:
         data = dict(data)
         data["cache_dir"] = Path(data["cache_dir"])
         data["timing"] = TimingSettings(**data["timing"])
-        for name in ("devices", "runtimes", "script_args", "plugin_dirs", "preload", "precisions"):
+        for name in ("devices", "runtimes", "script_args", "plugin_dirs", "preload", "precisions", "modes"):
             data[name] = tuple(data[name])
         data["tolerances"] = {k: tuple(v) for k, v in data["tolerances"].items()}
         data["only"] = tuple(tuple(t) for t in data["only"])
@@ -86,3 +91,8 @@ class Config:
         """The (device, runtime, precision) triples each invocation is measured with, in order."""
         every = [(d, r, p) for d in self.devices for p in self.precisions for r in self.runtimes]
         return [t for t in every if not self.only or t in self.only]
+
+    def measured(self) -> list[tuple[str, str, str, str]]:
+        """The (device, runtime, precision, mode) units each invocation is measured in, in order:
+        every measurement in each mode (eval first: a model's eval result never waits on training)."""
+        return [(d, r, p, m) for m in self.modes for d, r, p in self.measurements()]

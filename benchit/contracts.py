@@ -151,6 +151,10 @@ class Runtime:
     eager: ClassVar[bool] = False  # True only for the reference runtime (no parity check)
     # The precisions ``prepare`` accepts a model cast to (--precision); others are unavailable.
     precisions: ClassVar[tuple[str, ...]] = ("fp32",)
+    # The modes it runs (--mode): ``eval`` times one forward call; a runtime that lists ``train``
+    # declares that the step ``prepare`` builds can be trained (see ``prepare``). In a mode it
+    # does not list, its result is unavailable.
+    modes: ClassVar[tuple[str, ...]] = ("eval",)
 
     def __init__(self, options: dict[str, Any] | None = None):
         self.options = dict(options or {})
@@ -174,6 +178,12 @@ class Runtime:
 
         return torch.inference_mode()
 
+    def train_context(self) -> contextlib.AbstractContextManager[Any]:
+        """What ``prepare`` and every step run under in ``train`` mode: gradients enabled."""
+        import torch
+
+        return torch.enable_grad()
+
     def prepare(
         self,
         model: torch.nn.Module,
@@ -190,6 +200,13 @@ class Runtime:
         (ONNX models, engines) that later runs may reuse; ``self.options["rebuild"]``
         says whether to reuse them. Raise any exception to record the result as failed, or
         ``Unavailable`` when the model does not suit this runtime (recorded as unavailable).
+
+        In ``train`` mode (only for a runtime whose ``modes`` list it), ``model`` is a copy in
+        train mode whose parameters require gradients, ``prepare`` runs under ``train_context()``,
+        and ``step()`` must return outputs that autograd can differentiate with respect to
+        ``model``'s parameters (the very tensors: the optimizer updates them in place). The core
+        wraps the step: the loss from its outputs, backward, the optimizer's step and
+        ``zero_grad`` (``benchit.measure.training``), under autocast for fp16 and bf16.
         """
         raise NotImplementedError
 

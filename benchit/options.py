@@ -6,7 +6,7 @@ import argparse
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from benchit.config import DEFAULT_CACHE, REBUILD, Config, TimingSettings
+from benchit.config import DEFAULT_CACHE, OPTIMIZERS, REBUILD, Config, TimingSettings
 
 # What one value is; the CLI (cli/benchmark.py) and the suite reader (scan/suite.py) each turn a kind
 # into their own conversion and check, with their own error messages.
@@ -120,6 +120,25 @@ OPTIONS: tuple[Option, ...] = (
         Config.precisions,
         "comma-separated precisions: fp32 (default), fp16, bf16; the model is cast after capture",
         suite="precision",
+    ),
+    Option(
+        "mode",
+        ("--mode",),
+        "names",
+        Config.modes,
+        "comma-separated modes: eval (default: one forward call), train (forward, loss, backward, "
+        "optimizer step and zero_grad); each model is measured in each mode from the same capture",
+        metavar="eval,train",
+        suite="mode",
+    ),
+    Option(
+        "optimizer",
+        ("--optimizer",),
+        "choice",
+        Config.optimizer,
+        "optimizer of the train step: sgd (default, lr 0.01) or adamw (lr 1e-4)",
+        choices=OPTIMIZERS,
+        suite="optimizer",
     ),
     Option(
         "max_depth",

@@ -245,10 +245,11 @@ class Stats:
         return cls(**values)
 
 
-def measurement_key(device: str, runtime: str, precision: str = "fp32") -> str:
+def measurement_key(device: str, runtime: str, precision: str = "fp32", mode: str = "eval") -> str:
     """The name of one measurement of a build, and its result file's stem: ``cpu-torch``,
-    ``cpu-torch-bf16``."""
-    return f"{device}-{runtime}{precision_suffix(precision)}"
+    ``cpu-torch-bf16``, and for the train step ``cpu-torch-train``, ``cpu-torch-bf16-train``
+    (eval, the default mode, adds nothing, so that older caches keep their names)."""
+    return f"{device}-{runtime}{precision_suffix(precision)}{'' if mode in ('', 'eval') else f'-{mode}'}"
 
 
 def precision_suffix(precision: str) -> str:
@@ -365,7 +366,7 @@ def _omit_unknown(data: dict[str, Any], keys: tuple[str, ...]) -> dict[str, Any]
 
 # -- results ---------------------------------------------------------------------------------------
 _RESULT = _fields(
-    (_text, False, ("device", "runtime", "precision")),
+    (_text, False, ("device", "runtime", "precision", "mode")),
     (_result_status, False, ("status",)),
     (_object, False, ("info", "environment")),
     (_text, True, ("error", "script_digest")),
@@ -403,6 +404,8 @@ class Result:
     # Measured on a machine too busy to trust the number (``measure.contention``), after the
     # --quiet-wait budget ran out: ``info`` has the evidence and ``contended_reason``.
     contended: bool = False
+    # What was timed: ``eval`` (one forward call) or ``train`` (forward, loss, backward, optimizer step).
+    mode: str = "eval"
 
     def __post_init__(self) -> None:
         # Measuring code may still pass the plain string: the record holds the enum.
@@ -410,8 +413,8 @@ class Result:
 
     @property
     def measurement(self) -> str:
-        """``device-runtime[-precision]``: see ``measurement_key``."""
-        return measurement_key(self.device, self.runtime, self.precision)
+        """``device-runtime[-precision][-train]``: see ``measurement_key``."""
+        return measurement_key(self.device, self.runtime, self.precision, self.mode)
 
     def to_dict(self) -> dict[str, Any]:
         data = dataclasses.asdict(self)
@@ -447,6 +450,7 @@ class Result:
             # Results written before the flag was kept: only the built-in torch was the baseline.
             eager=bool(data["eager"]) if "eager" in data else data["runtime"] == "torch",
             contended=bool(data.get("contended", False)),
+            mode=data.get("mode") or "eval",  # results written before modes timed the eval call
         )
 
 

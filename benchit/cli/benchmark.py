@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from benchit import __version__
 from benchit.cli.common import _names, _positive, _size, default_cache_dir, printable
-from benchit.config import Config, TimingSettings
+from benchit.config import MODES, Config, TimingSettings
 from benchit.errors import ExitCode, UsageError
 from benchit.options import OPTIONS, Option, PluginOptions, defaults
 
@@ -127,6 +127,10 @@ def plan(
     unknown = [p for p in values["precision"] if p not in PRECISIONS]
     if unknown:
         raise UsageError(f"--precision: unknown precision {unknown[0]!r}; choose from {', '.join(PRECISIONS)}")
+    unknown = [m for m in values["mode"] if m not in MODES]
+    if unknown or not values["mode"]:
+        given = repr(unknown[0]) if unknown else "nothing"
+        raise UsageError(f"--mode: unknown mode {given}; choose from {', '.join(MODES)}")
     try:
         tolerances = {k: v for text in values["tolerance"] for k, v in parse_tolerances(text).items()}
     except ValueError as exc:
@@ -174,6 +178,8 @@ def plan(
         tolerances=tolerances,
         only=only,
         max_depth=values["max_depth"],
+        modes=tuple(dict.fromkeys(values["mode"])),
+        optimizer=values["optimizer"],
         plugin_dirs=tuple(str(Path(d).resolve()) for d in values["plugins_dir"]),
         options=dict(plugin_values),
     )
@@ -199,6 +205,7 @@ def execute(scan: Scan, registry: Registry, progress: str = "auto") -> int:
         if config.analyze_only
         else f"devices {','.join(config.devices)}, runtimes {','.join(config.runtimes)}"
         + (f", precisions {','.join(config.precisions)}" if config.precisions != ("fp32",) else "")
+        + (f", modes {','.join(config.modes)} ({config.optimizer})" if config.modes != ("eval",) else "")
         + f", {config.threads} threads"
     )
     if config.memory_limit_bytes:

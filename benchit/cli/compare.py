@@ -130,7 +130,7 @@ def run(args: argparse.Namespace, registry: Registry) -> int:
         if not any(p.change or p.base_status and p.new_status for p in result.pairs):
             raise UsageError(
                 f"BASE {args.base} and NEW {args.new} have no result in common (matched by the script's path "
-                "relative to its search folder, invocation, script args, precision, device and runtime)"
+                "relative to its search folder, invocation, script args, precision, mode, device and runtime)"
             )
         df, sources = pd.concat([base, new], ignore_index=True), [str(args.base), str(args.new)]
     data = ReportData(frame=df, sources=tuple(sources), comparison=result)

@@ -86,6 +86,8 @@ class Printer:
         where = f"{build} {result.device}/{result.runtime}"
         if result.precision != "fp32":
             where += f"/{result.precision}"
+        if result.mode != "eval":
+            where += f" {result.mode}"
         where = printable(where)
         stats = result.stats
         if result.status is ResultStatus.OK and stats:

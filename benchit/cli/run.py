@@ -146,20 +146,21 @@ def _relative(path: Any) -> str:
 
 
 def _print_plan(loaded: Any, scans: list[tuple[str, Any]]) -> None:
-    """Every unit a run would measure: script x parameter set x device x runtime x precision."""
-    total = sum(len(scan.scripts) * len(scan.config.measurements()) for _, scan in scans)
+    """Every unit a run would measure: script x parameter set x device x runtime x precision x mode."""
+    total = sum(len(scan.scripts) * len(scan.config.measured()) for _, scan in scans)
     print(f"suite {_relative(loaded.path)}: {len(loaded.entries)} entries, {len(scans)} scans, {total} measurements")
     for name, scan in scans:
         config = scan.config
         arg_sets = list(dict.fromkeys(s.script_args or config.script_args for s in scan.scripts))
         files = list(dict.fromkeys(s.path for s in scan.scripts))
-        measurements = config.measurements()
+        measurements = config.measured()
         print(
             f"entry {name}: {len(files)} scripts x {len(arg_sets)} parameter sets x {len(measurements)} measurements"
             f" = {len(scan.scripts) * len(measurements)}; cache {_relative(config.cache_dir)}"
             + (f"; max depth {config.max_depth}" if config.max_depth else "")
+            + (f"; modes {','.join(config.modes)}, optimizer {config.optimizer}" if "train" in config.modes else "")
         )
         for script in scan.scripts:
             args = shlex.join(script.script_args or config.script_args) or "(no script args)"
-            for device, runtime, precision in measurements:
-                print(f"  {_relative(script.path)}  {args}  {device} {runtime} {precision}")
+            for device, runtime, precision, mode in measurements:
+                print(f"  {_relative(script.path)}  {args}  {device} {runtime} {precision} {mode}")

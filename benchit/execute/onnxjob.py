@@ -124,3 +124,8 @@ def run(
             reason = f"an ONNX file is measured as it is; --precision {precision} casts only PyTorch models"
             unavailable = Result(device_name, runtime_name, ResultStatus.UNAVAILABLE, reason, precision=precision)
             send(ResultReady(name, unavailable))
+    for device_name, runtime_name, precision, mode in config.measured():
+        if mode != "eval" and measurement_key(device_name, runtime_name, precision, mode) not in done.get(name, []):
+            reason = "an ONNX file is a graph without its training: --mode train needs a PyTorch script"
+            unavailable = Result(device_name, runtime_name, ResultStatus.UNAVAILABLE, reason, precision, mode=mode)
+            send(ResultReady(name, unavailable))

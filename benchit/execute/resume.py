@@ -17,7 +17,7 @@ SETTLED_RESULTS = (ResultStatus.OK, ResultStatus.FAILED, ResultStatus.UNAVAILABL
 @dataclass(frozen=True)
 class Plan:
     """What to run of a script: its new record, per build the measurements
-    (``device-runtime[-precision]``) done, and the builds of its last run (whatever its version:
+    (``device-runtime[-precision][-train]``) done, and the builds of its last run (whatever its version:
     their artifacts may be reused)."""
 
     record: ScriptRecord
@@ -51,7 +51,7 @@ def measured_here(result: Result, machine_id: str | None) -> bool:
 
 
 def pairs_done(cache: Cache, builds: list[str], digest: str, machine_id: str | None) -> dict[str, list[str]]:
-    """Per build, the ``device-runtime[-precision]`` measurements with a settled result of this
+    """Per build, the ``device-runtime[-precision][-train]`` measurements with a settled result of this
     script version on this machine."""
     done: dict[str, list[str]] = {}
     for build in builds:
@@ -90,7 +90,7 @@ def plan(cache: Cache, config: Config, record: ScriptRecord, machine_id: str | N
     if not same or not settled(previous, config):
         return Plan(record, {}, tuple(builds))
     done = pairs_done(cache, builds, record.digest, machine_id)
-    wanted = {measurement_key(d, r, p) for d, r, p in config.measurements()}
+    wanted = {measurement_key(*unit) for unit in config.measured()}
     if config.analyze_only or all(wanted <= set(done.get(b, ())) for b in builds):
         return None
     return Plan(record, done, tuple(builds))

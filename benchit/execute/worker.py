@@ -28,7 +28,7 @@ from benchit.contracts import Runtime
 from benchit.measure.bench import benchmark_all, error_text
 from benchit.measure.contention import QuietBudget, WaitTeller
 from benchit.measure.hostlock import host_lock, report_lock_waits
-from benchit.measure.placement import Placement
+from benchit.measure.placement import Placement, TrainPlacement
 from benchit.measure.precision import cast
 from benchit.messages import (
     ARTIFACTS_PREFIX,
@@ -314,20 +314,25 @@ def _measure(
     send: Send,
     quiet: QuietBudget | None = None,
 ) -> None:
-    """Measure ``item`` for each (device, runtime, precision) not ``done``: one placement (the
-    model cast, then moved) per device and precision, shared by the runtimes, which are measured
-    together in interleaved rounds (``bench.benchmark_all``)."""
+    """Measure ``item`` for each (device, runtime, precision, mode) not ``done``: one placement (the
+    model cast, then moved; for ``train`` a copy in train mode, with autocast for fp16 and bf16) per
+    device, precision and mode, shared by the runtimes, which are measured together in interleaved
+    rounds (``bench.benchmark_all``). Every eval measurement comes first, from the same capture."""
     item.module.eval()
     folder = artifacts.folder(name)
-    todo = [t for t in config.measurements() if measurement_key(*t) not in done]
-    for device_name, precision in dict.fromkeys((d, p) for d, _, p in todo):
+    todo = [t for t in config.measured() if measurement_key(*t) not in done]
+    for device_name, precision, mode in dict.fromkeys((d, p, m) for d, _, p, m in todo):
         device = registry.device(device_name)
-        names = [r for d, r, p in todo if (d, p) == (device_name, precision)]
+        names = [r for d, r, p, m in todo if (d, p, m) == (device_name, precision, mode)]
+        placement: Placement | TrainPlacement
         try:
-            placement = Placement(cast(item, precision), device)
+            if mode == "train":
+                placement = TrainPlacement(item, device, precision, config.optimizer)
+            else:
+                placement = Placement(cast(item, precision), device)
         except Exception as exc:  # noqa: BLE001 - a model that cannot be cast fails its results
             for runtime_name in names:
-                failed = Result(device_name, runtime_name, ResultStatus.FAILED, error_text(exc), precision=precision)
+                failed = Result(device_name, runtime_name, ResultStatus.FAILED, error_text(exc), precision, mode=mode)
                 send(ResultReady(name, failed))
             continue
         runtimes: list[Runtime] = []
@@ -337,8 +342,10 @@ def _measure(
                 runtimes.append(registry.runtime(runtime_name, {**config.options, "rebuild": config.rebuild}))
             except Exception as exc:  # noqa: BLE001 - a plugin whose runtime cannot be made fails its pair
                 error = f"runtime {runtime_name}: creating it raised {error_text(exc)}"
-                made[runtime_name] = Result(device_name, runtime_name, ResultStatus.FAILED, error, precision=precision)
-        measured = iter(benchmark_all(placement, runtimes, config, folder, precision, quiet, _Teller(send)))
+                made[runtime_name] = Result(
+                    device_name, runtime_name, ResultStatus.FAILED, error, precision=precision, mode=mode
+                )
+        measured = iter(benchmark_all(placement, runtimes, config, folder, precision, quiet, _Teller(send), mode))
         for runtime_name in names:
             result = made.get(runtime_name) or next(measured)
             artifacts.send_new(name, send)  # the files first: a result may name them

@@ -19,10 +19,11 @@ from benchit.measure import contention, memory
 from benchit.measure.contention import WaitTeller
 from benchit.measure.environment import host, torch_settings
 from benchit.measure.hostlock import host_lock
-from benchit.measure.parity import DEFAULT_TOLERANCES, Tolerances, compare, flatten
-from benchit.measure.placement import Placed
+from benchit.measure.parity import DEFAULT_TOLERANCES, TRAIN_TOLERANCES, Tolerances, compare, flatten
+from benchit.measure.placement import Placed, TrainPlacement
 from benchit.measure.precision import tolerance
 from benchit.measure.timing import Round, Warmup, another_round, measure_round, overhead_ns, summarise, warm_up
+from benchit.measure.training import Trainer, name_outputs
 from benchit.records import Result, ResultStatus
 
 
@@ -33,16 +34,19 @@ def error_text(exc: BaseException, frames: int = 6) -> str:
     return f"{type(exc).__name__}: {str(exc).strip()}\n{tail}"
 
 
-def tolerances(config: Config, precision: str) -> Tolerances:
+def tolerances(config: Config, precision: str, mode: str = "eval") -> Tolerances:
     """The parity tolerances of ``precision``: its scale, cosine and RMSE factor defaults, with the
-    element-wise rtol and atol the run gives it (--rtol/--atol for fp32)."""
+    element-wise rtol and atol the run gives it (--rtol/--atol for fp32); in ``train`` mode the
+    training tolerances (``parity.TRAIN_TOLERANCES``)."""
+    if mode == "train":
+        return TRAIN_TOLERANCES.get(precision, TRAIN_TOLERANCES["fp32"])
     rtol, atol = tolerance(precision, config.rtol, config.atol, config.tolerances)
     defaults = DEFAULT_TOLERANCES.get(precision, DEFAULT_TOLERANCES["fp32"])
     return dataclasses.replace(defaults, rtol=rtol, atol=atol)
 
 
 def _refusal(
-    device: Device, runtime: Runtime, environment: dict[str, Any], precision: str
+    device: Device, runtime: Runtime, environment: dict[str, Any], precision: str, mode: str = "eval"
 ) -> tuple[ResultStatus, str] | None:
     """Ask the device and the runtime whether they can run here and what they are (into
     ``environment``); ``(status, error)`` when they refuse, ``None`` when they can run. ``Unavailable`` is the contract's "no";
@@ -55,11 +59,14 @@ def _refusal(
         if precision not in runtime.precisions:
             declared = ", ".join(runtime.precisions)
             raise Unavailable(f"runtime {runtime.name} does not run {precision} (it declares {declared})")
+        if mode not in runtime.modes:
+            declared = ", ".join(runtime.modes)
+            raise Unavailable(f"runtime {runtime.name} does not run {mode} (it declares the modes {declared})")
 
     steps = (
         (f"device {device.name}: check()", device.check),
         (f"runtime {runtime.name}: check()", lambda: runtime.check(device)),
-        (f"runtime {runtime.name}: precisions", precisions),
+        (f"runtime {runtime.name}: precisions and modes", precisions),
         (f"device {device.name}: describe()", lambda: environment.update(device.describe())),
         (f"runtime {runtime.name}: versions()", versions),
     )
@@ -80,6 +87,7 @@ class _Names(TypedDict):
     runtime: str
     precision: str
     eager: bool
+    mode: str
 
 
 # benchit's own per-iteration cost, calibrated once per device in each worker (a few ms).
@@ -103,6 +111,11 @@ class _Entry:
     switches: int = 0  # involuntary context switches during its rounds
     watch: contention.BlockWatch | None = None
     result: Result | None = None  # once it failed or was refused
+    trainer: Trainer | None = None  # in train mode: the model's optimizer and initial state
+
+    def context(self) -> Any:
+        """The grad mode of its runtime in this mode."""
+        return self.runtime.train_context() if self.trainer is not None else self.runtime.context()
 
     def fail(self, exc: BaseException) -> None:
         """End this runtime with ``exc`` (``Unavailable``: the model does not suit it); the others go on."""
@@ -129,15 +142,21 @@ def _prepare(entry: _Entry, placement: Placed, config: Config, artifacts: Path, 
     # The script may have changed the thread count; prepare (ort reads it) and measure with
     # the one asked for.
     torch.set_num_threads(config.threads)
+    trainer, mode = entry.trainer, entry.base["mode"]
     try:
-        with runtime.context():
+        with entry.context():
             with host_lock(exclusive=False):
                 model, args, kwargs = placement.inputs()
+                if trainer is not None:
+                    trainer.restore()
                 before = _memory_now(device)
                 start = time.perf_counter()
                 prepared = runtime.prepare(model, args, kwargs, device, artifacts)
                 info.update(prepared.info)
                 info["prepare_s"] = time.perf_counter() - start
+                forward = prepared.step
+                if trainer is not None:  # the timed unit is the whole train step
+                    prepared = dataclasses.replace(prepared, step=trainer.step(forward))
                 start = time.perf_counter()
                 outputs = prepared.step()
                 device.synchronize()
@@ -146,13 +165,17 @@ def _prepare(entry: _Entry, placement: Placed, config: Config, artifacts: Path, 
                 if not runtime.eager:
                     parity = compare(
                         placement.reference(),
-                        flatten(outputs),
-                        tolerances(config, precision),
+                        trainer.one_step(forward) if trainer is not None else flatten(outputs),
+                        tolerances(config, precision, mode),
                         nudged=placement.nudged_reference,
                         rerun=placement.eager_again,
                         fp64=placement.fp64_reference,
                     )
+                    if trainer is not None:
+                        parity = name_outputs(parity, trainer.output_names())
                 del outputs
+                if trainer is not None:
+                    trainer.restore()  # every runtime starts from the same weights
                 after = _memory_now(device)
     except Exception as exc:  # noqa: BLE001 - a failing runtime is a result
         entry.fail(exc)
@@ -172,8 +195,12 @@ def _round(entry: _Entry, device: Device, timer: Timer, config: Config, alone: b
     latency = earlier_s / len(earlier) if earlier else entry.warmup.latency_s if entry.warmup else 1e-3
     device.reset_peak_memory()
     memory.reset_peak_rss()
+    if entry.trainer is not None:
+        # Each round starts from the initial weights: the runtimes share the model, and a loss
+        # with no minimum would take the weights far from where they started.
+        entry.trainer.restore()
     before = resource.getrusage(resource.RUSAGE_SELF).ru_nivcsw
-    with entry.runtime.context():
+    with entry.context():
         left = max(0, max(1, config.timing.rounds) - len(done) - 1)
         done.append(
             measure_round(
@@ -221,7 +248,7 @@ def _measure(
         entry.watch = contention.BlockWatch(judge)
         assert entry.prepared is not None
         try:
-            with entry.runtime.context():
+            with entry.context():
                 entry.warmup = warm_up(entry.prepared.step, timer, config.timing)
         except Exception as exc:  # noqa: BLE001 - a failing runtime is a result; the others go on
             entry.fail(exc)
@@ -296,23 +323,43 @@ def benchmark_all(
     precision: str = "fp32",
     quiet: contention.QuietBudget | None = None,
     tell: WaitTeller | None = None,
+    mode: str = "eval",
 ) -> list[Result]:
     """The ``Result`` of each of ``runtimes`` on the placement's device, in order, with the
     placement's model already cast to ``precision``: every runtime prepared (and its parity
     checked) first, then all measured in interleaved rounds. Failures are results, never
     exceptions; one runtime's failure ends only its own result. ``quiet`` is the budget of seconds
-    to wait for a quiet machine (none: never wait), ``tell`` hears of each wait."""
+    to wait for a quiet machine (none: never wait), ``tell`` hears of each wait. In ``train`` mode
+    the placement is a ``TrainPlacement`` (its model in train mode, ``precision`` autocast's) and
+    each runtime's step is the whole train step."""
     device = placement.device
     entries = []
+    trainer: Trainer | None = None
+    untrainable: BaseException | None = None
+    if mode == "train":
+        assert isinstance(placement, TrainPlacement)
+        try:
+            trainer = placement.trainer()
+        except Exception as exc:  # noqa: BLE001 - a model that cannot train ends every train result
+            untrainable = exc
     for runtime in runtimes:
         environment = {**host().to_dict(), **torch_settings()}
-        base: _Names = {"device": device.name, "runtime": runtime.name, "precision": precision, "eager": runtime.eager}
-        entry = _Entry(runtime, base, environment)
+        base: _Names = {
+            "device": device.name,
+            "runtime": runtime.name,
+            "precision": precision,
+            "eager": runtime.eager,
+            "mode": mode,
+        }
+        entry = _Entry(runtime, base, environment, trainer=trainer)
         entries.append(entry)
-        refused = _refusal(device, runtime, environment, precision)
+        refused = _refusal(device, runtime, environment, precision, mode)
         if refused is not None:
             status, error = refused
             entry.result = Result(**base, status=status, error=error, environment=environment)
+            continue
+        if untrainable is not None:
+            entry.fail(untrainable)
             continue
         _prepare(entry, placement, config, artifacts, precision)
     live = [e for e in entries if e.result is None]

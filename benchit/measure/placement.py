@@ -155,3 +155,109 @@ class Placement:
             if backend is not None and hasattr(backend, "empty_cache"):
                 backend.empty_cache()
         self._moved = self._reference = self._rerun = self._fp64 = None
+
+
+class TrainPlacement:
+    """One invocation's model, copied for training (the eval placement's stays as captured), on one
+    device in train mode, with its ``training.Trainer``; and eager torch's one step from the initial
+    weights for the parity check (the loss, gradients and updated parameters): a first run, a
+    second (is the step deterministic under a fixed seed?) and, only if needed, a float64 copy's.
+
+    ``precision`` is autocast's (the weights stay fp32); ``optimizer`` the --optimizer."""
+
+    def __init__(self, item: Any, device: Any, precision: str, optimizer: str):
+        self.item = item
+        self.device = device
+        self.precision = precision
+        self.optimizer = optimizer
+        self._moved: tuple[Any, tuple, dict] | None = None
+        self._trainer: Any = None
+        self._reference: list[Any] | None = None
+        self._rerun: list[Any] | None = None
+        self._fp64: list[Any] | str | None = None
+
+    def inputs(self) -> tuple[Any, tuple, dict]:
+        if self._moved is None:
+            import copy
+
+            import torch
+
+            where = self.device.torch_device
+            # Tensors made under inference_mode (a script's own, or captured there) cannot be saved
+            # for backward: fresh copies outside it.
+            with torch.inference_mode(False):
+                model = copy.deepcopy(self.item.module).to(where)
+                with torch.no_grad():
+                    for tensor in [*model.parameters(), *model.buffers()]:
+                        if tensor.is_inference():
+                            tensor.data = tensor.data.clone()
+                args = to_device(map_tensors(self.item.args, lambda t: t.clone()), where)
+                kwargs = to_device(map_tensors(self.item.kwargs, lambda t: t.clone()), where)
+            model.train()
+            self._moved = (model, args, kwargs)
+        return self._moved
+
+    def trainer(self) -> Any:
+        """The model's ``training.Trainer`` (made once); raises ``Unavailable`` for a model with no
+        parameter that requires a gradient."""
+        if self._trainer is None:
+            from benchit.measure.training import Trainer
+
+            model = self.inputs()[0]
+            self._trainer = Trainer(model, self.optimizer, self.precision, self.device.torch_device.split(":")[0])
+        return self._trainer
+
+    def _eager_step(self) -> list[Any]:
+        import torch
+
+        model, args, kwargs = self.inputs()
+        with torch.enable_grad():
+            return self.trainer().one_step(lambda: model(*args, **kwargs))
+
+    def reference(self) -> list[Any]:
+        if self._reference is None:
+            self._reference = self._eager_step()
+        return self._reference
+
+    def eager_again(self) -> list[Any]:
+        if self._rerun is None:
+            self._rerun = self._eager_step()
+        return self._rerun
+
+    def nudged_reference(self) -> list[Any] | None:
+        return None  # a float64 step judges training; the nudge is the eval rule's last resort
+
+    def fp64_reference(self) -> list[Any] | str:
+        """One step of a float64 copy of the model (its own optimizer, no autocast) on float64
+        inputs, from the same initial weights, or why there is none."""
+        if self._fp64 is None:
+            self._fp64 = self._run_fp64()
+        return self._fp64
+
+    def _run_fp64(self) -> list[Any] | str:
+        import copy
+
+        import torch
+
+        from benchit.measure.precision import cast_value
+        from benchit.measure.training import Trainer
+
+        model, args, kwargs = self.inputs()
+        self.trainer().restore()
+        try:  # the copy (twice the model, with its optimizer) is released when this returns
+            model64 = copy.deepcopy(model).to(torch.float64)
+            args64, kwargs64 = cast_value(args, torch.float64), cast_value(kwargs, torch.float64)
+            trainer = Trainer(model64, self.optimizer, "fp32", self.device.torch_device.split(":")[0])
+            with torch.enable_grad():
+                return trainer.one_step(lambda: model64(*args64, **kwargs64))
+        except Exception as exc:  # noqa: BLE001 - without float64 the cosine rule judges
+            first = (str(exc).strip().splitlines() or [""])[0][:300]
+            return f"float64 could not run: {type(exc).__name__}: {first}"
+
+    def release(self) -> None:
+        import torch
+
+        self._moved = self._trainer = self._reference = self._rerun = self._fp64 = None
+        backend = getattr(torch, self.device.torch_device, None)
+        if self.device.torch_device != "cpu" and backend is not None and hasattr(backend, "empty_cache"):
+            backend.empty_cache()

@@ -232,15 +232,15 @@ def compare(
     new_label: str = "new",
     machine_matters: bool = False,
 ) -> Comparison:
-    """BASE vs NEW: results matched by relative path, invocation, script args, precision, device
-    and runtime (and machine when ``machine_matters``), never by cache-internal names."""
+    """BASE vs NEW: results matched by relative path, invocation, script args, precision, mode,
+    device and runtime (and machine when ``machine_matters``), never by cache-internal names."""
     columns = [c for c in IDENTITY if c != "machine" or machine_matters]
     left, right = _index(base, columns), _index(new, columns)
     pairs = []
     for key in sorted(set(left) | set(right)):
         b, n = left.get(key), right.get(key)
         row = n or b or {}
-        group = f"{row.get('device')}/{row.get('runtime')}"
+        group = f"{row.get('device')}/{row.get('runtime')}" + (f" {row['mode']}" if row.get("mode") == "train" else "")
         pairs.append(_pair(dict(zip(columns, key, strict=True)), group, b, n, threshold, (base_label, new_label)))
     return Comparison(base_label, new_label, None, threshold, tuple(pairs))
 
@@ -299,6 +299,7 @@ def compare_within(df: pd.DataFrame, by: str, baseline: str, threshold: float) -
         # Runtimes of one model are measured round by round, interleaved: their rounds pair up.
         labels = (baseline, str(row.get(by)))
         key_map = dict(zip(columns, key, strict=True))
-        pairs.append(_pair(key_map, str(row.get(by)), b, row, threshold, labels, paired=by == "runtime"))
+        group = str(row.get(by)) + (f" {row['mode']}" if row.get("mode") == "train" else "")
+        pairs.append(_pair(key_map, group, b, row, threshold, labels, paired=by == "runtime"))
     pairs.sort(key=lambda p: (p.group, p.model, tuple(p.key.values())))
     return Comparison(baseline, f"other {by}s", by, threshold, tuple(pairs))

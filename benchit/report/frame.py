@@ -1,4 +1,4 @@
-"""Turning a cache into a table: one row per script run x invocation x device x runtime x precision (x machine)."""
+"""Turning a cache into a table: one row per script run x invocation x device x runtime x precision x mode (x machine)."""
 
 from __future__ import annotations
 
@@ -37,6 +37,7 @@ COLUMNS = [
     "script_status",
     # beyond the required columns
     "precision",
+    "mode",
     "script_args",
     "latency_max_ms",
     "latency_median_ci_low_ms",
@@ -102,7 +103,7 @@ _INFO_COLUMNS = ("cpu_wait_fraction", "steal_fraction", "runnable_others", "cpu_
                  "blocks_discarded", "quiet_wait_s", "prepare_s", "first_step_s")  # fmt: skip
 _INFO_HIDDEN = ("overhead_ns", "peak_rss_bytes")
 # The columns that say what a result measured; two rows with the same values measured the same thing.
-IDENTITY = ["relative_path", "invocation", "script_args", "precision", "device", "runtime", "machine"]
+IDENTITY = ["relative_path", "invocation", "script_args", "precision", "mode", "device", "runtime", "machine"]
 _STATS = {
     "iterations": "iterations",
     "latency_mean_ms": "mean_ms",
@@ -164,6 +165,7 @@ def _result_row(result: Result) -> dict[str, Any]:
         machine=(result.machine.hostname if result.machine else "") or env.get("hostname") or "unknown",
         machine_id=result.machine.id if result.machine else None,
         precision=result.precision,
+        mode=result.mode,
         samples_ms=list(stats.samples_ms) if stats else [],
         rounds_ms=list(stats.rounds_ms) if stats else [],
         # A result written before rounds is one round.
@@ -332,14 +334,19 @@ def from_rows(data: list[dict[str, Any]]) -> pd.DataFrame:
         runtime == "torch" if eager is None and runtime is not None else eager
         for eager, runtime in zip(df["eager"], df["runtime"], strict=True)
     ]
+    # A JSON report written before modes timed the eval call.
+    df["mode"] = [
+        "eval" if mode is None and runtime is not None else mode
+        for mode, runtime in zip(df["mode"], df["runtime"], strict=True)
+    ]
     for column, values in _versus_eager(df).items():
         df[column] = values
     return df
 
 
 def _versus_eager(df: pd.DataFrame) -> dict[str, list[Any]]:
-    """Each row against the eager runtime's row on the same model, device, machine and precision
-    (when two eager runtimes measured it, the first in the report's order): the speed-up, with
+    """Each row against the eager runtime's row on the same model, device, machine, precision and
+    mode (when two eager runtimes measured it, the first in the report's order): the speed-up, with
     its CI where both have rounds, whether it is comparable, and the ratio of peak memories."""
     columns = ["speedup_vs_eager", "speedup_vs_eager_ci_low", "speedup_vs_eager_ci_high", "speedup_comparable",
                "memory_ratio_vs_eager"]  # fmt: skip
@@ -407,7 +414,7 @@ def public(df: pd.DataFrame) -> pd.DataFrame:
 
 def speedup_geomeans(df: pd.DataFrame) -> dict[str, GeoMean]:
     """The geometric mean of the speed-ups over eager per device/runtime (with its precision when
-    not fp32, and machine when several), leaving out those that involve a contended result."""
+    not fp32, its mode when not eval, and machine when several), leaving out those that involve a contended result."""
     rows = [r for r in df.to_dict("records") if not r.get("eager") and _is_number(r.get("speedup_vs_eager"))]
     many = len({r.get("machine") for r in rows}) > 1
     groups: dict[str, list[tuple[float | None, str]]] = {}
@@ -415,6 +422,8 @@ def speedup_geomeans(df: pd.DataFrame) -> dict[str, GeoMean]:
         name = f"{row.get('device')}/{row.get('runtime')}"
         if row.get("precision") not in (None, "fp32"):
             name += f" {row['precision']}"
+        if row.get("mode") not in (None, "eval"):
+            name += f" {row['mode']}"
         if many:
             name += f" on {row.get('machine')}"
         why = "busy" if row.get("speedup_comparable") is False else ""

@@ -233,10 +233,13 @@ _PARITY_CELL = {
 }
 
 
-def _results_table(report: Report) -> str:
+def _results_table(report: Report, mode: str | None = None) -> str:
+    """Every result of ``mode`` (all, when None) as a sortable table."""
     df = report.frame
     rows = []
     for r in df[df["device"].notna()].to_dict("records"):
+        if mode is not None and r.get("mode") != mode:
+            continue
         ok = r.get("status") == ResultStatus.OK
         median, low, high = (
             r.get("latency_median_ms"),
@@ -278,7 +281,22 @@ def _results_table(report: Report) -> str:
         )
     header = ["model", "params", "inputs", "machine", "device/runtime", "status", "median", "95% CI", "speed-up",
               "noisy", "contended", "parity", "prepare", "peak memory", "eager memory ratio", "error"]  # fmt: skip
-    return _table("results", header, rows)
+    return _table("results" if mode in (None, "eval") else f"results-{mode}", header, rows)
+
+
+def _results_tables(report: Report) -> list[str]:
+    """The results: one table, or one per mode (eval, then train) when the report has a train step."""
+    df = report.frame
+    modes = [m for m in table.MODE_TITLES if (df["mode"] == m).any()]
+    if modes in ([], ["eval"]):
+        return ["<h2>Every result</h2>", _results_table(report)]
+    parts = []
+    for mode in modes:
+        parts += [
+            f"<h2>Every result: {escaped(table.MODE_TITLES[mode].rstrip(':'))}</h2>",
+            _results_table(report, mode),
+        ]
+    return parts
 
 
 def _memory(row: dict[str, Any]) -> str:
@@ -389,8 +407,7 @@ def page(report: Report) -> str:
         "<h2>Latency against parameters</h2>",
         _figure(latency_figure(report), "latency-plot"),
         _busy_legend(report),
-        "<h2>Every result</h2>",
-        _results_table(report),
+        *_results_tables(report),
         "<h2>Failures by reason</h2>",
         _failures(report),
     ]

@@ -60,13 +60,15 @@ class MarkdownReporter(Reporter):
                     r.get("input_shapes"),
                     r.get("machine"),
                     f"{r.get('device')}/{r.get('runtime')}",
+                    r.get("mode") or "eval",
                     table.cell(r) if r.get("status") == ResultStatus.OK else r.get("status"),
                     busy_reason(r) if r.get("contended") is True else "",
                     r.get("error") or "",
                 ]
                 for r in df[df["device"].notna()].to_dict("records")
             ]
-            header = ["model", "params", "inputs", "machine", "device/runtime", "median ±CI, speed-up", "contended"]
+            header = ["model", "params", "inputs", "machine", "device/runtime", "mode", "median ±CI, speed-up"]
+            header.append("contended")
             out += _md([*header, "error"], rows)
             out += ["", *table.legend(baseline_name(df), table.any_busy(df))]
             speedups = frame.speedup_geomeans(df)

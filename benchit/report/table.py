@@ -16,6 +16,11 @@ from benchit.report.verdict import CompareVerdict
 from benchit.text import printable
 
 MODEL_WIDTH = 34
+# The title of each mode's table, when a report holds a mode other than eval.
+MODE_TITLES = {
+    "eval": "eval (one forward call):",
+    "train": "train (one training step: forward, loss, backward, optimizer step, zero_grad):",
+}
 INPUT_WIDTH = 22
 GAP = "  "
 
@@ -115,7 +120,13 @@ def _models(df: pd.DataFrame) -> list[tuple[tuple, dict[str, Any], dict[tuple[st
     """(key, first row, {(device, runtime): row}) per model line, in report order."""
     lines: dict[tuple, tuple[dict[str, Any], dict[tuple[str, str], dict[str, Any]]]] = {}
     for row in df.to_dict("records"):
-        key = (row.get("relative_path"), row.get("invocation"), row.get("script_args"), row.get("precision"))
+        key = (
+            row.get("relative_path"),
+            row.get("invocation"),
+            row.get("script_args"),
+            row.get("precision"),
+            row.get("mode"),
+        )
         first, cells = lines.setdefault(key, (row, {}))
         cells.setdefault((row["device"], row["runtime"]), row)
     return [(key, first, cells) for key, (first, cells) in lines.items()]
@@ -128,6 +139,8 @@ def label(row: dict[str, Any]) -> str:
         extra.append(f"[{row['script_args']}]")
     if row.get("precision") not in (None, "fp32"):
         extra.append(str(row["precision"]))
+    if row.get("mode") not in (None, "eval"):
+        extra.append(str(row["mode"]))
     return " ".join([name, *[e for e in extra if e]])
 
 
@@ -205,7 +218,14 @@ def report_lines(report: ReportData, width: int) -> list[str]:
     for machine in machines:
         if len(machines) > 1:
             out += ["", f"machine {printable(machine)}:"]
-        out += results_table(results[results["machine"] == machine], width)
+        mine = results[results["machine"] == machine]
+        modes = [m for m in MODE_TITLES if (mine["mode"] == m).any()]
+        if modes != ["eval"]:  # a table per mode, each with its own title, eval first
+            for mode in modes:
+                out += ["", MODE_TITLES[mode]] if out else [MODE_TITLES[mode]]
+                out += results_table(mine[mine["mode"] == mode], width)
+        else:
+            out += results_table(mine, width)
     if machines:
         out += [fit(line, width) for line in legend(frame.baseline_name(results), any_busy(results))]
         out += [fit(line, width) for line in geomean_lines(results)]

@@ -6,7 +6,7 @@ Layout::
     CACHE/scripts/<script-key>.json                  the last run of a script (with one set of script args)
     CACHE/scripts/<script-key>.log                   its captured stdout and stderr
     CACHE/builds/<build>/build.json                  script, labels, invocation, artifacts' sha256
-    CACHE/builds/<build>/results/<machine-id>/<device>-<runtime>[-<precision>].json   (no suffix for fp32)
+    CACHE/builds/<build>/results/<machine-id>/<device>-<runtime>[-<precision>][-train].json   (no suffix for fp32, eval)
     CACHE/builds/<build>/artifacts/                  large files (ONNX models, ...)
     CACHE/locks/                                     advisory locks of running scans
 
@@ -251,14 +251,25 @@ class Cache:
         return self.root / "scripts" / f"{safe_name(key, limit=200)}.log"
 
     def result_path(
-        self, build: str, device: str, runtime: str, machine_id: str | None = None, precision: str = "fp32"
+        self,
+        build: str,
+        device: str,
+        runtime: str,
+        machine_id: str | None = None,
+        precision: str = "fp32",
+        mode: str = "eval",
     ) -> Path:
         """Results of one machine lie in a folder of their own; ``None``: an older cache's place.
         The file is named by its ``measurement_key``."""
         folder = self.build_dir(build) / "results"
         if machine_id:
             folder = folder / safe_name(machine_id)
-        name = measurement_key(safe_name(device), safe_name(runtime), safe_name(precision) if precision else "")
+        name = measurement_key(
+            safe_name(device),
+            safe_name(runtime),
+            safe_name(precision) if precision else "",
+            safe_name(mode) if mode else "",
+        )
         return folder / f"{name}.json"
 
     def artifacts_dir(self, build: str) -> Path:
@@ -280,7 +291,7 @@ class Cache:
 
     def write_result(self, build: str, result: Result) -> None:
         machine_id = result.machine.id if result.machine else None
-        path = self.result_path(build, result.device, result.runtime, machine_id, result.precision)
+        path = self.result_path(build, result.device, result.runtime, machine_id, result.precision, result.mode)
         self._write(path, {"format": FORMAT, **result.to_dict()})
 
     def write_artifact(self, build: str, name: str, data: bytes | None = None, source: Path | None = None) -> Path:

@@ -15,6 +15,7 @@ class TorchEager(Runtime):
     description = "eager PyTorch"
     precisions = ("fp32", "fp16", "bf16")
     eager = True
+    modes = ("eval", "train")
 
     def supports(self, device: Device) -> bool:
         # A plugin's torch accelerator (mps, hpu, ...) runs eager torch with no change here.

@@ -1,0 +1,125 @@
+"""Training coverage: the share of models that are ``ok`` in eval whose train step is ``ok`` too.
+
+The sample is the torchvision corpus, every 10th timm script and every 10th transformers script
+(sorted by name; ``--every`` changes the step, ``--torchvision-every`` thins torchvision). Each is
+scanned once with ``--mode eval,train`` on one runtime, into ``--cache`` (a scan that stopped
+resumes there); the figure is read back from ``benchit report``. Failures are grouped by reason.
+Goal: at least 90% of the models that are ``ok`` in eval train ``ok`` on eager torch.
+
+    python benchmarks/train_coverage.py [--runtime torch] [--cache DIR] [--every 10] [--json FILE]
+"""
+
+from __future__ import annotations
+
+import csv
+import re
+import tempfile
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+from _common import BENCHIT, REPO, finish, parser, timed
+
+GOAL = 0.9
+# Enough timing to run each train step a few times; the figure is about statuses, not speed.
+TIMING = ["--min-time", "0", "--max-time", "0.3", "--min-iterations", "2", "--warmup-time", "0.1", "--rounds", "1"]
+
+
+def sample(every: int, torchvision_every: int) -> list[Path]:
+    """The scripts of the sample, the three corpora taken in turn (so that a scan stopped part-way
+    still holds some of each), each in name order."""
+    models = REPO / "models"
+    lists = [[p for p in sorted((models / c).glob("*.py")) if not p.name.startswith("_")][::step]
+             for c, step in (("torchvision", torchvision_every), ("timm", every), ("transformers", every))]  # fmt: skip
+    turns = [lst[i] for i in range(max(map(len, lists))) for lst in lists if i < len(lst)]
+    return turns
+
+
+def reason_group(error: str) -> str:
+    """A failure's reason without the model-specific details (shapes, names, numbers)."""
+    text = re.sub(r"\[[^\]]*\]|'[^']*'|\"[^\"]*\"|\b\d[\d.e+-]*\b", "…", error.strip().splitlines()[0] if error else "")
+    return text[:140]
+
+
+def coverage(rows: list[dict[str, str]], runtime: str) -> dict[str, Any]:
+    """Models (top-level builds) ok in eval on ``runtime``, how many of them train ok, the rest by reason."""
+    by_build: dict[str, dict[str, dict[str, str]]] = {}
+    for row in rows:
+        if row.get("runtime") == runtime and row.get("build_name") and not row.get("parent_build"):
+            by_build.setdefault(row["build_name"], {})[row.get("mode") or "eval"] = row
+    eval_ok = {b: modes for b, modes in by_build.items() if modes.get("eval", {}).get("status") == "ok"}
+    train_ok = [b for b, modes in eval_ok.items() if modes.get("train", {}).get("status") == "ok"]
+    reasons: Counter[str] = Counter()
+    examples: dict[str, str] = {}
+    for build, modes in eval_ok.items():
+        train = modes.get("train")
+        if train is None or train.get("status") == "ok":
+            continue
+        group = f"{train.get('status')}: {reason_group(train.get('error') or '')}"
+        reasons[group] += 1
+        examples.setdefault(group, f"{Path(train.get('script') or '').name} {build}")
+    parity = Counter(modes["train"].get("parity_verdict") or "none" for b, modes in eval_ok.items() if b in train_ok)
+    return {
+        "runtime": runtime,
+        "models": len(by_build),
+        "eval_ok": len(eval_ok),
+        "train_ok": len(train_ok),
+        "share": len(train_ok) / len(eval_ok) if eval_ok else None,
+        "goal": GOAL,
+        "failures": [{"reason": r, "count": n, "example": examples[r]} for r, n in reasons.most_common()],
+        "train_parity": dict(parity),
+    }
+
+
+def main() -> None:
+    p = parser(__doc__.splitlines()[0])
+    p.add_argument("--runtime", default="torch")
+    p.add_argument("--cache", type=Path, default=None, help="cache to scan into (a stopped scan resumes)")
+    p.add_argument("--every", type=int, default=10)
+    p.add_argument("--torchvision-every", type=int, default=1)
+    p.add_argument("--timeout", type=float, default=150)
+    p.add_argument("--limit", type=int, default=0, help="only the first N scripts of the sample's order")
+    p.add_argument("--threads", default="2")
+    args = p.parse_args()
+    scripts = sample(args.every * (5 if args.quick else 1), args.torchvision_every * (10 if args.quick else 1))
+    cache = args.cache or Path(tempfile.mkdtemp(prefix="train-coverage-")) / "cache"
+    if args.limit:
+        scripts = scripts[: args.limit]
+    runtimes = "torch" if args.runtime == "torch" else f"torch,{args.runtime}"
+    command = [*BENCHIT, "benchmark", *scripts, "--mode", "eval,train", "--runtime", runtimes]
+    command += [*TIMING, "--timeout", args.timeout, "--threads", args.threads, "--quiet-wait", "0"]
+    command += ["--progress", "plain", "--cache-dir", cache]
+    elapsed, _ = timed(command, check=False)
+    table = cache.parent / "report.csv"
+    timed([*BENCHIT, "report", "--cache-dir", cache, "--output", table])
+    with table.open(newline="") as f:
+        rows = list(csv.DictReader(f))
+    scripts_ok = Counter(row["script_status"] for row in {r["script"]: r for r in rows}.values())
+    result = {
+        "scripts": len(scripts),
+        "limit": args.limit or None,
+        "timeout_s": args.timeout,
+        "script_statuses": dict(scripts_ok),
+        "wall_s": round(elapsed, 1),
+        "cache": str(cache),
+        "coverage": [coverage(rows, "torch")] + ([coverage(rows, args.runtime)] if args.runtime != "torch" else []),
+    }
+    for figure in result["coverage"]:
+        share = figure["share"]
+        print(
+            f"{figure['runtime']}: {figure['train_ok']}/{figure['eval_ok']} eval-ok models train ok"
+            + (f" ({share:.1%}; goal {GOAL:.0%})" if share is not None else "")
+        )
+        for failure in figure["failures"]:
+            print(f"  {failure['count']} x {failure['reason']}  (e.g. {failure['example']})")
+    eager = result["coverage"][0]
+    result["passed"] = eager["share"] is not None and eager["share"] >= GOAL
+    result["headline"] = "; ".join(
+        f"{f['runtime']} {f['train_ok']}/{f['eval_ok']}" + (f" = {f['share']:.1%}" if f["share"] is not None else "")
+        for f in result["coverage"]
+    )
+    finish(f"train_coverage_{args.runtime}", result, args.json)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,339 @@
+"""The train step (--mode train): the loss rule, the step itself, models that cannot train, parity, AMP, plugins."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+import torch
+from conftest import FAST, report_df, run_benchit, write_script
+from test_plugins import local_plugin
+
+from benchit.errors import Unavailable
+from benchit.measure.training import Trainer, loss_of
+from benchit.records import Result, measurement_key
+
+CNN = """
+import torch
+
+class Net(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.conv = torch.nn.Conv2d(3, 8, 3)
+        self.bn = torch.nn.BatchNorm2d(8)
+        self.drop = torch.nn.Dropout(0.3)
+        self.fc = torch.nn.Linear(8, 4)
+
+    def forward(self, x):
+        return self.fc(self.drop(torch.relu(self.bn(self.conv(x)))).mean((2, 3)))
+
+torch.manual_seed(0)
+Net().eval()(torch.randn(2, 3, 16, 16))
+"""
+
+UNTRAINABLE = """
+import torch
+
+class Argmax(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = torch.nn.Linear(4, 3)
+
+    def forward(self, x):
+        return self.fc(x).argmax(-1)
+
+class Frozen(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = torch.nn.Linear(4, 3).requires_grad_(False)
+
+    def forward(self, x):
+        return self.fc(x)
+
+class Inplace(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = torch.nn.Linear(4, 3)
+
+    def forward(self, x):
+        y = torch.sigmoid(self.fc(x))
+        y.add_(1)  # sigmoid's backward needs its output: autograd rejects this
+        return y
+
+class Text(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = torch.nn.Linear(4, 3)
+
+    def forward(self, x):
+        return "a label"
+
+x = torch.randn(2, 4)
+for model in (Argmax(), Frozen(), Inplace(), Text()):
+    model(x)
+"""
+
+TRAINABLE_PLUGIN = '''
+"""Two runtimes of a plugin: one that declares training, one that does not."""
+import benchit
+
+
+class Trains(benchit.Runtime):
+    name = "trains"
+    modes = ("eval", "train")
+
+    def prepare(self, model, args, kwargs, device, artifacts):
+        return benchit.Prepared(step=lambda: model(*args, **kwargs))
+
+
+class EvalOnly(benchit.Runtime):
+    name = "eval-only"
+
+    def prepare(self, model, args, kwargs, device, artifacts):
+        return benchit.Prepared(step=lambda: model(*args, **kwargs))
+
+
+@benchit.hookimpl
+def benchit_runtimes():
+    return [Trains, EvalOnly]
+'''
+
+
+# -- the loss rule -----------------------------------------------------------------------------------
+def test_the_loss_is_the_sum_of_the_means_of_the_floating_point_outputs() -> None:
+    a = torch.tensor([1.0, 3.0], requires_grad=True)
+    b = torch.tensor([[2.0, 4.0], [6.0, 8.0]], requires_grad=True)
+    index = torch.tensor([1, 2])
+    assert loss_of(a).item() == pytest.approx(2.0)
+    assert loss_of((a, index, b)).item() == pytest.approx(2.0 + 5.0)  # integers are left out
+    assert loss_of({"x": a, "nested": [b, None, "text"]}).item() == pytest.approx(7.0)
+
+
+def test_the_loss_reads_model_outputs_and_dataclasses() -> None:
+    from transformers.modeling_outputs import BaseModelOutputWithPooling
+
+    hidden = torch.ones(2, 3, requires_grad=True)
+    pooled = torch.full((2,), 4.0, requires_grad=True)
+    output = BaseModelOutputWithPooling(last_hidden_state=hidden, pooler_output=pooled)
+    assert loss_of(output).item() == pytest.approx(5.0)
+
+    @dataclasses.dataclass
+    class Out:
+        logits: torch.Tensor
+        label: str
+
+    assert loss_of(Out(pooled, "x")).item() == pytest.approx(4.0)
+
+
+def test_outputs_with_nothing_to_train_say_why() -> None:
+    with pytest.raises(Unavailable, match="no floating-point tensor.*int64"):
+        loss_of((torch.tensor([1, 2]), torch.tensor([True])))
+    with pytest.raises(Unavailable, match="returns no tensor.*str"):
+        loss_of("label")
+    with pytest.raises(Unavailable, match="depends on a parameter"):
+        loss_of(torch.ones(3))  # floating point, but nothing requires a gradient
+
+
+# -- the step --------------------------------------------------------------------------------------
+@pytest.mark.parametrize("optimizer", ["sgd", "adamw"])
+def test_a_train_step_changes_the_weights_and_restore_takes_them_back(optimizer: str) -> None:
+    torch.manual_seed(0)
+    layers = (torch.nn.Linear(4, 8), torch.nn.BatchNorm1d(8), torch.nn.ReLU(), torch.nn.Linear(8, 2))
+    model = torch.nn.Sequential(*layers).train()
+    x = torch.randn(16, 4)
+    before = {k: v.clone() for k, v in model.state_dict().items()}
+    trainer = Trainer(model, optimizer, "fp32", "cpu")
+    assert all(torch.equal(v, before[k]) for k, v in model.state_dict().items())  # creating state changes nothing
+    step = trainer.step(lambda: model(x))
+    with torch.enable_grad():
+        loss = step()
+    assert loss.ndim == 0
+    changed = [k for k, v in model.state_dict().items() if not torch.equal(v, before[k])]
+    assert {"0.weight", "1.weight", "3.weight", "3.bias", "1.running_mean"} <= set(changed)
+    assert all(p.grad is None for p in model.parameters())  # zero_grad is part of the step
+    trainer.restore()
+    assert all(torch.equal(v, before[k]) for k, v in model.state_dict().items())
+
+
+def test_bf16_autocast_runs_the_forward_in_bf16_and_keeps_fp32_weights() -> None:
+    torch.manual_seed(0)
+    model = torch.nn.Linear(8, 8).train()
+    seen: list[torch.dtype] = []
+
+    def forward() -> Any:
+        out = model(torch.randn(4, 8))
+        seen.append(out.dtype)
+        return out
+
+    trainer = Trainer(model, "sgd", "bf16", "cpu")
+    with torch.enable_grad():
+        trainer.step(forward)()
+    assert seen == [torch.bfloat16]
+    assert model.weight.dtype == torch.float32
+
+
+def test_old_results_read_as_eval_and_eval_keys_stay_as_they_were() -> None:
+    old = Result.from_dict({"device": "cpu", "runtime": "torch", "status": "ok"})
+    assert old.mode == "eval" and old.measurement == "cpu-torch"
+    assert measurement_key("cpu", "torch") == "cpu-torch"
+    assert measurement_key("cpu", "torch", "bf16") == "cpu-torch-bf16"
+    assert measurement_key("cpu", "torch", "fp32", "train") == "cpu-torch-train"
+    assert measurement_key("cpu", "torch", "bf16", "train") == "cpu-torch-bf16-train"
+    train = Result("cpu", "torch", "ok", mode="train")  # type: ignore[arg-type]
+    assert Result.from_dict(json.loads(json.dumps(train.to_dict()))).mode == "train"
+
+
+# -- end to end --------------------------------------------------------------------------------------
+def test_eval_and_train_from_one_run_of_the_script(tmp_path: Path) -> None:
+    script = write_script(tmp_path, "cnn.py", CNN + "\nprint('SCRIPT RAN')\n")
+    cache = tmp_path / "cache"
+    done = run_benchit("benchmark", script, "--mode", "eval,train", "--cache-dir", cache, "--progress", "plain", *FAST)
+    assert done.returncode == 0, done.stderr
+    assert " train: median" in done.stdout  # the progress line says which mode
+    assert "modes eval,train (sgd)" in done.stdout
+    df = report_df(cache).set_index("mode")
+    assert set(df.index) == {"eval", "train"}
+    assert (df["status"] == "ok").all()
+    assert df.loc["train", "throughput_per_s"] > 0 and df.loc["train", "peak_rss_mb"] > 0
+    assert df.loc["train", "batch_size"] == 2
+    assert sorted(p.name for p in cache.glob("builds/*/results/*/*.json")) == ["cpu-torch-train.json", "cpu-torch.json"]
+    log = next(cache.glob("scripts/*.log")).read_text()
+    assert log.count("SCRIPT RAN") == 1  # the script runs once for both modes
+    table = run_benchit("report", "--cache-dir", cache, "--format", "html,md,json", "-o", tmp_path / "r").stdout
+    assert "eval (one forward call):" in table and "train (one training step" in table
+    assert table.index("eval (one forward call):") < table.index("train (one training step")
+    html = (tmp_path / "r.html").read_text()
+    assert "Every result: eval (one forward call)" in html and "Every result: train (one training step" in html
+    assert "| cpu/torch | train |" in (tmp_path / "r.md").read_text()
+    rows = json.loads((tmp_path / "r.json").read_text())["rows"]
+    assert sorted(r["mode"] for r in rows) == ["eval", "train"]
+    first = {p.name: p.read_bytes() for p in cache.glob("builds/*/results/*/*.json")}
+    again = run_benchit("benchmark", script, "--mode", "eval,train", "--cache-dir", cache, *FAST)
+    assert again.returncode == 0, again.stderr
+    assert {p.name: p.read_bytes() for p in cache.glob("builds/*/results/*/*.json")} == first  # both modes were done
+
+
+def test_models_that_cannot_train_keep_their_eval_result(tmp_path: Path) -> None:
+    script = write_script(tmp_path, "untrainable.py", UNTRAINABLE)
+    cache = tmp_path / "cache"
+    done = run_benchit("benchmark", script, "--mode", "eval,train", "--cache-dir", cache, *FAST)
+    assert "Traceback" not in done.stderr
+    df = report_df(cache)
+    by = {(row.model_class, row.mode): row for row in df.itertuples()}
+    for model in ("Argmax", "Frozen", "Inplace", "Text"):
+        assert by[(model, "eval")].status == "ok"
+    assert by[("Argmax", "train")].status == "unavailable"
+    assert "no floating-point tensor (only int64" in by[("Argmax", "train")].error
+    assert by[("Frozen", "train")].status == "unavailable"
+    assert "no parameter that requires a gradient" in by[("Frozen", "train")].error
+    assert by[("Inplace", "train")].status == "failed"
+    assert "modified by an inplace operation" in by[("Inplace", "train")].error
+    assert by[("Text", "train")].status == "unavailable"
+    assert "returns no tensor (it returns str)" in by[("Text", "train")].error
+
+
+def test_compiled_training_matches_eager_on_batch_norm_and_dropout_aot_eager(tmp_path: Path) -> None:
+    """The fast one: AOTAutograd without code generation (aot_eager)."""
+    script = write_script(tmp_path, "cnn.py", CNN)
+    cache = tmp_path / "cache"
+    args = ("--runtime", "torch,torch-compile,ort", "--compile-backend", "aot_eager", "--optimizer", "adamw")
+    done = run_benchit("benchmark", script, "--mode", "train", "--cache-dir", cache, *args, *FAST)
+    assert done.returncode == 0, done.stderr
+    df = report_df(cache).set_index("runtime")
+    assert set(df["mode"]) == {"train"}
+    assert df.loc["torch-compile", "status"] == "ok"
+    assert df.loc["torch-compile", "parity_verdict"] == "passed"
+    assert df.loc["ort", "status"] == "unavailable"
+    assert "runtime ort does not run train" in df.loc["ort", "error"]
+    result = json.loads(next(cache.glob("builds/*/results/*/cpu-torch-compile-train.json")).read_text())
+    parity = result["parity"]
+    assert parity["scale"] == 1e-2  # the training tolerance
+    names = [o["name"] for o in parity["per_output"]]
+    assert names[:2] == ["loss", "grad conv.weight"] and "param fc.bias" in names
+    assert parity["eager_rerun"]["error_to_scale"] == 0.0  # dropout under a fixed seed: the same masks
+
+
+@pytest.mark.slow
+def test_compiled_training_matches_eager_on_batch_norm_and_dropout_inductor(tmp_path: Path) -> None:
+    script = write_script(tmp_path, "cnn.py", CNN)
+    cache = tmp_path / "cache"
+    done = run_benchit(
+        "benchmark", script, "--mode", "train", "--runtime", "torch,torch-compile", "--cache-dir", cache, *FAST
+    )
+    assert done.returncode == 0, done.stderr
+    row = report_df(cache).set_index("runtime").loc["torch-compile"]
+    assert row["status"] == "ok" and row["parity_verdict"] == "passed"
+
+
+def test_amp_bf16_training_on_cpu(tmp_path: Path) -> None:
+    script = write_script(tmp_path, "cnn.py", CNN)
+    cache = tmp_path / "cache"
+    args = (
+        "--precision",
+        "bf16",
+        "--mode",
+        "train",
+        "--runtime",
+        "torch,torch-compile",
+        "--compile-backend",
+        "aot_eager",
+    )
+    done = run_benchit("benchmark", script, *args, "--cache-dir", cache, *FAST)
+    assert done.returncode == 0, done.stderr
+    df = report_df(cache).set_index("runtime")
+    assert set(df["precision"]) == {"bf16"} and set(df["status"]) == {"ok"}
+    assert df.loc["torch-compile", "parity_verdict"] == "passed"
+    assert sorted(p.name for p in cache.glob("builds/*/results/*/*.json")) == [
+        "cpu-torch-bf16-train.json",
+        "cpu-torch-compile-bf16-train.json",
+    ]
+
+
+def test_a_plugin_runtime_trains_only_when_it_declares_it(tmp_path: Path) -> None:
+    folder = local_plugin(tmp_path / "plugins", "trainable", TRAINABLE_PLUGIN)
+    script = write_script(tmp_path, "cnn.py", CNN)
+    cache = tmp_path / "cache"
+    args = ("--plugins-dir", folder, "--runtime", "torch,trains,eval-only", "--mode", "eval,train")
+    done = run_benchit("benchmark", script, *args, "--cache-dir", cache, *FAST)
+    assert done.returncode == 0, done.stderr
+    df = report_df(cache).set_index(["runtime", "mode"])
+    assert df.loc[("trains", "train"), "status"] == "ok"
+    assert df.loc[("trains", "train"), "parity_verdict"] == "passed"
+    assert df.loc[("eval-only", "eval"), "status"] == "ok"
+    assert df.loc[("eval-only", "train"), "status"] == "unavailable"
+    assert (
+        df.loc[("eval-only", "train"), "error"] == "runtime eval-only does not run train (it declares the modes eval)"
+    )
+
+
+def test_suites_take_a_mode_and_the_dry_run_shows_it(tmp_path: Path) -> None:
+    script = write_script(tmp_path, "cnn.py", CNN)
+    suite = tmp_path / "suite.yaml"
+    suite.write_text(f"train:\n  files: [{script}]\n  mode: [eval, train]\n  optimizer: adamw\n")
+    done = run_benchit("run", suite, "--dry-run", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert "modes eval,train, optimizer adamw" in done.stdout
+    lines = [line.split()[-4:] for line in done.stdout.splitlines() if line.startswith("  ")]
+    assert lines == [["cpu", "torch", "fp32", "eval"], ["cpu", "torch", "fp32", "train"]]
+
+
+def test_an_unknown_mode_is_one_line(tmp_path: Path) -> None:
+    script = write_script(tmp_path, "cnn.py", CNN)
+    done = run_benchit("benchmark", script, "--mode", "eval,fit", "--cache-dir", tmp_path / "cache")
+    assert done.returncode == 2
+    assert done.stderr.strip().splitlines() == ["benchit: error: --mode: unknown mode 'fit'; choose from eval, train"]
+
+
+def test_compare_matches_results_by_mode(tmp_path: Path) -> None:
+    script = write_script(tmp_path, "cnn.py", CNN)
+    caches = [tmp_path / "a", tmp_path / "b"]
+    for cache in caches:
+        done = run_benchit("benchmark", script, "--mode", "eval,train", "--cache-dir", cache, *FAST)
+        assert done.returncode == 0, done.stderr
+    done = run_benchit("compare", *caches, "-o", tmp_path / "c.json")
+    assert done.returncode == 0, done.stderr
+    pairs = json.loads((tmp_path / "c.json").read_text())["comparison"]["pairs"]
+    assert sorted(p["key"]["mode"] for p in pairs) == ["eval", "train"]
