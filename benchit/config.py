@@ -7,6 +7,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from benchit.records import measurement_key, options_tag
+
 REBUILD = ("if_needed", "always", "never")
 DEFAULT_CACHE = "~/.cache/benchit"  # unless $BENCHIT_CACHE_DIR or --cache-dir says otherwise
 
@@ -65,6 +67,9 @@ class Config:
     plugin_dirs: tuple[str, ...] = ()
     preload: tuple[str, ...] = ()
     options: dict[str, Any] = field(default_factory=dict)
+    # Per runtime, its options that shape its numbers (``Runtime.identity_options``) and differ
+    # from their defaults, as text: recorded with each result and part of its measurement's name.
+    runtime_options: dict[str, dict[str, str]] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         data = dataclasses.asdict(self)
@@ -86,3 +91,11 @@ class Config:
         """The (device, runtime, precision) triples each invocation is measured with, in order."""
         every = [(d, r, p) for d in self.devices for p in self.precisions for r in self.runtimes]
         return [t for t in every if not self.only or t in self.only]
+
+    def runtime_settings(self) -> dict[str, Any]:
+        """What a runtime is made with (``Runtime.options``): the plugins' options, ``rebuild`` and ``threads``."""
+        return {**self.options, "rebuild": self.rebuild, "threads": self.threads}
+
+    def measurement_key(self, device: str, runtime: str, precision: str = "fp32") -> str:
+        """The name of a measurement of this run (``records.measurement_key``), runtime options included."""
+        return measurement_key(device, runtime, precision, options_tag(self.runtime_options.get(runtime, {})))

@@ -68,6 +68,27 @@ class Registry:
     def runtime(self, name: str, options: dict[str, Any]) -> Runtime:
         return self.runtimes[name][0](options)
 
+    def runtime_options(self, runtimes: list[str] | tuple[str, ...], values: dict[str, Any]) -> dict[str, dict[str, str]]:
+        """Per runtime, the options it declares in ``identity_options`` whose value in ``values``
+        (the plugins' option values, by dest) differs from the option's default, as text."""
+        import argparse
+
+        from benchit.options import PluginOptions
+
+        parser = PluginOptions(argparse.ArgumentParser(add_help=False))
+        self.add_options(parser)  # the options' defaults, as the command line declares them
+        found: dict[str, dict[str, str]] = {}
+        for name in runtimes:
+            declared = getattr(self.runtimes[name][0], "identity_options", ()) if name in self.runtimes else ()
+            changed = {
+                dest: str(values[dest])
+                for dest in declared
+                if values.get(dest) is not None and values.get(dest) != parser.defaults.get(dest)
+            }
+            if changed:
+                found[name] = changed
+        return found
+
     def device(self, name: str) -> Device:
         return self.devices[name][0]
 

@@ -35,7 +35,7 @@ from typing import IO, Any
 
 from benchit import fs
 from benchit.errors import CacheError
-from benchit.records import BuildRecord, RecordError, Result, ScriptRecord, measurement_key
+from benchit.records import BuildRecord, RecordError, Result, ScriptRecord, measurement_key, options_tag
 
 FORMAT = 1
 MARKER = "benchit-cache.json"
@@ -251,14 +251,23 @@ class Cache:
         return self.root / "scripts" / f"{safe_name(key, limit=200)}.log"
 
     def result_path(
-        self, build: str, device: str, runtime: str, machine_id: str | None = None, precision: str = "fp32"
+        self,
+        build: str,
+        device: str,
+        runtime: str,
+        machine_id: str | None = None,
+        precision: str = "fp32",
+        options_tag: str = "",
     ) -> Path:
         """Results of one machine lie in a folder of their own; ``None``: an older cache's place.
         The file is named by its ``measurement_key``."""
         folder = self.build_dir(build) / "results"
         if machine_id:
             folder = folder / safe_name(machine_id)
-        name = measurement_key(safe_name(device), safe_name(runtime), safe_name(precision) if precision else "")
+        name = measurement_key(
+            safe_name(device), safe_name(runtime), safe_name(precision) if precision else "",
+            safe_name(options_tag) if options_tag else "",
+        )
         return folder / f"{name}.json"
 
     def artifacts_dir(self, build: str) -> Path:
@@ -280,7 +289,8 @@ class Cache:
 
     def write_result(self, build: str, result: Result) -> None:
         machine_id = result.machine.id if result.machine else None
-        path = self.result_path(build, result.device, result.runtime, machine_id, result.precision)
+        tag = options_tag(result.runtime_options)
+        path = self.result_path(build, result.device, result.runtime, machine_id, result.precision, tag)
         self._write(path, {"format": FORMAT, **result.to_dict()})
 
     def write_artifact(self, build: str, name: str, data: bytes | None = None, source: Path | None = None) -> Path:

@@ -21,6 +21,7 @@ class TorchCompile(Runtime):
     devices = ("cpu", "cuda", "rocm", "xpu")
     description = "torch.compile (inductor by default); compile time recorded apart from latency"
     precisions = ("fp32", "fp16", "bf16")
+    identity_options = ("compile_mode", "compile_backend")
 
     def supports(self, device: Device) -> bool:
         return device.name in self.devices or isinstance(device, Accelerator)  # like eager torch

@@ -73,6 +73,7 @@ class OnnxRuntime(Runtime):
     devices = ("cpu", "cuda", "rocm", "xpu")
     description = "ONNX Runtime on the model exported with torch.onnx.export"
     precisions = ("fp32", "fp16", "bf16")
+    identity_options = ("ort_provider", "onnx_exporter", "opset")
 
     def check(self, device: Device) -> None:
         super().check(device)
