@@ -79,13 +79,13 @@ def test_changing_an_option_measures_again_and_keeps_both(
     assert [r.status.value for r in results] == ["ok", "ok"]
     assert len({r.measurement for r in results}) == 2
     options = sorted(json.dumps(r.runtime_options, sort_keys=True) for r in results)
-    expected = sorted(
-        json.dumps(registry_options(runtime, args), sort_keys=True) for args in (first, second)
-    )
+    expected = sorted(json.dumps(registry_options(runtime, args), sort_keys=True) for args in (first, second))
     assert options == expected
     df = report_df(cache)
     shown = sorted(df["runtime_options"].fillna("").astype(str))
-    assert shown == sorted(",".join(f"{k}={v}" for k, v in sorted(registry_options(runtime, a).items())) for a in (first, second))
+    assert shown == sorted(
+        ",".join(f"{k}={v}" for k, v in sorted(registry_options(runtime, a).items())) for a in (first, second)
+    )
 
 
 def registry_options(runtime: str, args: list[str]) -> dict[str, str]:

@@ -120,7 +120,9 @@ def run(
             artifacts.send_new(name, send)
             send(ResultReady(name, artifacts.relocate(name, result)))
     for device_name, runtime_name, precision in config.measurements():
-        if precision != "fp32" and config.measurement_key(device_name, runtime_name, precision) not in done.get(name, []):
+        if precision != "fp32" and config.measurement_key(device_name, runtime_name, precision) not in done.get(
+            name, []
+        ):
             reason = f"an ONNX file is measured as it is; --precision {precision} casts only PyTorch models"
             unavailable = Result(device_name, runtime_name, ResultStatus.UNAVAILABLE, reason, precision=precision)
             send(ResultReady(name, unavailable))

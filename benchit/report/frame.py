@@ -103,7 +103,16 @@ _INFO_COLUMNS = ("cpu_wait_fraction", "steal_fraction", "runnable_others", "cpu_
                  "blocks_discarded", "quiet_wait_s", "prepare_s", "first_step_s")  # fmt: skip
 _INFO_HIDDEN = ("overhead_ns", "peak_rss_bytes")
 # The columns that say what a result measured; two rows with the same values measured the same thing.
-IDENTITY = ["relative_path", "invocation", "script_args", "precision", "device", "runtime", "runtime_options", "machine"]
+IDENTITY = [
+    "relative_path",
+    "invocation",
+    "script_args",
+    "precision",
+    "device",
+    "runtime",
+    "runtime_options",
+    "machine",
+]
 _STATS = {
     "iterations": "iterations",
     "latency_mean_ms": "mean_ms",
