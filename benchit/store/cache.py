@@ -265,7 +265,9 @@ class Cache:
         if machine_id:
             folder = folder / safe_name(machine_id)
         name = measurement_key(
-            safe_name(device), safe_name(runtime), safe_name(precision) if precision else "",
+            safe_name(device),
+            safe_name(runtime),
+            safe_name(precision) if precision else "",
             safe_name(options_tag) if options_tag else "",
         )
         return folder / f"{name}.json"
