@@ -102,3 +102,18 @@ def test_the_selftest_corpus_converts_with_parity(tmp_path: Path) -> None:
     assert len(ov) >= 6 and set(ov["status"]) == {"ok"}
     assert ov["parity_passed"].astype(bool).all()
     assert (ov["speedup_vs_eager"] > 0).all()
+
+
+@pytest.mark.slow
+def test_converted_from_benchit_s_onnx_file(tmp_path: Path) -> None:
+    cache = tmp_path / "cache"
+    script = SELFTEST / "mlp.py"
+    done = run_benchit("benchmark", script, "--cache-dir", cache, "--runtime", "torch,openvino", "--openvino-from", "onnx",
+                       *FAST)  # fmt: skip
+    assert done.returncode == 0, done.stdout + done.stderr
+    ov = report(cache, tmp_path).query("runtime == 'openvino'").iloc[0]
+    assert ov["status"] == "ok" and bool(ov["parity_passed"]) is True
+    assert ov["runtime_options"] == "openvino_from=onnx" and ov["info_exporter"] == "dynamo"
+    assert list((cache / "builds").glob("*/artifacts/model-*.onnx")) and list(
+        (cache / "builds").glob("*/artifacts/openvino-onnx.xml")
+    )
