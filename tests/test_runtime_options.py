@@ -4,6 +4,7 @@ first, shown in the report and compared with the defaults."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pandas as pd
@@ -117,6 +118,9 @@ def test_compare_by_runtime_options_inside_one_cache(tmp_path: Path, fast: list[
         "torch-compile[compile_backend=aot_eager,compile_mode=max-autotune-no-cudagraphs]",
         "torch-compile[compile_backend=aot_eager]",
     ]
+    table = run_benchit("report", "--cache-dir", cache, "--width", "300", cwd=tmp_path)
+    assert "cpu/torch-compile[compile_backend=aot_eager,compile_mode=max-autotune-no-cudagraphs]" in table.stdout
+    assert re.search(r"cpu/torch-compile\[compile_backend=aot_eager\]\s", table.stdout)  # a column per setting
     report = report_df(cache)
     compiled = report[report["runtime"] == "torch-compile"]
     assert len(compiled) == 2 and compiled["speedup_vs_eager"].notna().all()

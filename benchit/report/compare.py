@@ -10,7 +10,7 @@ from typing import Any
 import pandas as pd
 
 from benchit.records import ResultStatus
-from benchit.report.frame import IDENTITY, busy_reason, eager_runtimes, round_medians
+from benchit.report.frame import IDENTITY, busy_reason, eager_runtimes, round_medians, runtime_label
 from benchit.report.stats import Change, GeoMean, compare_paired, compare_rounds, geometric_mean_of
 from benchit.report.verdict import CompareVerdict
 
@@ -286,12 +286,6 @@ def default_baseline(df: pd.DataFrame, by: str) -> str | None:
     if by == OPTIONS:
         return ""
     return DEFAULT_DEVICE if by == "device" else None
-
-
-def runtime_label(row: dict[str, Any]) -> str:
-    """``torch-compile`` or, with options other than the defaults, ``torch-compile[compile_backend=aot_eager]``."""
-    options = row.get(OPTIONS)
-    return f"{row.get('runtime')}[{options}]" if options else str(row.get("runtime"))
 
 
 def compare_within(df: pd.DataFrame, by: str, baseline: str, threshold: float) -> Comparison:

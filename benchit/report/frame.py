@@ -408,6 +408,13 @@ def _memory_ratio(eager: dict[str, Any], row: dict[str, Any]) -> float | None:
     return None
 
 
+def runtime_label(row: dict[str, Any]) -> str:
+    """``torch-compile``, or with options other than the defaults ``torch-compile[compile_backend=aot_eager]``:
+    how tables name a setting of a runtime."""
+    options = row.get("runtime_options")
+    return f"{row.get('runtime')}[{options}]" if options else str(row.get("runtime"))
+
+
 def eager_runtimes(df: pd.DataFrame) -> list[str]:
     """The runtimes marked eager (``Runtime.eager``) in ``df``, by name: the speed-ups' baseline."""
     rows = df[df["eager"] == True]  # noqa: E712 - object column
@@ -432,7 +439,7 @@ def speedup_geomeans(df: pd.DataFrame) -> dict[str, GeoMean]:
     many = len({r.get("machine") for r in rows}) > 1
     groups: dict[str, list[tuple[float | None, str]]] = {}
     for row in rows:
-        name = f"{row.get('device')}/{row.get('runtime')}"
+        name = f"{row.get('device')}/{runtime_label(row)}"
         if row.get("precision") not in (None, "fp32"):
             name += f" {row['precision']}"
         if many:

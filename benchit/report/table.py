@@ -117,7 +117,7 @@ def _models(df: pd.DataFrame) -> list[tuple[tuple, dict[str, Any], dict[tuple[st
     for row in df.to_dict("records"):
         key = (row.get("relative_path"), row.get("invocation"), row.get("script_args"), row.get("precision"))
         first, cells = lines.setdefault(key, (row, {}))
-        cells.setdefault((row["device"], row["runtime"]), row)
+        cells.setdefault((row["device"], frame.runtime_label(row)), row)  # each setting of its options a column
     return [(key, first, cells) for key, (first, cells) in lines.items()]
 
 
@@ -186,7 +186,7 @@ def failures(df: pd.DataFrame, width: int) -> list[str]:
             continue
         where = label(row) if row.get("invocation") else str(row.get("relative_path") or row.get("script"))
         if row.get("device"):
-            where += f" {row['device']}/{row['runtime']}"
+            where += f" {row['device']}/{frame.runtime_label(row)}"
         reason = row.get("error") or row.get("script_error") or str(status)
         groups[f"{status}: {printable(reason)}"].append(printable(where))
     lines = []
