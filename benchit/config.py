@@ -7,6 +7,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from benchit.records import measurement_key, options_tag
+
 REBUILD = ("if_needed", "always", "never")
 MODES = ("eval", "train")  # --mode: what is timed, one forward call or one training step
 OPTIMIZERS = ("sgd", "adamw")  # --optimizer: what the train step updates the weights with
@@ -70,6 +72,9 @@ class Config:
     plugin_dirs: tuple[str, ...] = ()
     preload: tuple[str, ...] = ()
     options: dict[str, Any] = field(default_factory=dict)
+    # Per runtime, its options that shape its numbers (``Runtime.identity_options``) and differ
+    # from their defaults, as text: recorded with each result and part of its measurement's name.
+    runtime_options: dict[str, dict[str, str]] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         data = dataclasses.asdict(self)
@@ -96,3 +101,12 @@ class Config:
         """The (device, runtime, precision, mode) units each invocation is measured in, in order:
         every measurement in each mode (eval first: a model's eval result never waits on training)."""
         return [(d, r, p, m) for m in self.modes for d, r, p in self.measurements()]
+
+    def runtime_settings(self) -> dict[str, Any]:
+        """What a runtime is made with (``Runtime.options``): the plugins' options, ``rebuild`` and ``threads``."""
+        return {**self.options, "rebuild": self.rebuild, "threads": self.threads}
+
+    def measurement_key(self, device: str, runtime: str, precision: str = "fp32", mode: str = "eval") -> str:
+        """The name of a measurement of this run (``records.measurement_key``), runtime options included."""
+        tag = options_tag(self.runtime_options.get(runtime, {}))
+        return measurement_key(device, runtime, precision, mode=mode, options_tag=tag)

@@ -155,9 +155,23 @@ class Runtime:
     # declares that the step ``prepare`` builds can be trained (see ``prepare``). In a mode it
     # does not list, its result is unavailable.
     modes: ClassVar[tuple[str, ...]] = ("eval",)
+    # The options (their ``benchit_addoption`` dests) that shape this runtime's numbers: a value
+    # other than the option's default is recorded with the result (``Result.runtime_options``) and
+    # makes a measurement of its own, which resume, ``compare`` and the report tell apart.
+    identity_options: ClassVar[tuple[str, ...]] = ()
 
     def __init__(self, options: dict[str, Any] | None = None):
         self.options = dict(options or {})
+
+    @property
+    def threads(self) -> int:
+        """The intra-op thread count to run with: ``--threads`` (divided among ``-j`` jobs while a
+        script runs); a runtime with its own thread pool sets it to this."""
+        if self.options.get("threads"):
+            return int(self.options["threads"])
+        import torch
+
+        return torch.get_num_threads()  # set to --threads before ``prepare`` and every measurement
 
     def supports(self, device: Device) -> bool:
         """Whether this runtime can drive ``device`` at all (``check`` says whether it can here)."""

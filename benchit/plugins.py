@@ -15,6 +15,7 @@ import pluggy
 
 from benchit import __version__, hookspecs
 from benchit.errors import PluginError, UsageError
+from benchit.text import one_line
 
 if TYPE_CHECKING:
     from benchit.contracts import Corpus, Device, Executor, Reporter, Runtime
@@ -67,6 +68,29 @@ class Registry:
 
     def runtime(self, name: str, options: dict[str, Any]) -> Runtime:
         return self.runtimes[name][0](options)
+
+    def runtime_options(
+        self, runtimes: list[str] | tuple[str, ...], values: dict[str, Any]
+    ) -> dict[str, dict[str, str]]:
+        """Per runtime, the options it declares in ``identity_options`` whose value in ``values``
+        (the plugins' option values, by dest) differs from the option's default, as text."""
+        import argparse
+
+        from benchit.options import PluginOptions
+
+        parser = PluginOptions(argparse.ArgumentParser(add_help=False))
+        self.add_options(parser)  # the options' defaults, as the command line declares them
+        found: dict[str, dict[str, str]] = {}
+        for name in runtimes:
+            declared = getattr(self.runtimes[name][0], "identity_options", ()) if name in self.runtimes else ()
+            changed = {
+                dest: str(values[dest])
+                for dest in declared
+                if values.get(dest) is not None and values.get(dest) != parser.defaults.get(dest)
+            }
+            if changed:
+                found[name] = changed
+        return found
 
     def device(self, name: str) -> Device:
         return self.devices[name][0]
@@ -142,11 +166,6 @@ class Registry:
                 raise UsageError(f"unknown --runtime {name!r}; choose from {', '.join(self.runtimes)}")
 
 
-def _one_line(exc: BaseException) -> str:
-    text = str(exc).strip().splitlines()
-    return f"{type(exc).__name__}: {text[0] if text else ''}".rstrip(": ")
-
-
 def _load_file(path: Path) -> ModuleType:
     name = f"benchit_local_plugin_{path.stem}"
     spec = importlib.util.spec_from_file_location(name, path)
@@ -193,7 +212,7 @@ def load(plugin_dirs: tuple[str, ...] | list[str] = ()) -> Registry:
             info.module = loader()
             manager.register(info.module, name=name)
         except Exception as exc:  # noqa: BLE001 - a broken plugin is reported, not fatal
-            info.error = _one_line(exc)
+            info.error = one_line(exc)
     _check_hook_names(manager)
     for plugin, classes in registry.answers("benchit_runtimes"):
         for cls in classes or ():

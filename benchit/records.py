@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import hashlib
+import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -245,11 +247,27 @@ class Stats:
         return cls(**values)
 
 
-def measurement_key(device: str, runtime: str, precision: str = "fp32", mode: str = "eval") -> str:
+def measurement_key(device: str, runtime: str, precision: str = "fp32", mode: str = "eval", options_tag: str = "") -> str:
     """The name of one measurement of a build, and its result file's stem: ``cpu-torch``,
-    ``cpu-torch-bf16``, and for the train step ``cpu-torch-train``, ``cpu-torch-bf16-train``
-    (eval, the default mode, adds nothing, so that older caches keep their names)."""
-    return f"{device}-{runtime}{precision_suffix(precision)}{'' if mode in ('', 'eval') else f'-{mode}'}"
+    ``cpu-torch-bf16``, for the train step ``cpu-torch-train``, ``cpu-torch-bf16-train`` (eval, the
+    default mode, adds nothing, so that older caches keep their names), and last the ``options_tag``
+    of non-default runtime options: ``cpu-torch-compile-o1a2b3c4d``."""
+    mode_suffix = "" if mode in ("", "eval") else f"-{mode}"
+    return f"{device}-{runtime}{precision_suffix(precision)}{mode_suffix}{options_tag}"
+
+
+def options_tag(options: dict[str, str]) -> str:
+    """What a measurement's name gains for runtime options that differ from their defaults: nothing
+    when none do, else ``-o`` and 8 hex digits of a digest of the sorted options (stable across runs)."""
+    if not options:
+        return ""
+    text = json.dumps(sorted((str(k), str(v)) for k, v in options.items()))
+    return "-o" + hashlib.sha256(text.encode()).hexdigest()[:8]
+
+
+def options_text(options: dict[str, str]) -> str:
+    """Runtime options for people and report cells: ``compile_backend=aot_eager,compile_mode=...``."""
+    return ",".join(f"{k}={v}" for k, v in sorted(options.items()))
 
 
 def precision_suffix(precision: str) -> str:
@@ -293,6 +311,10 @@ def _object(value: Any) -> bool:
     return isinstance(value, dict)
 
 
+def _strings(value: Any) -> bool:
+    return isinstance(value, dict) and all(isinstance(k, str) and isinstance(v, str) for k, v in value.items())
+
+
 def _labels(value: Any) -> bool:
     return isinstance(value, dict) and all(isinstance(k, str) and _texts(v) for k, v in value.items())
 
@@ -329,6 +351,7 @@ _WHY: dict[Check, str] = {
     _object: "not an object",
     _labels: "not an object of string lists",
     _error: "not an object of strings",
+    _strings: "not an object of strings",
     _stats: "not an object of numbers",
     _machine: "not a machine (an object with an id)",
     _script_status: "not a script status",
@@ -375,6 +398,7 @@ _RESULT = _fields(
     (_machine, True, ("machine",)),
     (_number, True, ("throughput_per_s", "finished")),
     (_flag, False, ("contended",)),
+    (_strings, False, ("runtime_options",)),
 )
 _STATS_NEEDED = tuple(f.name for f in dataclasses.fields(Stats) if f.default is dataclasses.MISSING)
 
@@ -406,6 +430,9 @@ class Result:
     contended: bool = False
     # What was timed: ``eval`` (one forward call) or ``train`` (forward, loss, backward, optimizer step).
     mode: str = "eval"
+    # The runtime's options that shape its numbers (``Runtime.identity_options``) and differ from
+    # their defaults: part of what was measured. Empty: the defaults (and every older result).
+    runtime_options: dict[str, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         # Measuring code may still pass the plain string: the record holds the enum.
@@ -413,8 +440,10 @@ class Result:
 
     @property
     def measurement(self) -> str:
-        """``device-runtime[-precision][-train]``: see ``measurement_key``."""
-        return measurement_key(self.device, self.runtime, self.precision, self.mode)
+        """``device-runtime[-precision][-train][-o<tag>]``: see ``measurement_key``."""
+        return measurement_key(
+            self.device, self.runtime, self.precision, mode=self.mode, options_tag=options_tag(self.runtime_options)
+        )
 
     def to_dict(self) -> dict[str, Any]:
         data = dataclasses.asdict(self)
@@ -451,6 +480,7 @@ class Result:
             eager=bool(data["eager"]) if "eager" in data else data["runtime"] == "torch",
             contended=bool(data.get("contended", False)),
             mode=data.get("mode") or "eval",  # results written before modes timed the eval call
+            runtime_options=dict(data.get("runtime_options") or {}),
         )
 
 

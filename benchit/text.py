@@ -39,3 +39,22 @@ def parse_memory_size(text: str) -> int:
     if not math.isfinite(value) or value * _UNITS[unit] < MIN_MEMORY_LIMIT:
         raise ValueError(f"must be a size of at least 1M (a script needs more to start), got {text!r}")
     return int(value * _UNITS[unit])
+
+
+# Lines of a native library's message that say where, not what: an assertion's source location
+# (``Check 'false' failed at src/x.cpp:151:``), and headers that end in a colon.
+_WHERE = re.compile(r"(^Check '.*' failed)|(\.(c|cc|cpp|cxx|h|hpp)(:\d+)*:?\s*$)|(:\s*$)")
+_ANSI = re.compile(r"\x1b\[[0-9;]*m")
+
+
+def one_line(exc: BaseException, prefer: tuple[str, ...] = (), limit: int = 300) -> str:
+    """``Type: reason`` in one line, for a report cell: the first line of the message that contains
+    one of ``prefer`` (case-insensitive), else the first that is not a source location or a header
+    ending in a colon, else the first; without terminal colours and list bullets, cut at ``limit``."""
+    lines = [_ANSI.sub("", line).strip().lstrip("-*• ").strip() for line in str(exc).splitlines()]
+    lines = [line for line in lines if line]
+    wanted = [p.lower() for p in prefer]
+    chosen = next((line for line in lines if any(p in line.lower() for p in wanted)), None)
+    chosen = chosen or next((line for line in lines if not _WHERE.search(line)), lines[0] if lines else "")
+    text = f"{type(exc).__name__}: {chosen}" if chosen else type(exc).__name__
+    return text if len(text) <= limit else text[: limit - 4] + " ..."

@@ -12,16 +12,11 @@ import pytest
 import torch
 from conftest import FAST, report_df, result_file, run_benchit, write_script
 
-from benchit.backends import onnxfile
+from benchit.backends import artifact, onnxfile
 from benchit.backends.devices import CPU, ROCm
+from benchit.backends.inputs import match_inputs, named_inputs
 from benchit.backends.runtimes.compile import TorchCompile
-from benchit.backends.runtimes.onnxruntime import (
-    OnnxRuntime,
-    choose_providers,
-    match_inputs,
-    named_inputs,
-    provider_options,
-)
+from benchit.backends.runtimes.onnxruntime import OnnxRuntime, choose_providers, provider_options
 from benchit.errors import Unavailable
 
 RUNTIMES = ("torch", "torch-compile", "ort")
@@ -274,7 +269,7 @@ def test_an_export_is_reused_until_rebuild_always_or_new_weights(tmp_path: Path)
     model, args = Small().eval(), (torch.randn(2, 4),)
     with torch.no_grad():
         path, first = onnxfile.export(model, args, {}, tmp_path, 18, "dynamo", "if_needed")
-        onnxfile._exported_here.clear()  # as if a later run
+        artifact._built_here.clear()  # as if a later run
         again, second = onnxfile.export(model, args, {}, tmp_path, 18, "dynamo", "if_needed")
         assert (again, second) == (path, {"export_s": first["export_s"], "onnx_reused": True})
         _, forced = onnxfile.export(model, args, {}, tmp_path, 18, "dynamo", "always")

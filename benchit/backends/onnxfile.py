@@ -4,24 +4,16 @@ from __future__ import annotations
 
 import contextlib
 import functools
-import hashlib
-import json
-import os
 import re
-import shutil
-import tempfile
-import time
 from collections import Counter
 from pathlib import Path
 from typing import Any
 
+from benchit.backends.artifact import fingerprint, reuse_or_build
 from benchit.errors import Unavailable
-from benchit.fs import write_json
 
 # The opset each exporter writes natively, tried when a newer one does not run (dynamo's torchlib).
 FALLBACK_OPSET = {"dynamo": 18}
-# Paths exported by this process: ``--rebuild always`` re-exports once per run, not once per device.
-_exported_here: set[Path] = set()
 
 
 def require_onnx() -> tuple[Any, Any]:
@@ -71,24 +63,12 @@ def runtime_max_opset() -> int:
 
 
 def default_opset(exporter: str) -> int:
-    """The newest opset both the installed exporter and onnxruntime support."""
-    return min(exporter_max_opset(exporter), runtime_max_opset())
-
-
-def fingerprint(model: Any) -> str:
-    """A cheap digest of the model's weights (names, shapes, dtypes and a strided sample of
-    values): an ONNX file is reused only for the model it was exported from."""
-    import torch
-
-    digest = hashlib.sha1()
-    with torch.no_grad():
-        for name, tensor in model.state_dict().items():
-            digest.update(f"{name}:{tuple(tensor.shape)}:{tensor.dtype};".encode())
-            flat = tensor.detach().reshape(-1)
-            if flat.numel() and not flat.is_complex():
-                sample = flat[:: max(1, flat.numel() // 64)][:64].to("cpu", torch.float64)
-                digest.update(sample.numpy().tobytes())
-    return digest.hexdigest()
+    """The newest opset both the installed exporter and onnxruntime support (without onnxruntime:
+    the exporter's newest)."""
+    try:
+        return min(exporter_max_opset(exporter), runtime_max_opset())
+    except Unavailable:
+        return exporter_max_opset(exporter)
 
 
 def export(
@@ -107,46 +87,50 @@ def export(
     import torch
 
     path = folder / f"model-{exporter}-opset{opset}{'-' + variant if variant else ''}.onnx"
-    stamp = path.with_suffix(".json")
     key = {"torch": torch.__version__, "exporter": exporter, "opset": opset, "weights": fingerprint(model)}
-    reuse = rebuild != "always" or path in _exported_here
-    if reuse and path.is_file():
-        previous = _read_json(stamp)
-        if previous.get("key") == key:
-            return path, {"export_s": previous.get("export_s"), "onnx_reused": True}
-    start = time.perf_counter()
-    _export_atomically(model, args, kwargs, path, opset, exporter)
-    facts = {"export_s": time.perf_counter() - start, "onnx_reused": False}
-    write_json(stamp, {"key": key, **facts})
-    _exported_here.add(path)
-    return path, facts
+    built = reuse_or_build(path, key, lambda target: _export(model, args, kwargs, target, opset, exporter), rebuild)
+    return built.path, {"export_s": built.build_s, "onnx_reused": built.reused}
 
 
-def _export_atomically(model: Any, args: tuple, kwargs: dict, path: Path, opset: int, exporter: str) -> None:
-    """Export into a private folder, then move the files (model and any external data) into place."""
+def export_for(
+    model: Any, args: tuple, kwargs: dict, artifacts: Path, options: dict[str, Any], opset: int | None = None
+) -> tuple[Path, dict[str, Any]]:
+    """The ONNX file of ``model(*args, **kwargs)`` that benchit exports for a runtime made with
+    ``options`` (``--onnx-exporter``, ``--opset`` or ``opset``, else the newest usable; ``rebuild``),
+    reused across runs and runtimes; and its facts (``export_s``, ``onnx_reused``, ``exporter``)."""
+    exporter = options.get("onnx_exporter") or "dynamo"
+    opset = opset or options.get("opset") or default_opset(exporter)
+    path, facts = export(model, args, kwargs, artifacts, opset, exporter, options.get("rebuild", "if_needed"),
+                         precision_of(model))  # fmt: skip
+    return path, {**facts, "exporter": exporter}
+
+
+def precision_of(model: Any) -> str:
+    """``fp16`` or ``bf16`` for a model cast to half precision (--precision), else ``""``."""
     import torch
 
-    path.parent.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(prefix=".export-", dir=path.parent))
+    for tensor in model.parameters():
+        if tensor.is_floating_point():
+            return {torch.float16: "fp16", torch.bfloat16: "bf16"}.get(tensor.dtype, "")
+    return ""
+
+
+def _export(model: Any, args: tuple, kwargs: dict, target: Path, opset: int, exporter: str) -> None:
+    """Export to ``target`` (in a private folder: the model and any external data beside it)."""
+    import torch
+
     try:
-        try:
-            with contextlib.redirect_stdout(_Discard()):  # the dynamo exporter narrates each step
-                torch.onnx.export(
-                    model,
-                    args,
-                    str(staging / path.name),
-                    kwargs=kwargs or None,
-                    opset_version=opset,
-                    dynamo=exporter == "dynamo",
-                )
-        except Exception as exc:
-            raise ExportError(f"torch.onnx.export ({exporter}, opset {opset}) failed: {_plain(exc)}") from exc
-        # External data files first, the model last: a reader never sees a model whose data is missing.
-        produced = sorted(staging.iterdir(), key=lambda p: p.name == path.name)
-        for item in produced:
-            os.replace(item, path.parent / item.name)
-    finally:
-        shutil.rmtree(staging, ignore_errors=True)
+        with contextlib.redirect_stdout(_Discard()):  # the dynamo exporter narrates each step
+            torch.onnx.export(
+                model,
+                args,
+                str(target),
+                kwargs=kwargs or None,
+                opset_version=opset,
+                dynamo=exporter == "dynamo",
+            )
+    except Exception as exc:
+        raise ExportError(f"torch.onnx.export ({exporter}, opset {opset}) failed: {_plain(exc)}") from exc
 
 
 class ExportError(Exception):
@@ -211,11 +195,3 @@ def file_bytes(path: Path, model: Any) -> int:
         with contextlib.suppress(OSError):
             total += (path.parent / location).stat().st_size
     return total
-
-
-def _read_json(path: Path) -> dict[str, Any]:
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return {}
-    return data if isinstance(data, dict) else {}

@@ -182,6 +182,7 @@ def plan(
         optimizer=values["optimizer"],
         plugin_dirs=tuple(str(Path(d).resolve()) for d in values["plugins_dir"]),
         options=dict(plugin_values),
+        runtime_options=registry.runtime_options(values["runtime"], plugin_values),
     )
     executor_class.check(config)
     return Scan(scripts, config, cache, search_dirs, wanted is not None, executor_class)

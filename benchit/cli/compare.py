@@ -51,7 +51,11 @@ def add_parser(sub: Any) -> None:
     )
     compare.add_argument("base", type=Path, metavar="BASE", help="a cache directory or a JSON report")
     compare.add_argument("new", type=Path, nargs="?", metavar="NEW", help="a cache directory or a JSON report")
-    compare.add_argument("--by", choices=["runtime", "device", "machine"], help="compare inside BASE along this")
+    compare.add_argument(
+        "--by",
+        choices=["runtime", "device", "machine", "runtime-options"],
+        help="compare inside BASE along this (runtime-options: each setting of a runtime against its defaults)",
+    )
     compare.add_argument(
         "--baseline",
         default=None,
@@ -104,24 +108,33 @@ def run(args: argparse.Namespace, registry: Registry) -> int:
 
     chosen = reporters(args, registry, default=None)
     if args.new is None and args.by is None:
-        raise UsageError("give NEW to compare with BASE, or --by runtime|device|machine to compare inside BASE")
+        raise UsageError(
+            "give NEW to compare with BASE, or --by runtime|device|machine|runtime-options to compare inside BASE"
+        )
     if args.new is not None and args.by is not None:
         raise UsageError("--by compares inside one cache; give BASE alone")
     paths = outputs(args, chosen, "compare")
     base = load(args.base, "BASE")
     if args.by:
-        values = sorted(base[args.by].dropna().astype(str).unique())
-        baseline = args.baseline or compare.default_baseline(base, args.by)
-        if baseline is None and args.by == "runtime":
+        by = args.by.replace("-", "_")  # the frame's column
+        column = base[by].fillna("") if by == compare.OPTIONS else base[by].dropna()
+        values = sorted(column.astype(str).unique())
+        baseline = args.baseline if args.baseline is not None else compare.default_baseline(base, by)
+        if by == compare.OPTIONS and baseline == compare.DEFAULTS:
+            baseline = ""
+        if baseline is None and by == "runtime":
             raise UsageError(
                 f"BASE has no eager runtime to compare with; choose one with --baseline ({', '.join(values)})"
             )
-        baseline = baseline or values[0]
+        baseline = values[0] if baseline is None or (baseline == "" and by != compare.OPTIONS) else baseline
         if baseline not in values:
-            raise UsageError(f"--baseline {baseline!r}: BASE has no {args.by} of that name ({', '.join(values)})")
-        result = compare.compare_within(base, args.by, baseline, args.threshold)
+            shown = ", ".join(v or compare.DEFAULTS for v in values)
+            raise UsageError(f"--baseline {baseline!r}: BASE has no {args.by} of that name ({shown})")
+        result = compare.compare_within(base, by, baseline, args.threshold)
         if not result.pairs:
-            raise UsageError(f"BASE {args.base} has nothing measured with another {args.by} than {baseline}")
+            raise UsageError(
+                f"BASE {args.base} has nothing measured with another {args.by} than {baseline or compare.DEFAULTS}"
+            )
         df, sources = base, [str(args.base)]
     else:
         new = load(args.new, "NEW")

@@ -15,7 +15,7 @@ from benchit.errors import Unavailable
 from benchit.measure.bench import benchmark_all, error_text
 from benchit.measure.contention import QuietBudget, WaitTeller
 from benchit.messages import InvocationFound, Message, ResultReady, ScriptError
-from benchit.records import Invocation, Result, ResultStatus, Script, measurement_key
+from benchit.records import Invocation, Result, ResultStatus, Script
 from benchit.scan.onnxinput import generate, invocation, read
 from benchit.store.cache import file_digest, key_build_name
 
@@ -109,10 +109,10 @@ def run(
     send(InvocationFound(name, record))
     if config.analyze_only:
         return
-    options = {**config.options, "rebuild": config.rebuild}
+    options = config.runtime_settings()
     for device_name in config.devices:
         placement = FilePlacement(record, registry.device(device_name))
-        names = [r for r in config.runtimes if f"{device_name}-{r}" not in done.get(name, [])]
+        names = [r for r in config.runtimes if config.measurement_key(device_name, r) not in done.get(name, [])]
         runtimes: list[Runtime] = [FileRuntime(registry.runtime(r, options), script.path, arrays) for r in names]
         measured = benchmark_all(placement, runtimes, config, artifacts.folder(name), quiet=quiet, tell=tell)
         for result in measured:
@@ -120,12 +120,14 @@ def run(
             artifacts.send_new(name, send)
             send(ResultReady(name, artifacts.relocate(name, result)))
     for device_name, runtime_name, precision in config.measurements():
-        if precision != "fp32" and measurement_key(device_name, runtime_name, precision) not in done.get(name, []):
+        if precision != "fp32" and config.measurement_key(device_name, runtime_name, precision) not in done.get(
+            name, []
+        ):
             reason = f"an ONNX file is measured as it is; --precision {precision} casts only PyTorch models"
             unavailable = Result(device_name, runtime_name, ResultStatus.UNAVAILABLE, reason, precision=precision)
             send(ResultReady(name, unavailable))
     for device_name, runtime_name, precision, mode in config.measured():
-        if mode != "eval" and measurement_key(device_name, runtime_name, precision, mode) not in done.get(name, []):
+        if mode != "eval" and config.measurement_key(device_name, runtime_name, precision, mode) not in done.get(name, []):
             reason = "an ONNX file is a graph without its training: --mode train needs a PyTorch script"
             unavailable = Result(device_name, runtime_name, ResultStatus.UNAVAILABLE, reason, precision, mode=mode)
             send(ResultReady(name, unavailable))

@@ -118,6 +118,9 @@ class Recorder:
             machine=message.result.machine or job.state.machine or machine(),
             script_digest=job.digest,
             finished=time.time(),
+            # The options this run gave the runtime are part of what it measured.
+            runtime_options=message.result.runtime_options
+            or self.config.runtime_options.get(message.result.runtime, {}),
         )
         self.cache.write_result(message.build, result)
         job.state.results += 1

@@ -7,7 +7,7 @@ import dataclasses
 from dataclasses import dataclass
 
 from benchit.config import Config
-from benchit.records import Result, ResultStatus, ScriptRecord, ScriptStatus, measurement_key
+from benchit.records import Result, ResultStatus, ScriptRecord, ScriptStatus
 from benchit.store.cache import Cache
 
 # Result statuses that a re-run would repeat: measured, or known not to work here.
@@ -51,7 +51,7 @@ def measured_here(result: Result, machine_id: str | None) -> bool:
 
 
 def pairs_done(cache: Cache, builds: list[str], digest: str, machine_id: str | None) -> dict[str, list[str]]:
-    """Per build, the ``device-runtime[-precision][-train]`` measurements with a settled result of this
+    """Per build, the ``device-runtime[-precision][-train][-o<options>]`` measurements with a settled result of this
     script version on this machine."""
     done: dict[str, list[str]] = {}
     for build in builds:
@@ -90,7 +90,8 @@ def plan(cache: Cache, config: Config, record: ScriptRecord, machine_id: str | N
     if not same or not settled(previous, config):
         return Plan(record, {}, tuple(builds))
     done = pairs_done(cache, builds, record.digest, machine_id)
-    wanted = {measurement_key(*unit) for unit in config.measured()}
+    # A runtime's options are part of its measurement's name: other options are another measurement.
+    wanted = {config.measurement_key(*unit) for unit in config.measured()}
     if config.analyze_only or all(wanted <= set(done.get(b, ())) for b in builds):
         return None
     return Plan(record, done, tuple(builds))

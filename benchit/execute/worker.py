@@ -42,7 +42,7 @@ from benchit.messages import (
     ResultReady,
     ScriptError,
 )
-from benchit.records import Result, ResultStatus, Script, measurement_key
+from benchit.records import Result, ResultStatus, Script
 from benchit.store.cache import key_build_name
 
 if TYPE_CHECKING:
@@ -320,7 +320,7 @@ def _measure(
     rounds (``bench.benchmark_all``). Every eval measurement comes first, from the same capture."""
     item.module.eval()
     folder = artifacts.folder(name)
-    todo = [t for t in config.measured() if measurement_key(*t) not in done]
+    todo = [t for t in config.measured() if config.measurement_key(*t) not in done]
     for device_name, precision, mode in dict.fromkeys((d, p, m) for d, _, p, m in todo):
         device = registry.device(device_name)
         names = [r for d, r, p, m in todo if (d, p, m) == (device_name, precision, mode)]
@@ -339,7 +339,7 @@ def _measure(
         made: dict[str, Result] = {}  # runtimes that could not even be made: their results
         for runtime_name in names:
             try:
-                runtimes.append(registry.runtime(runtime_name, {**config.options, "rebuild": config.rebuild}))
+                runtimes.append(registry.runtime(runtime_name, config.runtime_settings()))
             except Exception as exc:  # noqa: BLE001 - a plugin whose runtime cannot be made fails its pair
                 error = f"runtime {runtime_name}: creating it raised {error_text(exc)}"
                 made[runtime_name] = Result(

@@ -53,7 +53,9 @@ def _refusal(
     anything else a plugin raises fails this device x runtime pair only, naming the call."""
 
     def versions() -> None:
-        environment["versions"] = {**environment["versions"], **runtime.versions()}
+        own = runtime.versions()
+        environment["versions"] = {**environment["versions"], **own}
+        environment["runtime_versions"] = dict(own)  # the report's ``<library>_version`` columns
 
     def precisions() -> None:
         if precision not in runtime.precisions:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -11,9 +11,17 @@ import numpy as np
 
 from benchit.records import ParityRule, ParityVerdict
 
+# What ``Prepared.step()`` (and a model) may return, for the error that names anything else.
+OUTPUT_TYPES = (
+    "torch tensors, numpy arrays, Python or numpy numbers, None (skipped), and tuples, lists, dicts and "
+    "other mappings, dataclasses or objects with to_tuple() (a ModelOutput) or numpy() (an OrtValue) of them"
+)
+
 
 def flatten(value: Any) -> list[np.ndarray]:
-    """Every array in a (nested) model output, in order, as a numpy array on the host."""
+    """Every array in a (nested) model output, in order, as a numpy array on the host; ``TypeError``
+    naming the type for anything that is none of ``OUTPUT_TYPES``: a runtime whose outputs benchit
+    cannot read fails with that, not with a puzzling output-count mismatch."""
     import torch
 
     if value is None:
@@ -27,15 +35,18 @@ def flatten(value: Any) -> list[np.ndarray]:
         return [value]
     if isinstance(value, (bool, int, float, np.generic)):
         return [np.asarray(value)]
-    if isinstance(value, dict):
+    if isinstance(value, Mapping):  # dicts, and others' (OpenVINO's OVDict)
         return [a for v in value.values() for a in flatten(v)]
     if isinstance(value, (list, tuple)):
         return [a for v in value for a in flatten(v)]
     if hasattr(value, "to_tuple"):
         return flatten(value.to_tuple())
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return flatten([getattr(value, f.name) for f in dataclasses.fields(value)])
     if callable(getattr(value, "numpy", None)):  # e.g. onnxruntime's OrtValue on a GPU
         return [np.asarray(value.numpy())]
-    return []
+    raise TypeError(f"an output of type {type(value).__module__}.{type(value).__qualname__} cannot be compared: "
+                    f"return {OUTPUT_TYPES}")  # fmt: skip
 
 
 @dataclass(frozen=True)

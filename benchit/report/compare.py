@@ -10,11 +10,13 @@ from typing import Any
 import pandas as pd
 
 from benchit.records import ResultStatus
-from benchit.report.frame import IDENTITY, busy_reason, eager_runtimes, round_medians
+from benchit.report.frame import IDENTITY, busy_reason, eager_runtimes, round_medians, runtime_label
 from benchit.report.stats import Change, GeoMean, compare_paired, compare_rounds, geometric_mean_of
 from benchit.report.verdict import CompareVerdict
 
-BY = ("runtime", "device", "machine")
+BY = ("runtime", "device", "machine", "runtime_options")
+OPTIONS = "runtime_options"
+DEFAULTS = "defaults"  # how the runtime options of a result measured with the defaults are named
 DEFAULT_DEVICE = "cpu"
 
 
@@ -277,29 +279,36 @@ def _pair(
 
 def default_baseline(df: pd.DataFrame, by: str) -> str | None:
     """What ``--by`` compares with when no ``--baseline`` is given: the eager runtime (``Runtime.eager``),
-    the CPU, or (None) the first value."""
+    the CPU, a runtime's default options, or (None) the first value."""
     if by == "runtime":
         eager = eager_runtimes(_results(df))
         return eager[0] if eager else None
+    if by == OPTIONS:
+        return ""
     return DEFAULT_DEVICE if by == "device" else None
 
 
 def compare_within(df: pd.DataFrame, by: str, baseline: str, threshold: float) -> Comparison:
     """Inside one cache: every other value of ``by`` against ``baseline`` on the same measurement
-    (e.g. each runtime against the eager one, on the same model, device, precision and machine)."""
-    columns = [c for c in IDENTITY if c != by]
+    (e.g. each runtime against the eager one, on the same model, device, precision and machine;
+    each setting of a runtime's options against its defaults, ``baseline`` ``""``)."""
+    # Each setting of a runtime is compared with the eager runtime, which has no options.
+    columns = [c for c in IDENTITY if c != by and not (by == "runtime" and c == OPTIONS)]
     rows = _results(df)
-    baseline_rows = _index(rows[rows[by].astype(str) == baseline], columns)
+    values = rows[by].fillna("").astype(str)
+    baseline_rows = _index(rows[values == baseline], columns)
     pairs = []
-    for row in rows[rows[by].astype(str) != baseline].to_dict("records"):
+    for row in rows[values != baseline].to_dict("records"):
         key = _identity(row, columns)
         b = baseline_rows.get(key)
         if b is None:
             continue
+        name = runtime_label(row) if by in ("runtime", OPTIONS) else str(row.get(by))
         # Runtimes of one model are measured round by round, interleaved: their rounds pair up.
-        labels = (baseline, str(row.get(by)))
+        labels = (runtime_label(b) if by == OPTIONS else baseline, name)
         key_map = dict(zip(columns, key, strict=True))
-        group = str(row.get(by)) + (f" {row['mode']}" if row.get("mode") == "train" else "")
+        group = name + (f" {row['mode']}" if row.get("mode") == "train" else "")
         pairs.append(_pair(key_map, group, b, row, threshold, labels, paired=by == "runtime"))
     pairs.sort(key=lambda p: (p.group, p.model, tuple(p.key.values())))
-    return Comparison(baseline, f"other {by}s", by, threshold, tuple(pairs))
+    shown = (baseline or DEFAULTS) if by == OPTIONS else baseline
+    return Comparison(shown, f"other {by.replace('_', ' ')}", by, threshold, tuple(pairs))

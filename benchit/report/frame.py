@@ -9,7 +9,7 @@ from typing import Any, TypeGuard
 
 import pandas as pd
 
-from benchit.records import Parity, ParityVerdict, Result, ResultStatus, ScriptStatus
+from benchit.records import Parity, ParityVerdict, Result, ResultStatus, ScriptStatus, options_text
 from benchit.report.source import ScriptRun, script_runs
 from benchit.report.stats import GeoMean, geometric_mean_of, paired_ratio
 from benchit.store.cache import Cache
@@ -39,6 +39,7 @@ COLUMNS = [
     "precision",
     "mode",
     "script_args",
+    "runtime_options",
     "latency_max_ms",
     "latency_median_ci_low_ms",
     "latency_median_ci_high_ms",
@@ -103,7 +104,17 @@ _INFO_COLUMNS = ("cpu_wait_fraction", "steal_fraction", "runnable_others", "cpu_
                  "blocks_discarded", "quiet_wait_s", "prepare_s", "first_step_s")  # fmt: skip
 _INFO_HIDDEN = ("overhead_ns", "peak_rss_bytes")
 # The columns that say what a result measured; two rows with the same values measured the same thing.
-IDENTITY = ["relative_path", "invocation", "script_args", "precision", "mode", "device", "runtime", "machine"]
+IDENTITY = [
+    "relative_path",
+    "invocation",
+    "script_args",
+    "precision",
+    "mode",
+    "device",
+    "runtime",
+    "runtime_options",
+    "machine",
+]
 _STATS = {
     "iterations": "iterations",
     "latency_mean_ms": "mean_ms",
@@ -173,6 +184,7 @@ def _result_row(result: Result) -> dict[str, Any]:
         contended=result.contended,
         device=result.device,
         runtime=result.runtime,
+        runtime_options=options_text(result.runtime_options),
         eager=result.eager,
         status=str(result.status),
         error=_first_line(result.error),
@@ -194,6 +206,10 @@ def _result_row(result: Result) -> dict[str, Any]:
         peak_device_memory_mb=_megabytes(info.get("peak_memory_allocated_bytes")),
     )
     row.update({key: info.get(key) for key in _INFO_COLUMNS})
+    # One column per library the runtime's ``versions()`` named (``onnxruntime_version``, a plugin's own).
+    runtime_versions = env.get("runtime_versions")
+    if isinstance(runtime_versions, dict):
+        row.update({f"{name}_version": str(value) for name, value in runtime_versions.items()})
     if result.contended and not row["contended_reason"]:
         row["contended_reason"] = busy_reason(row)
     for key, value in info.items():
@@ -321,11 +337,15 @@ def frame(cache: Cache) -> pd.DataFrame:
     return from_rows(data)
 
 
+def _version_column(column: str) -> bool:
+    return column.endswith("_version") and column not in COLUMNS
+
+
 def from_rows(data: list[dict[str, Any]]) -> pd.DataFrame:
     """The report's frame from row dicts (from a cache, or read back from a JSON report): the
     known columns first, then script parameters and runtime facts, then labels, then the kept samples."""
     df = pd.DataFrame(data)
-    extra = sorted(c for c in df.columns if c.startswith(("param_", "info_")))
+    extra = sorted(c for c in df.columns if c.startswith(("param_", "info_")) or _version_column(c))
     labels = [c for c in df.columns if c not in COLUMNS and c not in extra and c not in CARRIED]
     df = df.reindex(columns=COLUMNS + extra + labels + CARRIED)
     df = df.astype(object).where(df.notna(), None)
@@ -353,7 +373,8 @@ def _versus_eager(df: pd.DataFrame) -> dict[str, list[Any]]:
     out: dict[str, list[Any]] = {c: [] for c in columns}
     if df.empty:
         return out
-    same = [c for c in IDENTITY if c != "runtime"]
+    # The eager runtime has no options: every setting of a runtime is measured against it.
+    same = [c for c in IDENTITY if c not in ("runtime", "runtime_options")]
     records = df.to_dict("records")
     eager: dict[tuple, dict[str, Any]] = {}
     for row in records:
@@ -395,6 +416,13 @@ def _memory_ratio(eager: dict[str, Any], row: dict[str, Any]) -> float | None:
     return None
 
 
+def runtime_label(row: dict[str, Any]) -> str:
+    """``torch-compile``, or with options other than the defaults ``torch-compile[compile_backend=aot_eager]``:
+    how tables name a setting of a runtime."""
+    options = row.get("runtime_options")
+    return f"{row.get('runtime')}[{options}]" if options else str(row.get("runtime"))
+
+
 def eager_runtimes(df: pd.DataFrame) -> list[str]:
     """The runtimes marked eager (``Runtime.eager``) in ``df``, by name: the speed-ups' baseline."""
     rows = df[df["eager"] == True]  # noqa: E712 - object column
@@ -419,7 +447,7 @@ def speedup_geomeans(df: pd.DataFrame) -> dict[str, GeoMean]:
     many = len({r.get("machine") for r in rows}) > 1
     groups: dict[str, list[tuple[float | None, str]]] = {}
     for row in rows:
-        name = f"{row.get('device')}/{row.get('runtime')}"
+        name = f"{row.get('device')}/{runtime_label(row)}"
         if row.get("precision") not in (None, "fp32"):
             name += f" {row['precision']}"
         if row.get("mode") not in (None, "eval"):

@@ -128,7 +128,7 @@ def _models(df: pd.DataFrame) -> list[tuple[tuple, dict[str, Any], dict[tuple[st
             row.get("mode"),
         )
         first, cells = lines.setdefault(key, (row, {}))
-        cells.setdefault((row["device"], row["runtime"]), row)
+        cells.setdefault((row["device"], frame.runtime_label(row)), row)  # each setting of its options a column
     return [(key, first, cells) for key, (first, cells) in lines.items()]
 
 
@@ -199,7 +199,7 @@ def failures(df: pd.DataFrame, width: int) -> list[str]:
             continue
         where = label(row) if row.get("invocation") else str(row.get("relative_path") or row.get("script"))
         if row.get("device"):
-            where += f" {row['device']}/{row['runtime']}"
+            where += f" {row['device']}/{frame.runtime_label(row)}"
         reason = row.get("error") or row.get("script_error") or str(status)
         groups[f"{status}: {printable(reason)}"].append(printable(where))
     lines = []

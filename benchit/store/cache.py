@@ -35,7 +35,7 @@ from typing import IO, Any
 
 from benchit import fs
 from benchit.errors import CacheError
-from benchit.records import BuildRecord, RecordError, Result, ScriptRecord, measurement_key
+from benchit.records import BuildRecord, RecordError, Result, ScriptRecord, measurement_key, options_tag
 
 FORMAT = 1
 MARKER = "benchit-cache.json"
@@ -258,6 +258,7 @@ class Cache:
         machine_id: str | None = None,
         precision: str = "fp32",
         mode: str = "eval",
+        options_tag: str = "",
     ) -> Path:
         """Results of one machine lie in a folder of their own; ``None``: an older cache's place.
         The file is named by its ``measurement_key``."""
@@ -269,6 +270,7 @@ class Cache:
             safe_name(runtime),
             safe_name(precision) if precision else "",
             safe_name(mode) if mode else "",
+            safe_name(options_tag) if options_tag else "",
         )
         return folder / f"{name}.json"
 
@@ -291,7 +293,8 @@ class Cache:
 
     def write_result(self, build: str, result: Result) -> None:
         machine_id = result.machine.id if result.machine else None
-        path = self.result_path(build, result.device, result.runtime, machine_id, result.precision, result.mode)
+        tag = options_tag(result.runtime_options)
+        path = self.result_path(build, result.device, result.runtime, machine_id, result.precision, result.mode, tag)
         self._write(path, {"format": FORMAT, **result.to_dict()})
 
     def write_artifact(self, build: str, name: str, data: bytes | None = None, source: Path | None = None) -> Path:

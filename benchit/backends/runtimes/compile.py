@@ -22,6 +22,7 @@ class TorchCompile(Runtime):
     description = "torch.compile (inductor by default); compile time recorded apart from latency"
     precisions = ("fp32", "fp16", "bf16")
     modes = ("eval", "train")  # in train mode the compiled forward trains through AOTAutograd
+    identity_options = ("compile_mode", "compile_backend")
 
     def supports(self, device: Device) -> bool:
         return device.name in self.devices or isinstance(device, Accelerator)  # like eager torch

@@ -13,9 +13,11 @@ from pathlib import Path
 from typing import Any
 
 from benchit.backends import onnxfile
+from benchit.backends.inputs import match_inputs, named_inputs
 from benchit.contracts import Device, Prepared, Runtime
 from benchit.errors import Unavailable
 from benchit.markers import hookimpl
+from benchit.text import one_line
 
 # Execution providers per device, best first; the CPU provider is always appended as the
 # fallback for operators the accelerator's provider does not implement.
@@ -73,6 +75,7 @@ class OnnxRuntime(Runtime):
     devices = ("cpu", "cuda", "rocm", "xpu")
     description = "ONNX Runtime on the model exported with torch.onnx.export"
     precisions = ("fp32", "fp16", "bf16")
+    identity_options = ("ort_provider", "onnx_exporter", "opset")
 
     def check(self, device: Device) -> None:
         super().check(device)
@@ -92,9 +95,9 @@ class OnnxRuntime(Runtime):
     def prepare(self, model: Any, args: tuple, kwargs: dict, device: Device, artifacts: Path) -> Prepared:
         exporter = self.options.get("onnx_exporter") or "dynamo"
         if self.options.get("opset"):
-            return self._export_and_run(model, args, kwargs, device, artifacts, exporter, self.options["opset"])
+            return self._export_and_run(model, args, kwargs, device, artifacts, self.options["opset"])
         opset = onnxfile.default_opset(exporter)
-        prepared = self._export_and_run(model, args, kwargs, device, artifacts, exporter, opset)
+        prepared = self._export_and_run(model, args, kwargs, device, artifacts, opset)
         fallback = onnxfile.FALLBACK_OPSET.get(exporter)
         if fallback is None or opset <= fallback:
             return prepared
@@ -104,26 +107,25 @@ class OnnxRuntime(Runtime):
         try:
             prepared.step()
         except Exception as exc:  # noqa: BLE001 - any failure here means "try the older opset"
-            older = self._export_and_run(model, args, kwargs, device, artifacts, exporter, fallback)
-            older.info["opset_fallback"] = f"opset {opset} did not run: {_one_line(exc)}"
+            older = self._export_and_run(model, args, kwargs, device, artifacts, fallback)
+            older.info["opset_fallback"] = f"opset {opset} did not run: {one_line(exc)}"
             return older
         return prepared
 
     def _export_and_run(
-        self, model: Any, args: tuple, kwargs: dict, device: Device, artifacts: Path, exporter: str, opset: int
+        self, model: Any, args: tuple, kwargs: dict, device: Device, artifacts: Path, opset: int
     ) -> Prepared:
-        rebuild = self.options.get("rebuild", "if_needed")
-        variant = _precision_of(model)
-        path, export_facts = onnxfile.export(model, args, kwargs, artifacts, opset, exporter, rebuild, variant)
+        path, export_facts = onnxfile.export_for(model, args, kwargs, artifacts, self.options, opset)
+        variant = onnxfile.precision_of(model)
         try:
             prepared = self._run_file(path, named_inputs(model, args, kwargs), device, artifacts)
         except Exception as exc:
             if variant and _not_implemented(exc):
                 raise Unavailable(
-                    f"onnxruntime has no {device.name} kernel for an operator of this {variant} model: {_one_line(exc)}"
+                    f"onnxruntime has no {device.name} kernel for an operator of this {variant} model: {one_line(exc)}"
                 ) from None
             raise
-        prepared.info.update(export_facts, exporter=exporter, onnx_file=str(path))
+        prepared.info.update(export_facts, onnx_file=str(path))
         return prepared
 
     def prepare_onnx(self, path: Path, inputs: dict[str, Any], device: Device, artifacts: Path) -> Prepared:
@@ -152,12 +154,10 @@ class OnnxRuntime(Runtime):
         return Prepared(step=step, info=info)
 
     def _session(self, path: Path, device: Device, artifacts: Path) -> Any:
-        import torch
-
         _, ort = onnxfile.require_onnx()
         options = ort.SessionOptions()
-        # The same intra-op thread count as torch, so that the comparison is like for like.
-        options.intra_op_num_threads = torch.get_num_threads()
+        # --threads, as eager torch runs with, so that the comparison is like for like.
+        options.intra_op_num_threads = self.threads
         options.inter_op_num_threads = 1
         options.log_severity_level = 3
         names = choose_providers(device.name, ort.get_available_providers(), self.options.get("ort_provider"))
@@ -165,60 +165,9 @@ class OnnxRuntime(Runtime):
         return ort.InferenceSession(str(path), sess_options=options, providers=providers)
 
 
-def _precision_of(model: Any) -> str:
-    """``fp16`` or ``bf16`` for a model cast to half precision (--precision), else ``""``."""
-    import torch
-
-    for tensor in model.parameters():
-        if tensor.is_floating_point():
-            return {torch.float16: "fp16", torch.bfloat16: "bf16"}.get(tensor.dtype, "")
-    return ""
-
-
 def _not_implemented(exc: BaseException) -> bool:
     text = str(exc)
     return "NOT_IMPLEMENTED" in text or "Could not find an implementation" in text
-
-
-def named_inputs(model: Any, args: tuple, kwargs: dict) -> dict[str, Any]:
-    """The tensors of a call, named the way ``torch.onnx.export`` names graph inputs:
-    the forward parameter name, then ``_<index>`` or ``_<key>`` per level of nesting."""
-    import inspect
-
-    import torch
-
-    try:
-        params = list(inspect.signature(model.forward).parameters)
-    except (TypeError, ValueError):
-        params = []
-    named: dict[str, Any] = {}
-
-    def walk(prefix: str, value: Any) -> None:
-        if isinstance(value, torch.Tensor):
-            named[prefix] = value
-        elif isinstance(value, (list, tuple)):
-            for index, item in enumerate(value):
-                walk(f"{prefix}_{index}", item)
-        elif isinstance(value, dict):
-            for key, item in value.items():
-                walk(f"{prefix}_{key}", item)
-
-    for index, value in enumerate(args):
-        walk(params[index] if index < len(params) else f"arg{index}", value)
-    for key, value in kwargs.items():
-        walk(key, value)
-    return named
-
-
-def match_inputs(names: list[str], inputs: dict[str, Any]) -> dict[str, Any]:
-    """Feeds for the session's inputs: by name when every name is known, else in order
-    (the exporter keeps the order of the call's tensors)."""
-    if all(name in inputs for name in names):
-        return {name: inputs[name] for name in names}
-    values = list(inputs.values())
-    if len(values) < len(names):
-        raise ValueError(f"the ONNX model takes {len(names)} inputs ({', '.join(names)}), the call has {len(values)}")
-    return dict(zip(names, values, strict=False))
 
 
 def _host_step(session: Any, feeds: dict[str, Any]) -> Any:
@@ -263,11 +212,6 @@ class BoundOutputs:
 
     def to_tuple(self) -> tuple[Any, ...]:
         return tuple(self.binding.copy_outputs_to_cpu())
-
-
-def _one_line(exc: BaseException) -> str:
-    lines = str(exc).strip().splitlines()
-    return f"{type(exc).__name__}: {lines[0][:300] if lines else ''}"
 
 
 @hookimpl
