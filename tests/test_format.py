@@ -50,8 +50,8 @@ def test_every_record_reads_back_as_it_lies_on_disk(old: Path) -> None:
             path = cache.result_path(name, result.device, result.runtime, result.machine.id, result.precision)
             disk = _on_disk(path)
             # Fields added since the fixture was written read back as their defaults: the eager
-            # flag (only torch was eager), not contended, no rounds, the eval mode.
-            added = {"eager": result.runtime == "torch", "contended": False, "mode": "eval"}
+            # flag (only torch was eager), not contended, no rounds, the eval mode, the default options.
+            added = {"eager": result.runtime == "torch", "contended": False, "mode": "eval", "runtime_options": {}}
             rounds = {"rounds_ms": [], "round_iterations": [], "sample_rounds": []}
             assert result.to_dict() == {**disk, **added, "stats": {**disk["stats"], **rounds}}
     assert cache.warnings == []
