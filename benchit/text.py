@@ -50,11 +50,14 @@ _ANSI = re.compile(r"\x1b\[[0-9;]*m")
 def one_line(exc: BaseException, prefer: tuple[str, ...] = (), limit: int = 300) -> str:
     """``Type: reason`` in one line, for a report cell: the first line of the message that contains
     one of ``prefer`` (case-insensitive), else the first that is not a source location or a header
-    ending in a colon, else the first; without terminal colours and list bullets, cut at ``limit``."""
+    ending in a colon, else the first; then, in brackets, the same of the exception it was raised
+    ``from``; without terminal colours and list bullets, cut at ``limit``."""
     lines = [_ANSI.sub("", line).strip().lstrip("-*• ").strip() for line in str(exc).splitlines()]
     lines = [line for line in lines if line]
     wanted = [p.lower() for p in prefer]
     chosen = next((line for line in lines if any(p in line.lower() for p in wanted)), None)
     chosen = chosen or next((line for line in lines if not _WHERE.search(line)), lines[0] if lines else "")
     text = f"{type(exc).__name__}: {chosen}" if chosen else type(exc).__name__
+    if exc.__cause__ is not None:  # a wrapper's message is generic; what it wraps says why
+        text += f" (from {one_line(exc.__cause__, prefer, limit)})"
     return text if len(text) <= limit else text[: limit - 4] + " ..."

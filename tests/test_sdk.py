@@ -68,6 +68,16 @@ def test_an_artifact_is_reused_for_the_same_key_and_rebuilt_for_another(tmp_path
     assert sorted(p.name for p in tmp_path.iterdir()) == ["m.bin", "m.json", "m.xml"]
 
 
+def test_a_quantized_model_has_a_fingerprint() -> None:
+    model = torch.ao.quantization.quantize_dynamic(torch.nn.Sequential(torch.nn.Linear(4, 4)), {torch.nn.Linear})
+    first = api.fingerprint(model)
+    assert len(first) == 40 and first == api.fingerprint(model)
+    quantized = torch.quantize_per_tensor(torch.randn(8), 0.1, 0, torch.qint8)
+    holder = torch.nn.Module()
+    holder.register_buffer("q", quantized)
+    assert len(api.fingerprint(holder)) == 40
+
+
 def test_a_failed_build_leaves_nothing_behind(tmp_path: Path) -> None:
     def broken(target: Path) -> None:
         target.write_text("half")
@@ -128,6 +138,16 @@ def test_one_line_picks_the_reason_not_the_source_location() -> None:
     assert api.one_line(openvino).startswith("RuntimeError: None constant cannot be converted")
     assert api.one_line(ValueError("\x1b[31mbad\x1b[0m value\nmore")) == "ValueError: bad value"
     assert api.one_line(KeyError()) == "KeyError"
+    try:
+        try:
+            raise ValueError("Only tensors can be output from traced functions")
+        except ValueError as inner:
+            raise RuntimeError("Couldn't get TorchScript module by tracing.\nException:\n...") from inner
+    except RuntimeError as wrapped:
+        assert api.one_line(wrapped) == (
+            "RuntimeError: Couldn't get TorchScript module by tracing. "
+            "(from ValueError: Only tensors can be output from traced functions)"
+        )
     assert len(api.one_line(ValueError("x" * 1000), limit=50)) == 50
 
 

@@ -27,8 +27,11 @@ def fingerprint(model: Any) -> str:
     digest = hashlib.sha1()
     with torch.no_grad():
         for name, tensor in model.state_dict().items():
+            if not isinstance(tensor, torch.Tensor):  # a quantized layer's packed parameters
+                digest.update(f"{name}:{type(tensor).__name__};".encode())
+                continue
             digest.update(f"{name}:{tuple(tensor.shape)}:{tensor.dtype};".encode())
-            flat = tensor.detach().reshape(-1)
+            flat = (tensor.int_repr() if tensor.is_quantized else tensor).detach().reshape(-1)
             if flat.numel() and not flat.is_complex():
                 sample = flat[:: max(1, flat.numel() // 64)][:64].to("cpu", torch.float64)
                 digest.update(sample.numpy().tobytes())

@@ -101,6 +101,7 @@ class OpenVINO(api.Runtime):
             "converted_reused": built.reused,
             "openvino_device": self.target,
             "openvino_precision": compiled.get_property("INFERENCE_PRECISION_HINT").get_type_name(),  # what runs
+            "openvino_threads": int(compiled.get_property("INFERENCE_NUM_THREADS")) if self.target == "CPU" else None,
             "compile_s": time.perf_counter() - start,
             "openvino_file": str(built.path),
         }
