@@ -1,0 +1,113 @@
+"""Reading series back: which series a filter selects, each one's points in time order, and the details of the few points a verdict needs."""
+
+from __future__ import annotations
+
+import fnmatch
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import Connection, select
+
+from benchit.history import schema
+
+CHUNK = 500
+
+
+@dataclass(frozen=True)
+class Filters:
+    """``benchit history``'s filters: globs on the model (script path or class), exact names elsewhere."""
+
+    model: str | None = None
+    device: str | None = None
+    runtime: str | None = None
+    precision: str | None = None
+    machine: str | None = None  # the machine's id or its hostname
+    since: float | None = None  # epoch seconds
+
+    def admits(self, series: dict[str, Any]) -> bool:
+        if self.model and not any(
+            fnmatch.fnmatchcase(str(series[k]), self.model) for k in ("script", "model")
+        ) and not fnmatch.fnmatchcase(f"{series['script']} {series['model']}", self.model):
+            return False
+        for name in ("device", "runtime", "precision"):
+            wanted = getattr(self, name)
+            if wanted and series[name] != wanted:
+                return False
+        return not self.machine or self.machine in (series["machine"], series["hostname"])
+
+
+@dataclass
+class Points:
+    """A series' results in time order, as columns (a million of them are read for ``history``)."""
+
+    ids: list[int] = field(default_factory=list)
+    runs: list[int] = field(default_factory=list)
+    times: list[float] = field(default_factory=list)
+    ok: list[bool] = field(default_factory=list)
+    medians: list[float | None] = field(default_factory=list)
+    contended: list[bool] = field(default_factory=list)
+
+
+def series(connection: Connection, filters: Filters) -> dict[int, dict[str, Any]]:
+    """The series the filters select, by id (each a ``series`` row as a dict)."""
+    rows = connection.execute(select(schema.series)).mappings()
+    return {row["id"]: dict(row) for row in rows if filters.admits(row)}
+
+
+def points(connection: Connection, chosen: Iterable[int], everything: bool, since: float | None) -> dict[int, Points]:
+    """Each chosen series' points (all series when ``everything``: no list of ids to send)."""
+    r = schema.results
+    query = select(r.c.series_id, r.c.id, r.c.run_id, r.c.time, r.c.status, r.c.median_ms, r.c.contended)
+    if since is not None:
+        query = query.where(r.c.time >= since)
+    query = query.order_by(r.c.series_id, r.c.time, r.c.id)
+    found: dict[int, Points] = {}
+    ids = list(chosen)
+    batches = [None] if everything else [ids[i : i + CHUNK] for i in range(0, len(ids), CHUNK)]
+    for batch in batches:
+        statement = query if batch is None else query.where(r.c.series_id.in_(batch))
+        # Plain tuples from the driver: a million rows are read here.
+        for sid, id_, run, time, status, median, contended in connection.execute(statement).tuples():
+            p = found.get(sid)
+            if p is None:
+                p = found[sid] = Points()
+            p.ids.append(id_)
+            p.runs.append(run)
+            p.times.append(time)
+            p.ok.append(status == "ok")
+            p.medians.append(median)
+            p.contended.append(bool(contended))
+    return found
+
+
+def details(connection: Connection, ids: Iterable[int]) -> dict[int, dict[str, Any]]:
+    """The full rows of the results ``ids`` (rounds parsed), by id."""
+    r = schema.results
+    wanted = sorted(set(ids))
+    found: dict[int, dict[str, Any]] = {}
+    columns = [r.c.id, r.c.run_id, r.c.status, r.c.error, r.c.median_ms, r.c.ci_low_ms, r.c.ci_high_ms, r.c.rounds,
+               r.c.contended, r.c.details, r.c.environment_id, r.c.script_digest, r.c.benchit_version, r.c.time]  # fmt: skip
+    for start in range(0, len(wanted), CHUNK):
+        query = select(*columns).where(r.c.id.in_(wanted[start : start + CHUNK]))
+        for row in connection.execute(query).mappings():
+            item = dict(row)
+            item["rounds"] = json.loads(item["rounds"])
+            found[item["id"]] = item
+    return found
+
+
+def environments(connection: Connection, ids: Iterable[int]) -> dict[int, dict[str, Any]]:
+    e = schema.environments
+    wanted = sorted(set(ids))
+    found: dict[int, dict[str, Any]] = {}
+    for start in range(0, len(wanted), CHUNK):
+        for id_, data in connection.execute(select(e.c.id, e.c.data).where(e.c.id.in_(wanted[start : start + CHUNK]))):
+            found[id_] = json.loads(data)
+    return found
+
+
+def runs(connection: Connection) -> dict[int, tuple[str, float]]:
+    """Every run's name and time, by id."""
+    return {id_: (name, time) for id_, name, time in connection.execute(select(schema.runs.c.id, schema.runs.c.name, schema.runs.c.time))}
