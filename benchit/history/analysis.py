@@ -158,13 +158,15 @@ def _chart(p: query.Points, rows: dict[int, dict[str, Any]], run_names: dict[int
         "hi": [x["ci_high_ms"] for x in items],
         "busy": [i for i, x in enumerate(items) if x["contended"]],
         "fail": [i for i, x in enumerate(items) if x["status"] != "ok"],
-        # Where the software changed: a new environment, benchit or script digest than the point before.
-        "ver": [i for i in range(1, len(items)) if _software(items[i]) != _software(items[i - 1])],
+        # Where the software changed from the point before: [index, what changed].
+        "ver": [[i, what] for i in range(1, len(items)) if (what := _software(items[i - 1], items[i]))],
     }
 
 
-def _software(row: dict[str, Any]) -> tuple[Any, ...]:
-    return (row["environment_id"], row["benchit_version"], row["script_digest"])
+def _software(before: dict[str, Any], after: dict[str, Any]) -> str:
+    """``environment, script``: what differs between two results of a series, or nothing."""
+    names = {"environment_id": "environment", "benchit_version": "benchit", "script_digest": "script"}
+    return ", ".join(name for key, name in names.items() if before[key] != after[key])
 
 
 def _with_changes(

@@ -15,6 +15,11 @@ from benchit.report.source import script_runs
 from benchit.store.cache import Cache
 
 
+# Environment entries that change from one scan to the next without anything having changed: kept with
+# the result, left out of the environment (whose fingerprint would otherwise differ on every run).
+VOLATILE = ("load_average",)
+
+
 def digest(data: Any) -> str:
     return hashlib.sha256(json.dumps(data, sort_keys=True, separators=(",", ":"), default=str).encode()).hexdigest()
 
@@ -45,6 +50,7 @@ def _entry(result: dict[str, Any], script: str, build: Any, finished: float | No
         "hostname": str(machine.get("hostname") or ""),
     }
     environment = dict(result.get("environment") or {})
+    volatile = {k: environment.pop(k) for k in VOLATILE if k in environment}
     stats = dict(result.get("stats") or {})
     rounds = stats.pop("rounds_ms", None) or ([stats["median_ms"]] if stats.get("median_ms") else [])
     samples = stats.pop("samples_ms", None) or []
@@ -71,6 +77,7 @@ def _entry(result: dict[str, Any], script: str, build: Any, finished: float | No
                 "labels": build.record.labels,
                 "machine": machine,
                 "eager": result.get("eager"),
+                **volatile,
             }
         ),
         "script_digest": str(result.get("script_digest") or build.record.script_digest or ""),

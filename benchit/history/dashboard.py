@@ -35,8 +35,8 @@ function draw(s){
     {x:x,y:c.hi.map(num),mode:'lines',line:{width:0},fill:'tonexty',fillcolor:'rgba(31,119,180,0.2)',name:'median CI',hoverinfo:'skip'},
     {x:x,y:c.m.map(num),mode:'lines+markers',name:'median (ms)',text:names,hovertemplate:'%{text}<br>%{y:.4g} ms<extra></extra>'},
     busy];
-  var shapes=c.ver.map(function(i){return {type:'line',xref:'x',yref:'paper',x0:x[i],x1:x[i],y0:0,y1:1,line:{dash:'dot',color:'#b00020',width:1}};});
-  var notes=c.ver.map(function(i){return {x:x[i],y:1,xref:'x',yref:'paper',text:'versions changed',showarrow:false,font:{size:9,color:'#b00020'},yanchor:'bottom'};});
+  var shapes=c.ver.map(function(v){return {type:'line',xref:'x',yref:'paper',x0:x[v[0]],x1:x[v[0]],y0:0,y1:1,line:{dash:'dot',color:'#b00020',width:1}};});
+  var notes=c.ver.map(function(v){return {x:x[v[0]],y:1,xref:'x',yref:'paper',text:'changed: '+v[1],showarrow:false,font:{size:9,color:'#b00020'},yanchor:'bottom'};});
   Plotly.newPlot(div,traces,{height:260,margin:{l:50,r:10,t:20,b:40},shapes:shapes,annotations:notes,
     yaxis:{title:{text:'ms'}},legend:{orientation:'h'}},{displaylogo:false,responsive:true});
 }

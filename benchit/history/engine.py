@@ -171,6 +171,23 @@ def upgrade(connection: Connection, target: str = "head") -> None:
     command.upgrade(_alembic_config(connection), target)
 
 
+def check_reachable(url: URL) -> None:
+    """Before a scan that will publish: the URL, the file or the server, and the schema are usable
+    (a new SQLite file is not created yet)."""
+    if is_sqlite(url):
+        _sqlite_checks(url, write=True)
+        if not Path(url.database or "").exists():
+            return
+    engine = make_engine(url, write=False)
+    try:
+        with engine.connect() as connection:
+            check_known(url, connection)
+    except SQLAlchemyError as exc:
+        raise failure(url, exc) from None
+    finally:
+        engine.dispose()
+
+
 @contextmanager
 def session(url: URL, write: bool) -> Iterator[Connection]:
     """One transaction on the database at its newest schema (migrated first when older); a
