@@ -45,7 +45,10 @@ def server() -> Iterator[str]:
     if os.geteuid() == 0:
         shutil.chown(folder, USER)
     port = _free_port()
-    run = lambda *cmd: subprocess.run(_as_server_user([str(c) for c in cmd]), check=True, capture_output=True, text=True)  # noqa: E731
+
+    def run(*cmd: object) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(_as_server_user([str(c) for c in cmd]), check=True, capture_output=True, text=True)
+
     try:
         run(BIN / "initdb", "-D", data, "-A", "trust", "-U", "postgres", "--no-sync")
         options = f"-p {port} -k {folder} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=50"

@@ -3,7 +3,7 @@ publish, idempotence, migrations, concurrent publishers, bad input, verdicts and
 
 from __future__ import annotations
 
-import dataclasses
+import json
 import os
 import shutil
 import sqlite3
@@ -17,14 +17,14 @@ import pytest
 import sqlalchemy as sa
 
 from tests import pgserver
-from tests.conftest import FAST, REPO, rewrite_results, run_benchit, snapshot, write_script
+from tests.conftest import FAST, REPO, run_benchit, write_script
 
 pytest.importorskip("alembic", reason="the history needs sqlalchemy and alembic")
 
 STEADY = "import torch\ntorch.nn.Linear(256, 256).eval()(torch.randn(4, 256))\n"
 # The same model (same structure, so the same series) doing REPEAT times the work: the fourth
 # scan doubles REPEAT, as a change in the script would.
-GROWS = '''import torch
+GROWS = """import torch
 
 class Work(torch.nn.Module):
     def __init__(self, repeat):
@@ -39,7 +39,7 @@ class Work(torch.nn.Module):
 
 REPEAT = {repeat}
 Work(REPEAT).eval()(torch.randn(4, 128))
-'''
+"""
 # Wide enough that a busy 2-core test machine does not move the steady model that far; the
 # doubled one moves ~100%.
 THRESHOLD = ["--threshold", "25"]
@@ -62,10 +62,22 @@ def db(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     return pgserver.new_database(request.getfixturevalue("postgres"))
 
 
+ATTEMPTS = 4
+
+
+def _contended(cache: Path) -> int:
+    return sum(bool(json.loads(p.read_text()).get("contended")) for p in cache.glob("builds/*/results/*/*.json"))
+
+
 @pytest.fixture(scope="module")
 def scans(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
     """Four scans of two models; in the fourth, grows.py does twice the work. The first scan
-    publishes itself with --db (into ``published.db`` beside the caches)."""
+    publishes itself with --db (into ``published.db`` beside the caches).
+
+    A result measured on a busy machine is flagged contended and is, rightly, no evidence either
+    way (its rounds can be 1,000 times the others'): a scan with one is done again, after waiting
+    for a quiet machine, rather than its flags cleared. One thread, so that another process on the
+    other core of a small test machine moves the numbers less."""
     root = tmp_path_factory.mktemp("scans")
     corpus = root / "corpus"
     write_script(corpus, "steady.py", STEADY)
@@ -73,11 +85,17 @@ def scans(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
     for n in range(1, 5):
         write_script(corpus, "grows.py", GROWS.format(repeat=16 if n == 4 else 8))
         cache = root / f"night{n}"
-        extra = ["--db", root / "published.db"] if n == 1 else []
-        done = run_benchit("benchmark", "--all", "--search-dir", corpus, "--cache-dir", cache, *FAST, *extra)
-        assert done.returncode == 0, done.stdout + done.stderr
-        # Only the changes the test makes: not the contended flags a busy test machine sets.
-        rewrite_results(cache, lambda r, path: dataclasses.replace(r, contended=False) if r.contended else r)
+        for _attempt in range(ATTEMPTS):
+            shutil.rmtree(cache, ignore_errors=True)
+            extra = ["--db", root / "published.db"] if n == 1 else []
+            done = run_benchit("benchmark", "--all", "--search-dir", corpus, "--cache-dir", cache, *FAST,
+                               "--quiet-wait", "20", "--threads", "1", *extra)  # fmt: skip
+            assert done.returncode == 0, done.stdout + done.stderr
+            if not _contended(cache):
+                break
+            if n == 1:
+                (root / "published.db").unlink()
+        assert not _contended(cache), f"every scan of {ATTEMPTS} had a contended result: the machine is too busy"
         caches.append(cache)
     return caches
 
@@ -148,11 +166,18 @@ def test_four_publishers_at_once_lose_nothing(scans: list[Path], db: str) -> Non
     """Four processes start together on an empty database: one migrates, all four runs land."""
     env = {**os.environ, "PYTHONPATH": str(REPO), "HF_HUB_OFFLINE": "1"}
     procs = [
-        subprocess.Popen([sys.executable, "-m", "benchit", "publish", cache, "--db", db, "--run", f"p{n}", "--tag", "k=v"],
-                         env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)  # fmt: skip
+        subprocess.Popen(
+            [sys.executable, "-m", "benchit", "publish", cache, "--db", db, "--run", f"p{n}", "--tag", "k=v"],
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )  # fmt: skip
         for n, cache in enumerate(scans)
     ]
-    outcomes = [(p.wait(timeout=300), p.stdout.read() if p.stdout else "", p.stderr.read() if p.stderr else "") for p in procs]
+    outcomes = [
+        (p.wait(timeout=300), p.stdout.read() if p.stdout else "", p.stderr.read() if p.stderr else "") for p in procs
+    ]
     assert all(code == 0 for code, _, _ in outcomes), outcomes
     assert _count(db, "runs") == 4 and _count(db, "results") == 8 and _count(db, "series") == 2
     assert _count(db, "tags") == 4 and _count(db, "alembic_version") == 1
@@ -165,7 +190,9 @@ def _at_first_schema(url: str) -> None:
     e = engine.make_engine(real, write=True)
     with e.connect() as connection, connection.begin():
         engine.upgrade(connection, "0001")
-        connection.execute(sa.text("INSERT INTO runs (name, time, benchit_version, fingerprint) VALUES ('old', 1, '0.0.1', 'x')"))
+        connection.execute(
+            sa.text("INSERT INTO runs (name, time, benchit_version, fingerprint) VALUES ('old', 1, '0.0.1', 'x')")
+        )
     e.dispose()
 
 
@@ -254,7 +281,10 @@ def test_dashboard_in_headless_chromium(scans: list[Path], tmp_path: Path) -> No
             page = browser.new_page()
             page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
             page.on("pageerror", lambda e: errors.append(str(e)))
-            page.on("request", lambda r: errors.append(r.url) if not r.url.startswith(("file:", "data:", "about:")) else None)
+            page.on(
+                "request",
+                lambda r: errors.append(r.url) if not r.url.startswith(("file:", "data:", "about:")) else None,
+            )
             page.goto(page_path.as_uri())
             page.wait_for_selector("#charts .card .main-svg")
             cards = page.locator("#charts .card").count()

@@ -53,20 +53,55 @@ def _formats(text: str) -> list[str]:
 
 
 def add_parser(sub: Any) -> None:
-    history = sub.add_parser("history", help="each series' latest run against its history: regressions, change points, a dashboard")
+    history = sub.add_parser(
+        "history", help="each series' latest run against its history: regressions, change points, a dashboard"
+    )
     history.add_argument("--db", default=None, metavar="URL", help=DB_HELP)
-    history.add_argument("--baseline", type=_positive, default=5, metavar="N", help="earlier runs the latest is judged against (default 5)")
-    history.add_argument("--model", default=None, metavar="GLOB", help="series whose script path or model class matches")
+    history.add_argument(
+        "--baseline",
+        type=_positive,
+        default=5,
+        metavar="N",
+        help="earlier runs the latest is judged against (default 5)",
+    )
+    history.add_argument(
+        "--model", default=None, metavar="GLOB", help="series whose script path or model class matches"
+    )
     history.add_argument("--device", default=None)
     history.add_argument("--runtime", default=None)
     history.add_argument("--precision", default=None)
     history.add_argument("--machine", default=None, help="a machine's id or host name")
-    history.add_argument("--since", type=_since, default=None, metavar="WHEN", help="only runs since: 30d, 12h or a date")
-    history.add_argument("--threshold", type=_threshold, default=0.05, help="smallest change worth a verdict, in percent (default 5)")
-    history.add_argument("--fail-on", type=_fail_on, default=(), metavar="WHAT", help="exit 1 on a regression, a failing series, or either (any)")
-    history.add_argument("--format", type=_formats, action="append", default=None, metavar="FMT[,FMT]", help="files to write: csv, json, md, html (the dashboard)")
-    history.add_argument("-o", "--output", type=Path, default=None, help="file to write (default benchit-history-<time>.<format>)")
-    history.add_argument("--chart-runs", type=_positive, default=100, metavar="N", help="runs each dashboard chart shows (default the last 100)")
+    history.add_argument(
+        "--since", type=_since, default=None, metavar="WHEN", help="only runs since: 30d, 12h or a date"
+    )
+    history.add_argument(
+        "--threshold", type=_threshold, default=0.05, help="smallest change worth a verdict, in percent (default 5)"
+    )
+    history.add_argument(
+        "--fail-on",
+        type=_fail_on,
+        default=(),
+        metavar="WHAT",
+        help="exit 1 on a regression, a failing series, or either (any)",
+    )
+    history.add_argument(
+        "--format",
+        type=_formats,
+        action="append",
+        default=None,
+        metavar="FMT[,FMT]",
+        help="files to write: csv, json, md, html (the dashboard)",
+    )
+    history.add_argument(
+        "-o", "--output", type=Path, default=None, help="file to write (default benchit-history-<time>.<format>)"
+    )
+    history.add_argument(
+        "--chart-runs",
+        type=_positive,
+        default=100,
+        metavar="N",
+        help="runs each dashboard chart shows (default the last 100)",
+    )
 
 
 def _paths(args: argparse.Namespace) -> list[tuple[str, Path]]:
@@ -100,7 +135,14 @@ def run(args: argparse.Namespace) -> int:
     with engine.session(url, write=False) as connection:
         reports = analyse(connection, filters, args.baseline, args.threshold, charts)
     if not reports:
-        raise UsageError(f"--db {engine.shown(url)}: no series matches" + (" the filters" if args.model or args.device or args.runtime or args.precision or args.machine or args.since else ""))
+        raise UsageError(
+            f"--db {engine.shown(url)}: no series matches"
+            + (
+                " the filters"
+                if args.model or args.device or args.runtime or args.precision or args.machine or args.since
+                else ""
+            )
+        )
     for line in output.lines(reports):
         print(line)
     meta = {"db": engine.shown(url), "baseline": args.baseline, "threshold": args.threshold}

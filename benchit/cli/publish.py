@@ -24,11 +24,20 @@ def add_parser(sub: Any) -> None:
     publish = sub.add_parser("publish", help="put the results of caches into the history database")
     publish.add_argument("caches", type=Path, nargs="+", metavar="CACHE", help="a cache directory of benchit benchmark")
     publish.add_argument("--db", default=None, metavar="URL", help=DB_HELP)
-    publish.add_argument("--run", default=None, metavar="NAME", help="the run's name (default: the newest result's time and the caches' names)")
-    publish.add_argument("--tag", type=_tag, action="append", default=[], metavar="KEY=VALUE", help="label the run; repeat for more")
+    publish.add_argument(
+        "--run",
+        default=None,
+        metavar="NAME",
+        help="the run's name (default: the newest result's time and the caches' names)",
+    )
+    publish.add_argument(
+        "--tag", type=_tag, action="append", default=[], metavar="KEY=VALUE", help="label the run; repeat for more"
+    )
 
 
-def publish_caches(paths: list[Path], db: str | None, run: str | None = None, tags: dict[str, str] | None = None) -> int:
+def publish_caches(
+    paths: list[Path], db: str | None, run: str | None = None, tags: dict[str, str] | None = None
+) -> int:
     """Check the caches and the database, then publish; print what was added."""
     from benchit.history import collect, engine, publish
 
@@ -44,8 +53,10 @@ def publish_caches(paths: list[Path], db: str | None, run: str | None = None, ta
     done = publish.publish(url, entries, name, dict(tags or {}))
     where = engine.shown(url)
     if done.added:
-        print(f"published {done.added} results of {done.series} series as run {printable(done.run)!r} to {where}"
-              + (f" ({done.known} already there)" if done.known else ""))
+        print(
+            f"published {done.added} results of {done.series} series as run {printable(done.run)!r} to {where}"
+            + (f" ({done.known} already there)" if done.known else "")
+        )
     else:
         print(f"nothing new: the {done.known} results are in {where} already")
     return ExitCode.OK

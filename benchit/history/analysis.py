@@ -146,7 +146,9 @@ def _before(p: query.Points, index: int) -> int:
     return index
 
 
-def _chart(p: query.Points, rows: dict[int, dict[str, Any]], run_names: dict[int, tuple[str, float]], n: int) -> dict[str, Any]:
+def _chart(
+    p: query.Points, rows: dict[int, dict[str, Any]], run_names: dict[int, tuple[str, float]], n: int
+) -> dict[str, Any]:
     """The last ``n`` points, as the dashboard draws them: time, run, median and its CI, busy, what changed."""
     ids = p.ids[-n:]
     items = [rows[i] for i in ids]

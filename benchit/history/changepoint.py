@@ -35,7 +35,9 @@ def last_change(medians: Sequence[float]) -> ChangePoint | None:
 
     logs = [math.log(m) for m in medians]
     signal = np.asarray(logs).reshape(-1, 1) / _noise(logs)
-    bounds = ruptures.KernelCPD(kernel="linear", min_size=MIN_SIZE).fit(signal).predict(pen=PENALTY * math.log(len(logs)))
+    bounds = (
+        ruptures.KernelCPD(kernel="linear", min_size=MIN_SIZE).fit(signal).predict(pen=PENALTY * math.log(len(logs)))
+    )
     cuts = [0, *[int(b) for b in bounds]]
     if len(cuts) < 3:  # only the end: no change
         return None

@@ -14,7 +14,6 @@ from benchit.history.identity import series_identity, series_key
 from benchit.report.source import script_runs
 from benchit.store.cache import Cache
 
-
 # Environment entries that change from one scan to the next without anything having changed: kept with
 # the result, left out of the environment (whose fingerprint would otherwise differ on every run).
 VOLATILE = ("load_average",)

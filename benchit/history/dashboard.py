@@ -87,7 +87,9 @@ def _regressions(reports: Sequence[SeriesReport]) -> str:
         )  # fmt: skip
     if not rows:
         return "<p class=good>No regressions.</p>"
-    return _table("regressions", ["series", "where", "machine", "verdict", "ratio", "first bad run", "what changed"], rows)
+    return _table(
+        "regressions", ["series", "where", "machine", "verdict", "ratio", "first bad run", "what changed"], rows
+    )
 
 
 def page(reports: Sequence[SeriesReport], source: str) -> str:
@@ -99,7 +101,12 @@ def page(reports: Sequence[SeriesReport], source: str) -> str:
         for name, t in zip(r.chart["run"], r.chart["t"], strict=True):
             runs.setdefault(name, t)
     run_index = {name: n for n, name in enumerate(runs)}
-    data = {"runs": list(runs), "times": list(runs.values()), "page": PAGE, "series": [_item(r, run_index) for r in reports]}
+    data = {
+        "runs": list(runs),
+        "times": list(runs.values()),
+        "page": PAGE,
+        "series": [_item(r, run_index) for r in reports],
+    }
     text = json.dumps(data, separators=(",", ":")).replace("<", "\\u003c")  # no name can close the script element
     counts: dict[str, int] = {}
     for r in reports:
@@ -112,7 +119,10 @@ def page(reports: Sequence[SeriesReport], source: str) -> str:
         "<h2>Series</h2><input id=chart-filter placeholder='filter series (name, device, runtime, verdict)'>"
         "<span id=chart-count class=muted></span><div id=charts></div><button id=more>show more</button>"
     )
-    style = STYLE + ".card{margin:1em 0;border-top:1px solid #eee}.card h3{font-size:.95em;margin:.4em 0}.card p{margin:.2em 0;font-size:.85em}"
+    style = (
+        STYLE
+        + ".card{margin:1em 0;border-top:1px solid #eee}.card h3{font-size:.95em;margin:.4em 0}.card p{margin:.2em 0;font-size:.85em}"
+    )
     return (
         f"<!DOCTYPE html><html><head><meta charset=utf-8><title>benchit history</title><style>{style}</style>"
         f"<script>{get_plotlyjs()}</script></head><body>{body}"

@@ -72,7 +72,9 @@ def _sqlite_checks(url: URL, write: bool) -> None:
     if not path.is_file():
         raise UsageError(f"--db {path}: not a file")
     # Even as root: a file with no write permission for anyone was made read-only on purpose.
-    if write and (not os.access(path, os.W_OK) or not path.stat().st_mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH)):
+    if write and (
+        not os.access(path, os.W_OK) or not path.stat().st_mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH)
+    ):
         raise UsageError(f"--db {path}: the database file is read-only")
     with path.open("rb") as handle:
         header = handle.read(16)
@@ -101,6 +103,10 @@ def make_engine(url: URL, write: bool) -> Engine:
             connection.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")
 
         return engine
+    try:
+        import psycopg  # noqa: F401
+    except ImportError:
+        raise UsageError(f"--db {shown(url)}: PostgreSQL needs psycopg: pip install 'benchit-zoo[postgresql]'") from None
     return create_engine(url, connect_args={"connect_timeout": CONNECT_TIMEOUT_S}, pool_pre_ping=True)
 
 
@@ -139,8 +145,8 @@ def current_revision(connection: Connection) -> str | None:
 
 def head() -> str:
     """The newest schema revision this benchit knows."""
-    from alembic.script import ScriptDirectory
     from alembic.config import Config as AlembicConfig
+    from alembic.script import ScriptDirectory
 
     config = AlembicConfig()
     config.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
@@ -198,7 +204,9 @@ def session(url: URL, write: bool) -> Iterator[Connection]:
             with connection.begin():
                 revision = check_known(url, connection)
                 if revision is None and not write:
-                    raise UsageError(f"--db {shown(url)}: no history there yet; benchit publish CACHE --db URL fills it")
+                    raise UsageError(
+                        f"--db {shown(url)}: no history there yet; benchit publish CACHE --db URL fills it"
+                    )
                 if revision != head():
                     upgrade(connection)
             with connection.begin():

@@ -20,7 +20,9 @@ FIELDS = (
 )
 
 
-def series_identity(result: dict[str, Any], script: str, invocation: str, script_args: tuple[str, ...]) -> dict[str, Any]:
+def series_identity(
+    result: dict[str, Any], script: str, invocation: str, script_args: tuple[str, ...]
+) -> dict[str, Any]:
     """The series a result (``Result.to_dict()``) of a build belongs to: the script (its path below its
     search folder) and build (invocation and script arguments) x device x runtime x precision x
     machine, and the mode and runtime options (fields a result gains where a runtime or training

@@ -27,15 +27,21 @@ def lines(reports: Sequence[SeriesReport]) -> list[str]:
     rows = []
     for r in reports:
         i = r.identity
-        why = r.reason or (f"change point at {r.change_point_run} ({r.change_point_ratio:.2f}x)" if r.change_point_run else "")
+        why = r.reason or (
+            f"change point at {r.change_point_run} ({r.change_point_ratio:.2f}x)" if r.change_point_run else ""
+        )
         rows.append([r.name, f"{i['device']}/{i['runtime']}/{i['precision']} {i['hostname'] or i['machine']}", str(r.runs),
                      _ms(r.latest_median_ms), _ms(r.baseline_median_ms), _ratio(r), r.verdict.value, why])  # fmt: skip
     widths = [max(len(printable(row[c])) for row in [header, *rows]) for c in range(len(header) - 1)]
     out = ["  ".join(h.ljust(w) for h, w in zip(header, widths, strict=False)) + "  " + header[-1]]
     for r, row in zip(reports, rows, strict=True):
-        out.append("  ".join(printable(v).ljust(w) for v, w in zip(row, widths, strict=False)) + "  " + printable(row[-1]))
+        out.append(
+            "  ".join(printable(v).ljust(w) for v, w in zip(row, widths, strict=False)) + "  " + printable(row[-1])
+        )
         if r.changed:
-            out.append(f"    {printable(r.last_good_run)} -> {printable(r.first_bad_run)}: {printable('; '.join(r.changed))}")
+            out.append(
+                f"    {printable(r.last_good_run)} -> {printable(r.first_bad_run)}: {printable('; '.join(r.changed))}"
+            )
     counts: dict[str, int] = {}
     for r in reports:
         counts[r.verdict.value] = counts.get(r.verdict.value, 0) + 1
@@ -46,9 +52,11 @@ def lines(reports: Sequence[SeriesReport]) -> list[str]:
 def _markdown(reports: Sequence[SeriesReport]) -> str:
     columns = ["script", "model", "device", "runtime", "precision", "hostname", "runs", "latest_median_ms",
                "baseline_median_ms", "ratio", "verdict", "reason", "changed"]  # fmt: skip
+
     def cell(value: Any) -> str:
         text = "" if value is None else f"{value:.4g}" if isinstance(value, float) else str(value)
         return text.replace("|", "\\|").replace("\n", " ")
+
     body = ["| " + " | ".join(columns) + " |", "|" + " --- |" * len(columns)]
     body += ["| " + " | ".join(cell(r.flat()[c]) for c in columns) + " |" for r in reports]
     return "# benchit history\n\n" + "\n".join(body) + "\n"

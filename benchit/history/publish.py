@@ -110,4 +110,6 @@ def publish(url: URL, entries: Sequence[Entry], run: str, tags: dict[str, str]) 
 
 def _insert_tags(connection: Connection, run_id: int, tags: dict[str, str]) -> None:
     """A run's tags; a tag the run has already keeps its first value."""
-    _insert(connection, schema.tags, [{"run_id": run_id, "key": k, "value": v} for k, v in tags.items()], "run_id", "key")
+    _insert(
+        connection, schema.tags, [{"run_id": run_id, "key": k, "value": v} for k, v in tags.items()], "run_id", "key"
+    )

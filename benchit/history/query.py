@@ -27,9 +27,11 @@ class Filters:
     since: float | None = None  # epoch seconds
 
     def admits(self, series: dict[str, Any]) -> bool:
-        if self.model and not any(
-            fnmatch.fnmatchcase(str(series[k]), self.model) for k in ("script", "model")
-        ) and not fnmatch.fnmatchcase(f"{series['script']} {series['model']}", self.model):
+        if (
+            self.model
+            and not any(fnmatch.fnmatchcase(str(series[k]), self.model) for k in ("script", "model"))
+            and not fnmatch.fnmatchcase(f"{series['script']} {series['model']}", self.model)
+        ):
             return False
         for name in ("device", "runtime", "precision"):
             wanted = getattr(self, name)
@@ -53,7 +55,7 @@ class Points:
 def series(connection: Connection, filters: Filters) -> dict[int, dict[str, Any]]:
     """The series the filters select, by id (each a ``series`` row as a dict)."""
     rows = connection.execute(select(schema.series)).mappings()
-    return {row["id"]: dict(row) for row in rows if filters.admits(row)}
+    return {row["id"]: item for row in rows if filters.admits(item := dict(row))}
 
 
 def points(connection: Connection, chosen: Iterable[int], everything: bool, since: float | None) -> dict[int, Points]:
@@ -110,4 +112,7 @@ def environments(connection: Connection, ids: Iterable[int]) -> dict[int, dict[s
 
 def runs(connection: Connection) -> dict[int, tuple[str, float]]:
     """Every run's name and time, by id."""
-    return {id_: (name, time) for id_, name, time in connection.execute(select(schema.runs.c.id, schema.runs.c.name, schema.runs.c.time))}
+    return {
+        id_: (name, time)
+        for id_, name, time in connection.execute(select(schema.runs.c.id, schema.runs.c.name, schema.runs.c.time))
+    }

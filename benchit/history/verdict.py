@@ -27,7 +27,11 @@ class Verdict(str, Enum):
         return self in (Verdict.REGRESSION, Verdict.FAILING)
 
 
-FROM_COMPARE = {CompareVerdict.SLOWER: Verdict.REGRESSION, CompareVerdict.FASTER: Verdict.IMPROVEMENT, CompareVerdict.SAME: Verdict.SAME}
+FROM_COMPARE = {
+    CompareVerdict.SLOWER: Verdict.REGRESSION,
+    CompareVerdict.FASTER: Verdict.IMPROVEMENT,
+    CompareVerdict.SAME: Verdict.SAME,
+}
 
 
 def _row(item: dict[str, Any], rounds: Sequence[float]) -> dict[str, Any]:
@@ -36,7 +40,9 @@ def _row(item: dict[str, Any], rounds: Sequence[float]) -> dict[str, Any]:
             "contended_reason": "busy: contended"}  # fmt: skip
 
 
-def judge(latest: dict[str, Any], baseline: Sequence[dict[str, Any]], threshold: float) -> tuple[Verdict, Change | None, str]:
+def judge(
+    latest: dict[str, Any], baseline: Sequence[dict[str, Any]], threshold: float
+) -> tuple[Verdict, Change | None, str]:
     """The latest result against the usable earlier ones (ok and not contended): Welch's t on
     the log round medians (the latest run's rounds against the baseline runs' rounds, pooled)."""
     if latest["status"] != "ok":
