@@ -44,8 +44,8 @@ def make(path: Path, series: int, runs: int, step_every: int = 20, seed: int = 0
         level = rng.uniform(0.5, 50.0)
         for r in range(runs):
             step = 1.5 if s % step_every == 0 and r == runs - 1 else 1.0
-            median = level * step * rng.lognormal(0.0, 0.02)
-            rounds = [round(median * rng.lognormal(0.0, 0.01), 5) for _ in range(5)]
+            median = level * step * rng.lognormvariate(0.0, 0.02)
+            rounds = [round(median * rng.lognormvariate(0.0, 0.01), 5) for _ in range(5)]
             id_ += 1
             results.append((id_, f"{id_:064x}", r + 1, s + 1, 1, 1.7e9 + r * 86400.0 + s, "ok", None, median,
                             median * 0.99, median * 1.01, json.dumps(rounds), "[]", None, None, 0, None, "{}", "d" * 16, "0.1.0"))  # fmt: skip

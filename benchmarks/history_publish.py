@@ -37,10 +37,10 @@ def make_cache(root: Path, results: int, samples: int, seed: int = 0) -> Cache:
             cache.write_build(BuildRecord(name, f"/m/{key}.py", key, "d" * 64, invocation=invocation))
             for runtime in RUNTIMES:
                 median_ms = rng.uniform(0.1, 50.0)
-                kept = tuple(sorted(median_ms * rng.lognormal(0.0, 0.05) for _ in range(samples)))
+                kept = tuple(sorted(median_ms * rng.lognormvariate(0.0, 0.05) for _ in range(samples)))
                 stats = Stats(samples, median_ms, median_ms, median_ms * 0.99, median_ms * 1.01, kept[0], kept[-1],
                               0.01, 0.02, kept[-1], kept[-1], 0.01, 5, 0.3, False, samples_ms=kept,
-                              rounds_ms=tuple(median_ms * rng.lognormal(0.0, 0.01) for _ in range(5)),
+                              rounds_ms=tuple(median_ms * rng.lognormvariate(0.0, 0.01) for _ in range(5)),
                               round_iterations=(samples // 5,) * 5)  # fmt: skip
                 env = {"versions": {"torch": "2.14.1"}, "benchit": "0.1.0", "load_average": [rng.random()] * 3}
                 cache.write_result(name, Result("cpu", runtime, "ok", stats=stats, environment=env, machine=machine,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import time
@@ -11,6 +12,7 @@ from typing import Any
 
 from benchit.errors import UsageError
 from benchit.history.identity import series_identity, series_key
+from benchit.records import Result
 from benchit.report.source import script_runs
 from benchit.store.cache import Cache
 
@@ -56,15 +58,19 @@ def _entry(result: dict[str, Any], script: str, build: Any, finished: float | No
     stats.pop("sample_rounds", None)
     parity = result.get("parity") or {}
     row = {
-        "digest": digest([key, result]),
+        # A result is its series measured at one moment (``finished``, stamped by the coordinator to the
+        # microsecond): cheaper than hashing its every kept sample; results without it, by content.
+        "digest": digest([key, result.get("finished"), result.get("script_digest")])
+        if result.get("finished")
+        else digest([key, result]),
         "time": float(result.get("finished") or finished or time.time()),
         "status": str(result.get("status")),
         "error": result.get("error"),
         "median_ms": stats.get("median_ms"),
         "ci_low_ms": stats.get("median_ci_low_ms"),
         "ci_high_ms": stats.get("median_ci_high_ms"),
-        "rounds": _json(rounds),
-        "samples": _json(samples),
+        "rounds": json.dumps(rounds),
+        "samples": json.dumps(samples),
         "stats": _json(stats) if stats else None,
         "throughput_per_s": result.get("throughput_per_s"),
         "contended": bool(result.get("contended")),
@@ -102,6 +108,18 @@ def open_caches(paths: list[Path]) -> list[Cache]:
     return caches
 
 
+def plain(result: Result) -> dict[str, Any]:
+    """``result.to_dict()``, without the deep copy ``dataclasses.asdict`` makes of every kept
+    sample (four fifths of a publication's time): every field, so fields other versions add
+    (``mode``, ``runtime_options``) come along; the identity reads them with defaults."""
+    data = {f.name: getattr(result, f.name) for f in dataclasses.fields(result)}
+    data["status"] = result.status.value
+    stats = result.stats
+    data["stats"] = {f.name: getattr(stats, f.name) for f in dataclasses.fields(stats)} if stats else None
+    data["machine"] = result.machine.to_dict() if result.machine else None
+    return data
+
+
 def entries(cache: Cache) -> list[Entry]:
     """Every result of ``cache`` (damaged files skipped and noted in ``cache.warnings``)."""
     found = []
@@ -109,5 +127,5 @@ def entries(cache: Cache) -> list[Entry]:
         script = run.record.relative_path or Path(run.record.script or "?").name
         for build in run.builds:
             for result in build.results:
-                found.append(_entry(result.to_dict(), script, build, run.record.finished, run.record.benchit_version))
+                found.append(_entry(plain(result), script, build, run.record.finished, run.record.benchit_version))
     return found

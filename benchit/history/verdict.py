@@ -7,8 +7,7 @@ from collections.abc import Sequence
 from enum import Enum
 from typing import Any
 
-from benchit.report.compare import inconclusive
-from benchit.report.frame import ROUNDS
+from benchit.report.comparable import ROUNDS, inconclusive
 from benchit.report.stats import Change, compare_rounds
 from benchit.report.verdict import CompareVerdict
 
