@@ -74,8 +74,8 @@ def analyse(
         if sid not in chosen:
             continue
         last = len(p.ids) - 1
-        window = [i for i in range(max(0, last - baseline), last) if p.ok[i] and not p.contended[i] and p.medians[i]]
-        usable = [i for i in range(len(p.ids)) if p.ok[i] and not p.contended[i] and p.medians[i]]
+        window = [i for i in range(max(0, last - baseline), last) if p.usable[i]]
+        usable = [i for i, good in enumerate(p.usable) if good]
         cp = last_change([p.medians[i] for i in usable])  # type: ignore[misc]
         cp_index = usable[cp.index] if cp else -1
         plans.append((sid, p, window, cp_index, cp))
@@ -124,7 +124,7 @@ def _report(
         identity=identity,
         runs=len(p.ids),
         latest_run=run_names[p.runs[last]][0],
-        latest_time=p.times[last],
+        latest_time=latest["time"],
         latest_median_ms=latest["median_ms"],
         baseline_median_ms=sorted(base)[len(base) // 2] if base else None,
         baseline_runs=len(window),
@@ -141,7 +141,7 @@ def _report(
 def _before(p: query.Points, index: int) -> int:
     """The last usable point before ``index``."""
     for i in range(index - 1, -1, -1):
-        if p.ok[i] and not p.contended[i]:
+        if p.usable[i]:
             return i
     return index
 

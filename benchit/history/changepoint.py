@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 MIN_SIZE = 2  # points on each side of a change: one odd run is noise, not a new level
+MAX_POINTS = 200  # longer series are searched block by block (``last_change``)
 PENALTY = 3.0  # times log(n), on medians scaled by their noise: a little above BIC's 2 log n
 
 
@@ -23,11 +24,12 @@ class ChangePoint:
     ratio: float
 
 
-def _noise(logs: Sequence[float]) -> float:
+def _noise(logs: Any) -> float:
     """The run-to-run noise of a series, robust to the level shifts themselves: the median
     absolute successive difference, scaled to a standard deviation (1.4826 / sqrt 2)."""
-    diffs = sorted(abs(b - a) for a, b in zip(logs, logs[1:], strict=False))
-    mad = diffs[len(diffs) // 2] if diffs else 0.0
+    import numpy as np
+
+    mad = float(np.median(np.abs(np.diff(logs)))) if len(logs) > 1 else 0.0
     return max(mad * 1.0484, 1e-3)  # a floor: identical medians would make every wiggle a change
 
 
@@ -68,21 +70,48 @@ def _breaks(signal: Any, penalty: float) -> list[int]:
 
 
 def last_change(medians: Sequence[float]) -> ChangePoint | None:
-    """The last change point of a series of medians (ms), or None when its level never moved."""
+    """The last change point of a series of medians (ms), or None when its level never moved.
+
+    PELT here costs the square of the series' length (a millisecond at 500 runs), so a series
+    longer than ``MAX_POINTS`` is searched as the medians of blocks of consecutive runs (the last
+    block ending at the latest run), and the change found between two blocks is then placed at
+    the run, within a block either side, that best splits its two segments."""
     if len(medians) < 2 * MIN_SIZE:
         return None
     import numpy as np
-    import ruptures
 
-    logs = [math.log(m) for m in medians]
-    signal = np.asarray(logs).reshape(-1, 1) / _noise(logs)
-    bounds = (
-        ruptures.KernelCPD(kernel="linear", min_size=MIN_SIZE).fit(signal).predict(pen=PENALTY * math.log(len(logs)))
-    )
-    cuts = [0, *[int(b) for b in bounds]]
+    logs = np.log(np.asarray(medians, dtype=np.float64))
+    n = len(logs)
+    k = -(-n // MAX_POINTS)  # runs per block
+    bounds = np.arange(n % k, n + 1, k) if k > 1 else np.arange(n + 1)
+    if bounds[0] != 0:
+        bounds = np.concatenate(([0], bounds))
+    if k > 1:  # whole blocks of k runs ending at the latest, and the first few runs left over as one
+        whole = np.median(logs[n % k :].reshape(-1, k), axis=1)
+        blocks = np.concatenate(([np.median(logs[: n % k])], whole)) if n % k else whole
+    else:
+        blocks = logs
+    cuts = [0, *_breaks((blocks / _noise(blocks)).reshape(-1, 1), PENALTY * math.log(len(blocks)))]
     if len(cuts) < 3:  # only the end: no change
         return None
-    start, index, end = cuts[-3], cuts[-2], cuts[-1]
-    before = math.fsum(logs[start:index]) / (index - start)
-    after = math.fsum(logs[index:end]) / (end - index)
-    return ChangePoint(index, math.exp(after - before))
+    start, index = int(bounds[cuts[-3]]), int(bounds[cuts[-2]])
+    if k > 1:
+        index = _refine(logs, start, index, k)
+    return ChangePoint(index, math.exp(float(logs[index:].mean() - logs[start:index].mean())))
+
+
+def _refine(logs: Any, start: int, guess: int, k: int) -> int:
+    """The split of ``logs[start:]`` within ``k`` runs of ``guess`` with the least squared error
+    about the two segments' means (by cumulative sums)."""
+    import numpy as np
+
+    segment = logs[start:]
+    n = len(segment)
+    first, last = max(MIN_SIZE, guess - start - k), min(n - MIN_SIZE, guess - start + k)
+    if first > last:
+        return guess
+    sums, squares = np.cumsum(segment), np.cumsum(segment * segment)
+    at = np.arange(first, last + 1)
+    left = squares[at - 1] - sums[at - 1] ** 2 / at
+    right = (squares[-1] - squares[at - 1]) - (sums[-1] - sums[at - 1]) ** 2 / (n - at)
+    return start + int(at[int(np.argmin(left + right))])

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import fnmatch
+import itertools
 import json
+import operator
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import Connection, select
+from sqlalchemy import Connection, and_, case, false, select
 
 from benchit.history import schema
 
@@ -42,14 +44,13 @@ class Filters:
 
 @dataclass
 class Points:
-    """A series' results in time order, as columns (a million of them are read for ``history``)."""
+    """A series' results in time order, as columns (a million of them are read for ``history``):
+    ``usable`` is ok, not contended and with a median (what a baseline and a change point use)."""
 
     ids: list[int] = field(default_factory=list)
     runs: list[int] = field(default_factory=list)
-    times: list[float] = field(default_factory=list)
-    ok: list[bool] = field(default_factory=list)
     medians: list[float | None] = field(default_factory=list)
-    contended: list[bool] = field(default_factory=list)
+    usable: list[bool] = field(default_factory=list)
 
 
 def series(connection: Connection, filters: Filters) -> dict[int, dict[str, Any]]:
@@ -61,7 +62,8 @@ def series(connection: Connection, filters: Filters) -> dict[int, dict[str, Any]
 def points(connection: Connection, chosen: Iterable[int], everything: bool, since: float | None) -> dict[int, Points]:
     """Each chosen series' points (all series when ``everything``: no list of ids to send)."""
     r = schema.results
-    query = select(r.c.series_id, r.c.id, r.c.run_id, r.c.time, r.c.status, r.c.median_ms, r.c.contended)
+    usable = and_(r.c.status == "ok", r.c.contended == false(), r.c.median_ms > 0)
+    query = select(r.c.series_id, r.c.id, r.c.run_id, r.c.median_ms, case((usable, 1), else_=0))
     if since is not None:
         query = query.where(r.c.time >= since)
     query = query.order_by(r.c.series_id, r.c.time, r.c.id)
@@ -70,17 +72,18 @@ def points(connection: Connection, chosen: Iterable[int], everything: bool, sinc
     batches = [None] if everything else [ids[i : i + CHUNK] for i in range(0, len(ids), CHUNK)]
     for batch in batches:
         statement = query if batch is None else query.where(r.c.series_id.in_(batch))
-        # Plain tuples from the driver: a million rows are read here.
-        for sid, id_, run, time, status, median, contended in connection.execute(statement).tuples():
-            p = found.get(sid)
-            if p is None:
-                p = found[sid] = Points()
-            p.ids.append(id_)
-            p.runs.append(run)
-            p.times.append(time)
-            p.ok.append(status == "ok")
-            p.medians.append(median)
-            p.contended.append(bool(contended))
+        # Only numbers are bound, so the statement goes to the driver as text, and its plain
+        # tuples come back without a result object per row: a million rows are read here.
+        sql = str(statement.compile(dialect=connection.dialect, compile_kwargs={"literal_binds": True}))
+        cursor = connection.connection.cursor()
+        try:
+            cursor.execute(sql)
+            rows = cursor.fetchall()
+        finally:
+            cursor.close()
+        for sid, group in itertools.groupby(rows, key=operator.itemgetter(0)):
+            _, ids_, runs_, medians, flags = zip(*group, strict=True)
+            found[sid] = Points(list(ids_), list(runs_), list(medians), [bool(f) for f in flags])
     return found
 
 
