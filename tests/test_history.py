@@ -303,3 +303,28 @@ def test_dashboard_in_headless_chromium(scans: list[Path], tmp_path: Path) -> No
     assert first.startswith("grows.py Work") and "regression" in first  # regressions drawn first
     assert notes == ["changed: script"]  # the script's new digest at the fourth run, on grows.py's chart
     assert filtered == (1, 1)
+
+
+def test_change_point_is_ruptures_pelt_and_finds_the_step_in_long_series() -> None:
+    """The PELT loaded from ruptures' extension gives KernelCPD(kernel="linear")'s answer, and a
+    series longer than MAX_POINTS (searched block by block) still has its step at the right run."""
+    import math
+    import random
+
+    import numpy as np
+    import ruptures
+
+    from benchit.history.changepoint import MAX_POINTS, MIN_SIZE, _breaks, last_change
+
+    rng = random.Random(7)
+    for _ in range(50):
+        n, k = rng.randint(10, 150), rng.randint(3, 8)
+        signal = np.array([rng.gauss(0, 1) + (4 if i >= n // 2 else 0) for i in range(n)]).reshape(-1, 1)
+        expected = ruptures.KernelCPD(kernel="linear", min_size=MIN_SIZE).fit(signal).predict(pen=k * math.log(n))
+        assert _breaks(signal, k * math.log(n)) == [int(b) for b in expected]
+    for n, step in ((60, 45), (500, 123), (500, 497), (1001, 900)):
+        medians = [rng.lognormvariate(0, 0.02) * (1.5 if i >= step else 1.0) for i in range(n)]
+        found = last_change(medians)
+        assert found is not None and found.index == step and found.ratio == pytest.approx(1.5, rel=0.02), (n, found)
+    assert n > MAX_POINTS
+    assert last_change([rng.lognormvariate(0, 0.02) for _ in range(500)]) is None

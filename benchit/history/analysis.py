@@ -80,13 +80,12 @@ def analyse(
         cp_index = usable[cp.index] if cp else -1
         plans.append((sid, p, window, cp_index, cp))
         wanted += [p.ids[last], *(p.ids[i] for i in window)]
-        if cp:
-            wanted += [p.ids[cp_index], p.ids[usable[cp.index - 1]]]
         if chart_runs:
             wanted += p.ids[-chart_runs:]
     rows = query.details(connection, wanted)
     judged = [_report(chosen[sid], p, window, cp_index, cp, rows, run_names, threshold, chart_runs)
               for sid, p, window, cp_index, cp in plans]  # fmt: skip
+    rows.update(query.details(connection, [r for _, pair in judged for r in pair if r not in rows]))
     envs = query.environments(connection, {rows[r]["environment_id"] for _, pair in judged for r in pair})
     reports = [_with_changes(rep, pair, rows, envs, run_names) for rep, pair in judged]
     reports.sort(key=lambda r: (ORDER.index(r.verdict), -(r.change.ratio if r.change else 0.0), r.name))
@@ -109,15 +108,24 @@ def _report(
     latest = rows[p.ids[last]]
     verdict, change, reason = judge(latest, [rows[p.ids[i]] for i in window], threshold)
     base = [m for i in window if (m := p.medians[i])]
-    cp_moved = cp is not None and abs(cp.ratio - 1.0) > threshold
+    cp_moved = (
+        cp is not None and abs(cp.ratio - 1.0) > threshold and _holds(p, cp_index, len(window), cp.ratio, threshold)
+    )
     # The step that explains a regression: the change point when the latest run is on its high side,
     # else the last baseline run against the latest.
     pair: tuple[int, ...] = ()
-    if verdict is Verdict.REGRESSION or verdict is Verdict.FAILING:
-        if cp_moved and cp.ratio > 1.0 and verdict is Verdict.REGRESSION:
-            pair = (p.ids[_before(p, cp_index)], p.ids[cp_index])
-        elif window:
-            pair = (p.ids[window[-1]], p.ids[last])
+    if verdict is Verdict.REGRESSION:
+        # The series' level before it moved: before the change point where one explains the
+        # regression (the baseline may hold bad runs already), else the baseline's.
+        if cp_moved and cp.ratio > 1.0:
+            before = [
+                m for i in range(max(0, cp_index - len(window) - 1), cp_index) if p.usable[i] and (m := p.medians[i])
+            ]
+        else:
+            before = base
+        pair = _good_and_bad(p, last, sorted(before)[len(before) // 2] * (1.0 + threshold)) if before else ()
+    elif verdict is Verdict.FAILING and window:
+        pair = (p.ids[window[-1]], p.ids[last])
     chart = _chart(p, rows, run_names, chart_runs) if chart_runs else {}
     report = SeriesReport(
         id=identity["id"],
@@ -138,12 +146,33 @@ def _report(
     return report, pair
 
 
-def _before(p: query.Points, index: int) -> int:
-    """The last usable point before ``index``."""
-    for i in range(index - 1, -1, -1):
-        if p.usable[i]:
-            return i
-    return index
+def _holds(p: query.Points, index: int, window: int, ratio: float, threshold: float) -> bool:
+    """Whether every usable run from the change point on is beyond the threshold from the level
+    before it, the way it moved: PELT keeps two runs on each side of a change, so a step at the
+    latest run alone shows as a change one run early, which this rejects."""
+    before = [m for i in range(max(0, index - window - 1), index) if p.usable[i] and (m := p.medians[i])]
+    if not before:
+        return False
+    level = sorted(before)[len(before) // 2]
+    after = [m for i in range(index, len(p.ids)) if p.usable[i] and (m := p.medians[i])]
+    if ratio > 1.0:
+        return all(m > level * (1.0 + threshold) for m in after)
+    return all(m < level / (1.0 + threshold) for m in after)
+
+
+def _good_and_bad(p: query.Points, last: int, limit: float) -> tuple[int, ...]:
+    """The last good result and the first bad one: the bad ones are the usable runs up to the
+    latest that are all slower than ``limit`` (the level before, beyond the threshold)."""
+    first_bad, good = last, None
+    for i in range(last - 1, -1, -1):
+        if not p.usable[i]:
+            continue
+        if (p.medians[i] or 0.0) > limit:
+            first_bad = i
+        else:
+            good = i
+            break
+    return (p.ids[good], p.ids[first_bad]) if good is not None else ()
 
 
 def _chart(

@@ -106,7 +106,9 @@ def make_engine(url: URL, write: bool) -> Engine:
     try:
         import psycopg  # noqa: F401
     except ImportError:
-        raise UsageError(f"--db {shown(url)}: PostgreSQL needs psycopg: pip install 'benchit-zoo[postgresql]'") from None
+        raise UsageError(
+            f"--db {shown(url)}: PostgreSQL needs psycopg: pip install 'benchit-zoo[postgresql]'"
+        ) from None
     return create_engine(url, connect_args={"connect_timeout": CONNECT_TIMEOUT_S}, pool_pre_ping=True)
 
 
