@@ -318,6 +318,16 @@ OPTIONS: tuple[Option, ...] = (
         choices=PROGRESS,
     ),
     Option("plugins_dir", ("--plugins-dir",), "text", (), "load local plugins", metavar="DIR", many="append"),
+    # Where results go after the scan, not what it measures: the command line's alone.
+    Option(
+        "db",
+        ("--db",),
+        "text",
+        None,
+        "publish the cache into this history database at the end of the scan (benchit publish): "
+        "sqlite:///PATH, postgresql://USER@HOST/NAME or a file path",
+        metavar="URL",
+    ),
 )
 
 

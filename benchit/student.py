@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import functools
 import math
+import statistics
 
 
 def _beta_fraction(a: float, b: float, x: float) -> float:
@@ -49,15 +50,36 @@ def t_sf2(t: float, df: float) -> float:
     return _betainc(df / 2.0, 0.5, df / (df + t * t))
 
 
-@functools.lru_cache(maxsize=256)
+def _t_pdf(t: float, df: float) -> float:
+    return math.exp(
+        math.lgamma((df + 1.0) / 2.0) - math.lgamma(df / 2.0) - 0.5 * math.log(df * math.pi)
+        - (df + 1.0) / 2.0 * math.log1p(t * t / df)
+    )  # fmt: skip
+
+
+@functools.lru_cache(maxsize=1024)
 def t_quantile(p: float, df: float) -> float:
-    """The ``p`` quantile (p > 0.5) of Student's t with ``df`` degrees of freedom, by bisection."""
+    """The ``p`` quantile (p > 0.5) of Student's t with ``df`` degrees of freedom: Newton's method
+    from the normal quantile (the tail is convex and decreasing, so each step stays below the
+    root: a few steps, where bisection took dozens; ``benchit history`` asks for thousands), else
+    by bisection."""
+    tail = 2.0 * (1.0 - p)
+    t = statistics.NormalDist().inv_cdf(p)
+    for _ in range(100):
+        step = (t_sf2(t, df) - tail) / (2.0 * _t_pdf(t, df))
+        if not math.isfinite(step):
+            break
+        if abs(step) <= 1e-12 * t:  # converged (a last step may be a rounding below zero)
+            return t + step
+        if step < 0.0:
+            break
+        t += step
     low, high = 0.0, 1.0
-    while t_sf2(high, df) > 2.0 * (1.0 - p):
+    while t_sf2(high, df) > tail:
         high *= 2.0
     for _ in range(200):
         mid = (low + high) / 2.0
-        low, high = (mid, high) if t_sf2(mid, df) > 2.0 * (1.0 - p) else (low, mid)
+        low, high = (mid, high) if t_sf2(mid, df) > tail else (low, mid)
         if high - low < 1e-12 * high:
             break
     return (low + high) / 2.0

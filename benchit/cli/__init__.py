@@ -13,7 +13,7 @@ import traceback
 from typing import TYPE_CHECKING, Any
 
 from benchit import __version__
-from benchit.cli import benchmark, compare, report, run
+from benchit.cli import benchmark, compare, history, publish, report, run
 from benchit.cli import cache as cachecmd
 from benchit.cli import corpora as corpora_cmd
 from benchit.cli import plugins as plugins_cmd
@@ -34,6 +34,8 @@ def build_parser(registry: Registry) -> Parser:
     run.add_parser(sub, registry)
     report.add_parser(sub)
     compare.add_parser(sub)
+    publish.add_parser(sub)
+    history.add_parser(sub)
     plugins_cmd.add_parser(sub)
     corpora_cmd.add_parser(sub)
     cachecmd.add_parser(sub, f"default $BENCHIT_CACHE_DIR or {DEFAULT_CACHE}")
@@ -69,6 +71,10 @@ def main(argv: list[str] | None = None) -> int:
             return report.run(args, registry)
         if args.command == "compare":
             return compare.run(args, registry)
+        if args.command == "publish":
+            return publish.run(args)
+        if args.command == "history":
+            return history.run(args)
         if args.command == "plugins":
             return plugins_cmd.run(args, registry)
         if args.command == "corpora":

@@ -96,6 +96,7 @@ class Scan:
     search_dirs: list[Path]
     filtered: bool
     executor_class: Any
+    db: str | None = None  # --db: publish the cache there once the scan ends
 
 
 def plan(
@@ -185,7 +186,12 @@ def plan(
         runtime_options=registry.runtime_options(values["runtime"], plugin_values),
     )
     executor_class.check(config)
-    return Scan(scripts, config, cache, search_dirs, wanted is not None, executor_class)
+    db = values.get("db")
+    if db is not None:
+        from benchit.history import engine
+
+        engine.check_reachable(engine.resolve(db))  # a bad --db stops the scan before it starts
+    return Scan(scripts, config, cache, search_dirs, wanted is not None, executor_class, db)
 
 
 def execute(scan: Scan, registry: Registry, progress: str = "auto") -> int:
@@ -228,6 +234,10 @@ def execute(scan: Scan, registry: Registry, progress: str = "auto") -> int:
     for warning in dict.fromkeys(cache.warnings):
         print(f"benchit: warning: {printable(warning)}", file=sys.stderr)
     bad = [j for j in jobs if _failed(j)]
+    if scan.db is not None:
+        from benchit.cli.publish import publish_caches
+
+        publish_caches([cache.root], scan.db)
     return ExitCode.FAILURES if bad else ExitCode.OK
 
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 from collections import Counter
 from dataclasses import dataclass
 from typing import Any
@@ -10,7 +9,9 @@ from typing import Any
 import pandas as pd
 
 from benchit.records import ResultStatus
-from benchit.report.frame import IDENTITY, busy_reason, eager_runtimes, round_medians, runtime_label
+from benchit.report.comparable import MIN_ROUNDS as MIN_ROUNDS  # where it was, for importers
+from benchit.report.comparable import inconclusive, round_medians
+from benchit.report.frame import IDENTITY, eager_runtimes, runtime_label
 from benchit.report.stats import Change, GeoMean, compare_paired, compare_rounds, geometric_mean_of
 from benchit.report.verdict import CompareVerdict
 
@@ -190,29 +191,6 @@ def _judge(
     b, n = round_medians(base), round_medians(new)
     change = compare_paired(b, n, threshold) if paired and len(b) == len(n) else compare_rounds(b, n, threshold)
     return change.verdict, change, ""
-
-
-MIN_ROUNDS = 2
-
-
-def inconclusive(*sides: tuple[dict[str, Any], str]) -> str:
-    """Why two results cannot be compared, or nothing: ``busy: 61% CPU wait in B`` (a side was
-    contended), ``too few rounds: 1 in A`` (no spread across processes to test against), ``no
-    median: 0 ms in B``; each kind once, with every side it applies to."""
-    found: dict[str, list[str]] = {}
-    for row, label in sides:
-        if row.get("contended"):
-            found.setdefault("busy", []).append(
-                f"{busy_reason(row).removeprefix('busy').lstrip(': ')} in {label}".strip()
-            )
-        rounds = round_medians(row)
-        median = row.get("latency_median_ms")
-        usable = rounds and all(r > 0 and math.isfinite(r) for r in rounds) and median and math.isfinite(median)
-        if not usable:
-            found.setdefault("no median", []).append(f"{median} ms in {label}")
-        elif len(rounds) < MIN_ROUNDS:
-            found.setdefault("too few rounds", []).append(f"{len(rounds)} in {label}")
-    return "; ".join(f"{kind}: {', '.join(where)}" for kind, where in found.items())
 
 
 def _index(df: pd.DataFrame, columns: list[str]) -> dict[tuple[str, ...], dict[str, Any]]:

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-import math
 import os
 from pathlib import Path
-from typing import Any, TypeGuard
+from typing import Any
 
 import pandas as pd
 
 from benchit.records import Parity, ParityVerdict, Result, ResultStatus, ScriptStatus, options_text
+from benchit.report.comparable import ROUNDS, _is_number, busy_reason, round_medians
 from benchit.report.source import ScriptRun, script_runs
 from benchit.report.stats import GeoMean, geometric_mean_of, paired_ratio
 from benchit.store.cache import Cache
@@ -97,7 +97,6 @@ COLUMNS = [
 # Carried in the frame for statistics and the JSON report, left out of CSV and tables: the kept
 # samples and the median of each round.
 SAMPLES = "samples_ms"
-ROUNDS = "rounds_ms"
 CARRIED = [SAMPLES, ROUNDS]
 # Facts of ``Result.info`` that have a column of their own (not ``info_<key>``).
 _INFO_COLUMNS = ("cpu_wait_fraction", "steal_fraction", "runnable_others", "cpu_pressure", "contended_reason",
@@ -217,40 +216,6 @@ def _result_row(result: Result) -> dict[str, Any]:
         if not hidden and isinstance(value, (str, int, float, bool)):
             row[f"info_{key}"] = value
     return row
-
-
-def busy_reason(row: dict[str, Any]) -> str:
-    """Why a result is contended, for people: its ``contended_reason``, else one built from the
-    evidence (``busy: 61% CPU wait, 12% steal``)."""
-    reason = row.get("contended_reason")
-    if reason:
-        return str(reason)
-    parts = []
-    for column, what in (
-        ("cpu_wait_fraction", "CPU wait"),
-        ("steal_fraction", "steal"),
-        ("cpu_pressure", "CPU pressure"),
-    ):
-        value = row.get(column)
-        if _is_number(value) and value > 0:
-            parts.append(f"{value * 100:.0f}% {what}")
-    others = row.get("runnable_others")
-    if _is_number(others) and others > 0:
-        parts.append(f"{others:.1f} other runnable tasks")
-    return "busy: " + ", ".join(parts) if parts else "busy"
-
-
-def _is_number(value: Any) -> TypeGuard[float]:
-    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
-
-
-def round_medians(row: dict[str, Any]) -> list[float]:
-    """The median of each round of a row's result; a result without rounds is one round, its median."""
-    rounds = row.get(ROUNDS)
-    if rounds is not None and len(rounds):
-        return [float(r) for r in rounds]
-    median = row.get("latency_median_ms")
-    return [float(median)] if _is_number(median) else []
 
 
 def rows(cache: Cache) -> list[dict[str, Any]]:

@@ -1,0 +1,157 @@
+"""``benchit history``: each series' latest run against its baseline, with verdicts, change points and a dashboard."""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import re
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from benchit.cli.common import printable
+from benchit.cli.compare import _threshold
+from benchit.cli.publish import DB_HELP
+from benchit.errors import ExitCode, UsageError
+
+FAIL_ON = {"regression": ("regression",), "failing": ("failing",), "any": ("regression", "failing")}
+
+
+def _fail_on(text: str) -> tuple[str, ...]:
+    names = tuple(dict.fromkeys(n.strip() for n in text.split(",") if n.strip()))
+    if not names or any(n not in FAIL_ON for n in names):
+        raise argparse.ArgumentTypeError(f"--fail-on takes {', '.join(FAIL_ON)} (comma-separated), got {text!r}")
+    return names
+
+
+def _since(text: str) -> float:
+    """``30d``, ``12h``, or a date or time (``2026-11-01``, ``2026-11-01T06:00``, UTC unless it says)."""
+    match = re.fullmatch(r"(\d+(?:\.\d+)?)([dh])", text.strip())
+    if match:
+        return time.time() - float(match.group(1)) * (86400 if match.group(2) == "d" else 3600)
+    try:
+        when = datetime.datetime.fromisoformat(text.strip())
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"--since takes 30d, 12h or a date like 2026-11-01, got {text!r}") from None
+    return (when if when.tzinfo else when.replace(tzinfo=datetime.timezone.utc)).timestamp()
+
+
+def _positive(text: str) -> int:
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number above 0, got {text!r}")
+    return int(text)
+
+
+def _formats(text: str) -> list[str]:
+    from benchit.history.output import FORMATS
+
+    names = [n.strip() for n in text.split(",") if n.strip()]
+    if not names or any(n not in FORMATS for n in names):
+        raise argparse.ArgumentTypeError(f"--format takes {', '.join(FORMATS)} (comma-separated), got {text!r}")
+    return names
+
+
+def add_parser(sub: Any) -> None:
+    history = sub.add_parser(
+        "history", help="each series' latest run against its history: regressions, change points, a dashboard"
+    )
+    history.add_argument("--db", default=None, metavar="URL", help=DB_HELP)
+    history.add_argument(
+        "--baseline",
+        type=_positive,
+        default=5,
+        metavar="N",
+        help="earlier runs the latest is judged against (default 5)",
+    )
+    history.add_argument(
+        "--model", default=None, metavar="GLOB", help="series whose script path or model class matches"
+    )
+    history.add_argument("--device", default=None)
+    history.add_argument("--runtime", default=None)
+    history.add_argument("--precision", default=None)
+    history.add_argument("--machine", default=None, help="a machine's id or host name")
+    history.add_argument(
+        "--since", type=_since, default=None, metavar="WHEN", help="only runs since: 30d, 12h or a date"
+    )
+    history.add_argument(
+        "--threshold", type=_threshold, default=0.05, help="smallest change worth a verdict, in percent (default 5)"
+    )
+    history.add_argument(
+        "--fail-on",
+        type=_fail_on,
+        default=(),
+        metavar="WHAT",
+        help="exit 1 on a regression, a failing series, or either (any)",
+    )
+    history.add_argument(
+        "--format",
+        type=_formats,
+        action="append",
+        default=None,
+        metavar="FMT[,FMT]",
+        help="files to write: csv, json, md, html (the dashboard)",
+    )
+    history.add_argument(
+        "-o", "--output", type=Path, default=None, help="file to write (default benchit-history-<time>.<format>)"
+    )
+    history.add_argument(
+        "--chart-runs",
+        type=_positive,
+        default=100,
+        metavar="N",
+        help="runs each dashboard chart shows (default the last 100)",
+    )
+
+
+def _paths(args: argparse.Namespace) -> list[tuple[str, Path]]:
+    from benchit.history.output import FORMATS
+
+    formats = [f for group in args.format or [] for f in group]
+    if not formats and args.output is not None:
+        formats = [f for f, suffix in FORMATS.items() if suffix == args.output.suffix][:1] or ["csv"]
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    paths = []
+    for fmt in dict.fromkeys(formats):
+        if args.output is None:
+            paths.append((fmt, Path(f"benchit-history-{stamp}{FORMATS[fmt]}")))
+        else:
+            paths.append((fmt, args.output if len(formats) == 1 else args.output.with_suffix(FORMATS[fmt])))
+    for _, path in paths:
+        if path.is_dir():
+            raise UsageError(f"--output {path} is a directory; give a file name")
+    return paths
+
+
+def run(args: argparse.Namespace) -> int:
+    from benchit.history import engine, output
+    from benchit.history.analysis import analyse
+    from benchit.history.query import Filters
+
+    paths = _paths(args)
+    url = engine.resolve(args.db)
+    filters = Filters(args.model, args.device, args.runtime, args.precision, args.machine, args.since)
+    charts = args.chart_runs if any(fmt == "html" for fmt, _ in paths) else 0
+    with engine.session(url, write=False) as connection:
+        reports = analyse(connection, filters, args.baseline, args.threshold, charts)
+    if not reports:
+        raise UsageError(
+            f"--db {engine.shown(url)}: no series matches"
+            + (
+                " the filters"
+                if args.model or args.device or args.runtime or args.precision or args.machine or args.since
+                else ""
+            )
+        )
+    for line in output.lines(reports):
+        print(line)
+    meta = {"db": engine.shown(url), "baseline": args.baseline, "threshold": args.threshold}
+    for fmt, path in paths:
+        output.write(fmt, path, reports, meta)
+        print(f"wrote {printable(path)} ({fmt})")
+    gated = {v for name in args.fail_on for v in FAIL_ON[name]}
+    flagged = [r for r in reports if r.verdict.value in gated]
+    if flagged:
+        print(f"benchit: --fail-on {','.join(args.fail_on)}: {len(flagged)} flagged", file=sys.stderr)
+        return ExitCode.FAILURES
+    return ExitCode.OK

@@ -1,0 +1,68 @@
+"""``benchit publish``: put every result of one or more caches into the history database."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+from benchit.cli.common import printable
+from benchit.errors import ExitCode, UsageError
+
+DB_HELP = "the history: sqlite:///PATH, postgresql://USER@HOST/NAME or a file path (default $BENCHIT_DB or ~/.cache/benchit/history.db)"
+
+
+def _tag(text: str) -> tuple[str, str]:
+    key, sep, value = text.partition("=")
+    if not sep or not key.strip():
+        raise argparse.ArgumentTypeError(f"--tag takes KEY=VALUE, got {text!r}")
+    return key.strip(), value
+
+
+def add_parser(sub: Any) -> None:
+    publish = sub.add_parser("publish", help="put the results of caches into the history database")
+    publish.add_argument("caches", type=Path, nargs="+", metavar="CACHE", help="a cache directory of benchit benchmark")
+    publish.add_argument("--db", default=None, metavar="URL", help=DB_HELP)
+    publish.add_argument(
+        "--run",
+        default=None,
+        metavar="NAME",
+        help="the run's name (default: the newest result's time and the caches' names)",
+    )
+    publish.add_argument(
+        "--tag", type=_tag, action="append", default=[], metavar="KEY=VALUE", help="label the run; repeat for more"
+    )
+
+
+def publish_caches(
+    paths: list[Path], db: str | None, run: str | None = None, tags: dict[str, str] | None = None
+) -> int:
+    """Check the caches and the database, then publish; print what was added."""
+    from benchit.history import collect, engine, publish
+
+    url = engine.resolve(db)
+    caches = collect.open_caches(paths)
+    entries = [e for cache in caches for e in collect.entries(cache)]
+    for cache in caches:
+        for warning in cache.warnings:
+            print(f"benchit: warning: {printable(warning)}", file=sys.stderr)
+    if not entries:
+        raise UsageError(f"{', '.join(str(p) for p in paths)}: no results to publish")
+    name = run or publish.default_run_name(entries, [c.root.name for c in caches])
+    done = publish.publish(url, entries, name, dict(tags or {}))
+    where = engine.shown(url)
+    if done.added:
+        print(
+            f"published {done.added} results of {done.series} series as run {printable(done.run)!r} to {where}"
+            + (f" ({done.known} already there)" if done.known else "")
+        )
+    else:
+        print(f"nothing new: the {done.known} results are in {where} already")
+    return ExitCode.OK
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.run is not None and not args.run.strip():
+        raise UsageError("--run NAME: give a name")
+    return publish_caches(args.caches, args.db, args.run, dict(args.tag))

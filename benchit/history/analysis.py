@@ -1,0 +1,219 @@
+"""``benchit history``'s answer: for each selected series, its latest run judged against its baseline, its last change point, and what changed."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from sqlalchemy import Connection
+
+from benchit.history import query
+from benchit.history.changepoint import last_change
+from benchit.history.changes import differences
+from benchit.history.verdict import Verdict, judge
+from benchit.report.stats import Change
+
+# Verdicts in the order a table lists them: what needs a look first.
+ORDER = [Verdict.REGRESSION, Verdict.FAILING, Verdict.INCONCLUSIVE, Verdict.IMPROVEMENT, Verdict.SAME]
+
+
+@dataclass(frozen=True)
+class SeriesReport:
+    """One series: what it is, its latest run, the verdict, the change point and what changed."""
+
+    id: int
+    identity: dict[str, Any]
+    runs: int
+    latest_run: str
+    latest_time: float
+    latest_median_ms: float | None
+    baseline_median_ms: float | None
+    baseline_runs: int
+    verdict: Verdict
+    change: Change | None
+    reason: str
+    change_point_run: str | None = None
+    change_point_ratio: float | None = None
+    last_good_run: str | None = None
+    first_bad_run: str | None = None
+    changed: tuple[str, ...] = ()
+    chart: dict[str, Any] = field(default_factory=dict)  # the dashboard's points, when asked
+
+    @property
+    def name(self) -> str:
+        i = self.identity
+        return f"{i['script']} {i['model']}".strip()
+
+    def flat(self) -> dict[str, Any]:
+        i, c = self.identity, self.change
+        return {
+            "script": i["script"], "model": i["model"], "invocation": i["invocation"], "script_args": i["script_args"],
+            "device": i["device"], "runtime": i["runtime"], "precision": i["precision"], "machine": i["machine"],
+            "hostname": i["hostname"], "mode": i["mode"], "runtime_options": i["runtime_options"],
+            "runs": self.runs, "latest_run": self.latest_run, "latest_median_ms": self.latest_median_ms,
+            "baseline_median_ms": self.baseline_median_ms, "baseline_runs": self.baseline_runs,
+            "ratio": c.ratio if c else None, "ratio_ci_low": c.ratio_low if c else None,
+            "ratio_ci_high": c.ratio_high if c else None, "p_value": c.p_value if c else None,
+            "method": c.method if c else None, "verdict": self.verdict.value, "reason": self.reason,
+            "change_point_run": self.change_point_run, "change_point_ratio": self.change_point_ratio,
+            "last_good_run": self.last_good_run, "first_bad_run": self.first_bad_run, "changed": "; ".join(self.changed),
+        }  # fmt: skip
+
+
+def analyse(
+    connection: Connection, filters: query.Filters, baseline: int, threshold: float, chart_runs: int = 0
+) -> list[SeriesReport]:
+    """Every selected series' report, regressions first; ``chart_runs``: keep that many last points for a chart."""
+    chosen = query.series(connection, filters)
+    everything = not any(getattr(filters, n) for n in ("model", "device", "runtime", "precision", "machine"))
+    found = query.points(connection, chosen, everything, filters.since)
+    run_names = query.runs(connection)
+    plans: list[tuple[int, query.Points, list[int], int, Any]] = []
+    wanted: list[int] = []
+    for sid, p in found.items():
+        if sid not in chosen:
+            continue
+        last = len(p.ids) - 1
+        window = [i for i in range(max(0, last - baseline), last) if p.usable[i]]
+        usable = [i for i, good in enumerate(p.usable) if good]
+        cp = last_change([p.medians[i] for i in usable])  # type: ignore[misc]
+        cp_index = usable[cp.index] if cp else -1
+        plans.append((sid, p, window, cp_index, cp))
+        wanted += [p.ids[last], *(p.ids[i] for i in window)]
+        if chart_runs:
+            wanted += p.ids[-chart_runs:]
+    rows = query.details(connection, wanted)
+    judged = [_report(chosen[sid], p, window, cp_index, cp, rows, run_names, threshold, chart_runs)
+              for sid, p, window, cp_index, cp in plans]  # fmt: skip
+    rows.update(query.details(connection, [r for _, pair in judged for r in pair if r not in rows]))
+    envs = query.environments(connection, {rows[r]["environment_id"] for _, pair in judged for r in pair})
+    reports = [_with_changes(rep, pair, rows, envs, run_names) for rep, pair in judged]
+    reports.sort(key=lambda r: (ORDER.index(r.verdict), -(r.change.ratio if r.change else 0.0), r.name))
+    return reports
+
+
+def _report(
+    identity: dict[str, Any],
+    p: query.Points,
+    window: list[int],
+    cp_index: int,
+    cp: Any,
+    rows: dict[int, dict[str, Any]],
+    run_names: dict[int, tuple[str, float]],
+    threshold: float,
+    chart_runs: int,
+) -> tuple[SeriesReport, tuple[int, ...]]:
+    """The series' report, and the results (last good, first bad) whose differences explain a regression."""
+    last = len(p.ids) - 1
+    latest = rows[p.ids[last]]
+    verdict, change, reason = judge(latest, [rows[p.ids[i]] for i in window], threshold)
+    base = [m for i in window if (m := p.medians[i])]
+    cp_moved = (
+        cp is not None and abs(cp.ratio - 1.0) > threshold and _holds(p, cp_index, len(window), cp.ratio, threshold)
+    )
+    # The step that explains a regression: the change point when the latest run is on its high side,
+    # else the last baseline run against the latest.
+    pair: tuple[int, ...] = ()
+    if verdict is Verdict.REGRESSION:
+        # The series' level before it moved: before the change point where one explains the
+        # regression (the baseline may hold bad runs already), else the baseline's.
+        if cp_moved and cp.ratio > 1.0:
+            before = [
+                m for i in range(max(0, cp_index - len(window) - 1), cp_index) if p.usable[i] and (m := p.medians[i])
+            ]
+        else:
+            before = base
+        pair = _good_and_bad(p, last, sorted(before)[len(before) // 2] * (1.0 + threshold)) if before else ()
+    elif verdict is Verdict.FAILING and window:
+        pair = (p.ids[window[-1]], p.ids[last])
+    chart = _chart(p, rows, run_names, chart_runs) if chart_runs else {}
+    report = SeriesReport(
+        id=identity["id"],
+        identity=identity,
+        runs=len(p.ids),
+        latest_run=run_names[p.runs[last]][0],
+        latest_time=latest["time"],
+        latest_median_ms=latest["median_ms"],
+        baseline_median_ms=sorted(base)[len(base) // 2] if base else None,
+        baseline_runs=len(window),
+        verdict=verdict,
+        change=change,
+        reason=reason,
+        change_point_run=run_names[p.runs[cp_index]][0] if cp_moved else None,
+        change_point_ratio=cp.ratio if cp_moved else None,
+        chart=chart,
+    )
+    return report, pair
+
+
+def _holds(p: query.Points, index: int, window: int, ratio: float, threshold: float) -> bool:
+    """Whether every usable run from the change point on is beyond the threshold from the level
+    before it, the way it moved: PELT keeps two runs on each side of a change, so a step at the
+    latest run alone shows as a change one run early, which this rejects."""
+    before = [m for i in range(max(0, index - window - 1), index) if p.usable[i] and (m := p.medians[i])]
+    if not before:
+        return False
+    level = sorted(before)[len(before) // 2]
+    after = [m for i in range(index, len(p.ids)) if p.usable[i] and (m := p.medians[i])]
+    if ratio > 1.0:
+        return all(m > level * (1.0 + threshold) for m in after)
+    return all(m < level / (1.0 + threshold) for m in after)
+
+
+def _good_and_bad(p: query.Points, last: int, limit: float) -> tuple[int, ...]:
+    """The last good result and the first bad one: the bad ones are the usable runs up to the
+    latest that are all slower than ``limit`` (the level before, beyond the threshold)."""
+    first_bad, good = last, None
+    for i in range(last - 1, -1, -1):
+        if not p.usable[i]:
+            continue
+        if (p.medians[i] or 0.0) > limit:
+            first_bad = i
+        else:
+            good = i
+            break
+    return (p.ids[good], p.ids[first_bad]) if good is not None else ()
+
+
+def _chart(
+    p: query.Points, rows: dict[int, dict[str, Any]], run_names: dict[int, tuple[str, float]], n: int
+) -> dict[str, Any]:
+    """The last ``n`` points, as the dashboard draws them: time, run, median and its CI, busy, what changed."""
+    ids = p.ids[-n:]
+    items = [rows[i] for i in ids]
+    return {
+        "t": [round(x["time"], 1) for x in items],
+        "run": [run_names[r][0] for r in p.runs[-n:]],
+        "m": [x["median_ms"] for x in items],
+        "lo": [x["ci_low_ms"] for x in items],
+        "hi": [x["ci_high_ms"] for x in items],
+        "busy": [i for i, x in enumerate(items) if x["contended"]],
+        "fail": [i for i, x in enumerate(items) if x["status"] != "ok"],
+        # Where the software changed from the point before: [index, what changed].
+        "ver": [[i, what] for i in range(1, len(items)) if (what := _software(items[i - 1], items[i]))],
+    }
+
+
+def _software(before: dict[str, Any], after: dict[str, Any]) -> str:
+    """``environment, script``: what differs between two results of a series, or nothing."""
+    names = {"environment_id": "environment", "benchit_version": "benchit", "script_digest": "script"}
+    return ", ".join(name for key, name in names.items() if before[key] != after[key])
+
+
+def _with_changes(
+    report: SeriesReport,
+    pair: tuple[int, ...],
+    rows: dict[int, dict[str, Any]],
+    envs: dict[int, dict[str, Any]],
+    run_names: dict[int, tuple[str, float]],
+) -> SeriesReport:
+    if not pair:
+        return report
+    good, bad = rows[pair[0]], rows[pair[1]]
+    changed = differences(good, bad, envs.get(good["environment_id"], {}), envs.get(bad["environment_id"], {}))
+    return replace(
+        report,
+        last_good_run=run_names[good["run_id"]][0],
+        first_bad_run=run_names[bad["run_id"]][0],
+        changed=tuple(changed) or ("nothing recorded",),
+    )

@@ -1,0 +1,131 @@
+"""A cache's results as the history's rows: one ``Entry`` per result, with its series and environment (read the way the report reads)."""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from benchit.errors import UsageError
+from benchit.history.identity import series_identity, series_key
+from benchit.records import Result
+from benchit.report.source import script_runs
+from benchit.store.cache import Cache
+
+# Environment entries that change from one scan to the next without anything having changed: kept with
+# the result, left out of the environment (whose fingerprint would otherwise differ on every run).
+VOLATILE = ("load_average",)
+
+
+def digest(data: Any) -> str:
+    return hashlib.sha256(json.dumps(data, sort_keys=True, separators=(",", ":"), default=str).encode()).hexdigest()
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One result ready to store: its series (identity, key, model), its environment and its row."""
+
+    series: dict[str, Any]  # the identity, its key, the model and the hostname: a ``series`` row less its id
+    environment: dict[str, Any]
+    environment_fingerprint: str
+    row: dict[str, Any]  # a ``results`` row less its run, series and environment ids
+
+
+def _json(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), default=str)
+
+
+def _entry(result: dict[str, Any], script: str, build: Any, finished: float | None, version: str) -> Entry:
+    identity = series_identity(result, script, build.invocation.hash, tuple(build.record.script_args))
+    key = series_key(identity)
+    machine = result.get("machine") or {}
+    series = {
+        **identity,
+        "runtime_options": _json(identity["runtime_options"]),
+        "key": key,
+        "model": build.invocation.model_class or "",
+        "hostname": str(machine.get("hostname") or ""),
+    }
+    environment = dict(result.get("environment") or {})
+    volatile = {k: environment.pop(k) for k in VOLATILE if k in environment}
+    stats = dict(result.get("stats") or {})
+    rounds = stats.pop("rounds_ms", None) or ([stats["median_ms"]] if stats.get("median_ms") else [])
+    samples = stats.pop("samples_ms", None) or []
+    stats.pop("sample_rounds", None)
+    parity = result.get("parity") or {}
+    row = {
+        # A result is its series measured at one moment (``finished``, stamped by the coordinator to the
+        # microsecond): cheaper than hashing its every kept sample; results without it, by content.
+        "digest": digest([key, result.get("finished"), result.get("script_digest")])
+        if result.get("finished")
+        else digest([key, result]),
+        "time": float(result.get("finished") or finished or time.time()),
+        "status": str(result.get("status")),
+        "error": result.get("error"),
+        "median_ms": stats.get("median_ms"),
+        "ci_low_ms": stats.get("median_ci_low_ms"),
+        "ci_high_ms": stats.get("median_ci_high_ms"),
+        "rounds": json.dumps(rounds),
+        "samples": json.dumps(samples),
+        "stats": _json(stats) if stats else None,
+        "throughput_per_s": result.get("throughput_per_s"),
+        "contended": bool(result.get("contended")),
+        "parity": parity.get("verdict") if isinstance(parity, dict) else None,
+        "details": _json(
+            {
+                "parity": parity,
+                "info": result.get("info") or {},
+                "labels": build.record.labels,
+                "machine": machine,
+                "eager": result.get("eager"),
+                **volatile,
+            }
+        ),
+        "script_digest": str(result.get("script_digest") or build.record.script_digest or ""),
+        "benchit_version": str(environment.get("benchit") or version),
+    }
+    return Entry(series, environment, digest(environment), row)
+
+
+def open_caches(paths: list[Path]) -> list[Cache]:
+    """Each path as a cache to read; a usage error naming the first that is not a benchit cache."""
+    caches = []
+    for path in paths:
+        cache = Cache(path)
+        if not cache.root.is_dir():
+            raise UsageError(f"{path}: no such cache directory")
+        if not cache.is_cache():
+            raise UsageError(f"{path} is not a benchit cache (no marker file); give a --cache-dir of benchit benchmark")
+        try:
+            cache.read_marker()
+        except Exception as exc:  # noqa: BLE001 - the store's one-line CacheError, or anything unreadable
+            raise UsageError(str(exc)) from None
+        caches.append(cache)
+    return caches
+
+
+def plain(result: Result) -> dict[str, Any]:
+    """``result.to_dict()``, without the deep copy ``dataclasses.asdict`` makes of every kept
+    sample (four fifths of a publication's time): every field, so fields other versions add
+    (``mode``, ``runtime_options``) come along; the identity reads them with defaults."""
+    data = {f.name: getattr(result, f.name) for f in dataclasses.fields(result)}
+    data["status"] = result.status.value
+    stats = result.stats
+    data["stats"] = {f.name: getattr(stats, f.name) for f in dataclasses.fields(stats)} if stats else None
+    data["machine"] = result.machine.to_dict() if result.machine else None
+    return data
+
+
+def entries(cache: Cache) -> list[Entry]:
+    """Every result of ``cache`` (damaged files skipped and noted in ``cache.warnings``)."""
+    found = []
+    for run in script_runs(cache):
+        script = run.record.relative_path or Path(run.record.script or "?").name
+        for build in run.builds:
+            for result in build.results:
+                found.append(_entry(plain(result), script, build, run.record.finished, run.record.benchit_version))
+    return found

@@ -1,0 +1,1 @@
+"""The history database's Alembic migrations, shipped inside the package (history/engine.py runs them)."""

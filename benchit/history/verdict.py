@@ -1,0 +1,58 @@
+"""A series' verdict: its latest run against a rolling baseline of earlier runs, with ``compare``'s statistics."""
+
+from __future__ import annotations
+
+import statistics
+from collections.abc import Sequence
+from enum import Enum
+from typing import Any
+
+from benchit.report.comparable import ROUNDS, inconclusive
+from benchit.report.stats import Change, compare_rounds
+from benchit.report.verdict import CompareVerdict
+
+MIN_BASELINE_RUNS = 2  # fewer usable earlier runs: too few to say what the series' level is
+
+
+class Verdict(str, Enum):
+    REGRESSION = "regression"
+    IMPROVEMENT = "improvement"
+    SAME = "no change"
+    INCONCLUSIVE = "inconclusive"
+    FAILING = "failing"
+
+    @property
+    def flagged(self) -> bool:
+        return self in (Verdict.REGRESSION, Verdict.FAILING)
+
+
+FROM_COMPARE = {
+    CompareVerdict.SLOWER: Verdict.REGRESSION,
+    CompareVerdict.FASTER: Verdict.IMPROVEMENT,
+    CompareVerdict.SAME: Verdict.SAME,
+}
+
+
+def _row(item: dict[str, Any], rounds: Sequence[float]) -> dict[str, Any]:
+    """A result as the report's row, for ``report.compare.inconclusive``."""
+    return {ROUNDS: list(rounds), "latency_median_ms": item.get("median_ms"), "contended": item.get("contended"),
+            "contended_reason": "busy: contended"}  # fmt: skip
+
+
+def judge(
+    latest: dict[str, Any], baseline: Sequence[dict[str, Any]], threshold: float
+) -> tuple[Verdict, Change | None, str]:
+    """The latest result against the usable earlier ones (ok and not contended): Welch's t on
+    the log round medians (the latest run's rounds against the baseline runs' rounds, pooled)."""
+    if latest["status"] != "ok":
+        why = str(latest.get("error") or latest["status"]).strip().splitlines() or [""]
+        return Verdict.FAILING, None, why[0][:200]
+    if len(baseline) < MIN_BASELINE_RUNS:
+        return Verdict.INCONCLUSIVE, None, f"too few runs: {len(baseline)} usable in the baseline"
+    pooled = [r for item in baseline for r in item["rounds"]]
+    base = {"median_ms": statistics.median(pooled) if pooled else None, "contended": False}
+    reason = inconclusive((_row(latest, latest["rounds"]), "latest"), (_row(base, pooled), "baseline"))
+    if reason:
+        return Verdict.INCONCLUSIVE, None, reason
+    change = compare_rounds(pooled, latest["rounds"], threshold)
+    return FROM_COMPARE.get(change.verdict, Verdict.INCONCLUSIVE), change, ""

@@ -1,0 +1,66 @@
+"""Whether results can be compared, without pandas (``benchit history`` reads it): round medians, busy reasons, inconclusive."""
+
+from __future__ import annotations
+
+import math
+from typing import Any, TypeGuard
+
+ROUNDS = "rounds_ms"  # the report row's column of round medians
+
+
+def busy_reason(row: dict[str, Any]) -> str:
+    """Why a result is contended, for people: its ``contended_reason``, else one built from the
+    evidence (``busy: 61% CPU wait, 12% steal``)."""
+    reason = row.get("contended_reason")
+    if reason:
+        return str(reason)
+    parts = []
+    for column, what in (
+        ("cpu_wait_fraction", "CPU wait"),
+        ("steal_fraction", "steal"),
+        ("cpu_pressure", "CPU pressure"),
+    ):
+        value = row.get(column)
+        if _is_number(value) and value > 0:
+            parts.append(f"{value * 100:.0f}% {what}")
+    others = row.get("runnable_others")
+    if _is_number(others) and others > 0:
+        parts.append(f"{others:.1f} other runnable tasks")
+    return "busy: " + ", ".join(parts) if parts else "busy"
+
+
+def _is_number(value: Any) -> TypeGuard[float]:
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+
+
+def round_medians(row: dict[str, Any]) -> list[float]:
+    """The median of each round of a row's result; a result without rounds is one round, its median."""
+    rounds = row.get(ROUNDS)
+    if rounds is not None and len(rounds):
+        return [float(r) for r in rounds]
+    median = row.get("latency_median_ms")
+    return [float(median)] if _is_number(median) else []
+
+
+
+MIN_ROUNDS = 2
+
+
+def inconclusive(*sides: tuple[dict[str, Any], str]) -> str:
+    """Why two results cannot be compared, or nothing: ``busy: 61% CPU wait in B`` (a side was
+    contended), ``too few rounds: 1 in A`` (no spread across processes to test against), ``no
+    median: 0 ms in B``; each kind once, with every side it applies to."""
+    found: dict[str, list[str]] = {}
+    for row, label in sides:
+        if row.get("contended"):
+            found.setdefault("busy", []).append(
+                f"{busy_reason(row).removeprefix('busy').lstrip(': ')} in {label}".strip()
+            )
+        rounds = round_medians(row)
+        median = row.get("latency_median_ms")
+        usable = rounds and all(r > 0 and math.isfinite(r) for r in rounds) and median and math.isfinite(median)
+        if not usable:
+            found.setdefault("no median", []).append(f"{median} ms in {label}")
+        elif len(rounds) < MIN_ROUNDS:
+            found.setdefault("too few rounds", []).append(f"{len(rounds)} in {label}")
+    return "; ".join(f"{kind}: {', '.join(where)}" for kind, where in found.items())

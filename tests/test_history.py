@@ -1,0 +1,330 @@
+"""History end to end through the real command line, on SQLite and on a real PostgreSQL server:
+publish, idempotence, migrations, concurrent publishers, bad input, verdicts and the dashboard."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import sqlite3
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pandas as pd
+import pytest
+import sqlalchemy as sa
+
+from tests import pgserver
+from tests.conftest import FAST, REPO, run_benchit, write_script
+
+pytest.importorskip("alembic", reason="the history needs sqlalchemy and alembic")
+
+STEADY = "import torch\ntorch.nn.Linear(256, 256).eval()(torch.randn(4, 256))\n"
+# The same model (same structure, so the same series) doing REPEAT times the work: the fourth
+# scan doubles REPEAT, as a change in the script would.
+GROWS = """import torch
+
+class Work(torch.nn.Module):
+    def __init__(self, repeat):
+        super().__init__()
+        self.lin = torch.nn.Linear(128, 128)
+        self.repeat = repeat
+
+    def forward(self, x):
+        for _ in range(self.repeat):
+            x = torch.tanh(self.lin(x))
+        return x
+
+REPEAT = {repeat}
+Work(REPEAT).eval()(torch.randn(4, 128))
+"""
+# Wide enough that a busy 2-core test machine does not move the steady model that far; the
+# doubled one moves ~100%.
+THRESHOLD = ["--threshold", "25"]
+
+
+@pytest.fixture(scope="module")
+def postgres() -> Iterator[str]:
+    why = pgserver.missing()
+    if why:
+        pytest.skip(why)
+    with pgserver.server() as base:
+        yield base
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A fresh, empty history database on each engine."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'history.db'}"
+    return pgserver.new_database(request.getfixturevalue("postgres"))
+
+
+ATTEMPTS = 4
+
+
+def _contended(cache: Path) -> int:
+    return sum(bool(json.loads(p.read_text()).get("contended")) for p in cache.glob("builds/*/results/*/*.json"))
+
+
+@pytest.fixture(scope="module")
+def scans(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
+    """Four scans of two models; in the fourth, grows.py does twice the work. The first scan
+    publishes itself with --db (into ``published.db`` beside the caches).
+
+    A result measured on a busy machine is flagged contended and is, rightly, no evidence either
+    way (its rounds can be 1,000 times the others'): a scan with one is done again, after waiting
+    for a quiet machine, rather than its flags cleared. One thread, so that another process on the
+    other core of a small test machine moves the numbers less."""
+    root = tmp_path_factory.mktemp("scans")
+    corpus = root / "corpus"
+    write_script(corpus, "steady.py", STEADY)
+    caches = []
+    for n in range(1, 5):
+        write_script(corpus, "grows.py", GROWS.format(repeat=16 if n == 4 else 8))
+        cache = root / f"night{n}"
+        for _attempt in range(ATTEMPTS):
+            shutil.rmtree(cache, ignore_errors=True)
+            extra = ["--db", root / "published.db"] if n == 1 else []
+            done = run_benchit("benchmark", "--all", "--search-dir", corpus, "--cache-dir", cache, *FAST,
+                               "--quiet-wait", "20", "--threads", "1", *extra)  # fmt: skip
+            assert done.returncode == 0, done.stdout + done.stderr
+            if not _contended(cache):
+                break
+            if n == 1:
+                (root / "published.db").unlink()
+        assert not _contended(cache), f"every scan of {ATTEMPTS} had a contended result: the machine is too busy"
+        caches.append(cache)
+    return caches
+
+
+def _count(url: str, table: str) -> int:
+    engine = sa.create_engine(url.replace("postgresql://", "postgresql+psycopg://"))
+    try:
+        with engine.connect() as connection:
+            return int(connection.execute(sa.text(f"SELECT count(*) FROM {table}")).scalar() or 0)
+    finally:
+        engine.dispose()
+
+
+def _history(url: str, *args: object) -> subprocess.CompletedProcess[str]:
+    return run_benchit("history", "--db", url, *THRESHOLD, *args)
+
+
+def test_benchmark_db_publishes_at_the_end_of_a_scan(scans: list[Path]) -> None:
+    url = f"sqlite:///{scans[0].parent / 'published.db'}"
+    assert _count(url, "results") == 2 and _count(url, "series") == 2 and _count(url, "runs") == 1
+    done = _history(url)
+    assert done.returncode == 0, done.stderr
+    assert "too few runs" in done.stdout and "steady.py Linear" in done.stdout and "grows.py Work" in done.stdout
+
+
+def test_four_runs_one_regression_and_what_changed(scans: list[Path], db: str, tmp_path: Path) -> None:
+    for n, cache in enumerate(scans[:3], 1):
+        done = run_benchit("publish", cache, "--db", db, "--run", f"night-{n}", "--tag", "branch=main")
+        assert done.returncode == 0, done.stdout + done.stderr
+        assert f"published 2 results of 2 series as run 'night-{n}'" in done.stdout
+    done = _history(db, "--fail-on", "regression")
+    assert done.returncode == 0, done.stdout + done.stderr  # three alike runs: nothing broke
+    assert "regression" not in done.stdout.split("series:")[-1]
+    assert run_benchit("publish", scans[3], "--db", db, "--run", "night-4").returncode == 0
+    out = tmp_path / "history.csv"
+    done = _history(db, "--fail-on", "regression", "-o", out)
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert "--fail-on regression: 1 flagged" in done.stderr
+    df = pd.read_csv(out).set_index("script")
+    assert df.loc["grows.py", "verdict"] == "regression"
+    assert df.loc["grows.py", "ratio"] > 1.5 and df.loc["grows.py", "p_value"] < 0.01
+    assert df.loc["grows.py", "method"] == "welch-t on log round medians"
+    assert df.loc["grows.py", "runs"] == 4 and df.loc["grows.py", "baseline_runs"] == 3
+    assert df.loc["steady.py", "verdict"] != "regression"
+    # What changed between the last good run and the first bad one: the script's digest.
+    assert df.loc["grows.py", "last_good_run"] == "night-3" and df.loc["grows.py", "first_bad_run"] == "night-4"
+    assert "script digest" in df.loc["grows.py", "changed"]
+    assert done.stdout.splitlines()[1].startswith("grows.py Work")  # regressions first
+    # Filters: one series left, and a baseline of 1 run is too few.
+    done = _history(db, "--model", "steady*", "--format", "json", "-o", tmp_path / "h.json")
+    assert done.returncode == 0 and "grows.py" not in done.stdout
+    done = _history(db, "--baseline", "1", "--fail-on", "any", "--device", "cpu")
+    assert done.returncode == 0 and done.stdout.count("too few runs") == 2
+
+
+def test_publishing_twice_adds_nothing(scans: list[Path], db: str) -> None:
+    assert run_benchit("publish", scans[0], "--db", db).returncode == 0
+    counts = [_count(db, t) for t in ("runs", "series", "results", "environments")]
+    assert counts[:3] == [1, 2, 2]
+    for run in ([], ["--run", "another"]):
+        done = run_benchit("publish", scans[0], "--db", db, *run)
+        assert done.returncode == 0, done.stderr
+        assert done.stdout.startswith("nothing new: the 2 results are in")
+        assert [_count(db, t) for t in ("runs", "series", "results", "environments")] == counts
+
+
+def test_four_publishers_at_once_lose_nothing(scans: list[Path], db: str) -> None:
+    """Four processes start together on an empty database: one migrates, all four runs land."""
+    env = {**os.environ, "PYTHONPATH": str(REPO), "HF_HUB_OFFLINE": "1"}
+    procs = [
+        subprocess.Popen(
+            [sys.executable, "-m", "benchit", "publish", cache, "--db", db, "--run", f"p{n}", "--tag", "k=v"],
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )  # fmt: skip
+        for n, cache in enumerate(scans)
+    ]
+    outcomes = [
+        (p.wait(timeout=300), p.stdout.read() if p.stdout else "", p.stderr.read() if p.stderr else "") for p in procs
+    ]
+    assert all(code == 0 for code, _, _ in outcomes), outcomes
+    assert _count(db, "runs") == 4 and _count(db, "results") == 8 and _count(db, "series") == 2
+    assert _count(db, "tags") == 4 and _count(db, "alembic_version") == 1
+
+
+def _at_first_schema(url: str) -> None:
+    from benchit.history import engine
+
+    real = engine.resolve(url)
+    e = engine.make_engine(real, write=True)
+    with e.connect() as connection, connection.begin():
+        engine.upgrade(connection, "0001")
+        connection.execute(
+            sa.text("INSERT INTO runs (name, time, benchit_version, fingerprint) VALUES ('old', 1, '0.0.1', 'x')")
+        )
+    e.dispose()
+
+
+def test_migrations_from_empty_and_from_the_first_schema(scans: list[Path], db: str, tmp_path: Path) -> None:
+    from benchit.history.engine import head
+
+    _at_first_schema(db)
+    assert _count(db, "runs") == 1
+    with pytest.raises(sa.exc.ProgrammingError if db.startswith("postgresql") else sa.exc.OperationalError):
+        _count(db, "tags")  # the second revision adds it
+    done = run_benchit("publish", scans[0], "--db", db, "--run", "new", "--tag", "a=b")
+    assert done.returncode == 0, done.stderr
+    assert _count(db, "runs") == 2 and _count(db, "tags") == 1 and _count(db, "results") == 2  # the old run kept
+    empty = f"sqlite:///{tmp_path / 'fresh.db'}"
+    assert run_benchit("publish", scans[0], "--db", empty).returncode == 0
+    for url in (db, empty):
+        engine = sa.create_engine(url.replace("postgresql://", "postgresql+psycopg://"))
+        with engine.connect() as connection:
+            assert connection.execute(sa.text("SELECT version_num FROM alembic_version")).scalar() == head()
+            assert "results_by_series" in {i["name"] for i in sa.inspect(connection).get_indexes("results")}
+        engine.dispose()
+
+
+def _one_line_exit_2(done: subprocess.CompletedProcess[str], *words: str) -> None:
+    assert done.returncode == 2, done.stdout + done.stderr
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("benchit: error: "), done.stderr
+    for word in words:
+        assert word in lines[0], lines[0]
+
+
+def test_bad_input_is_one_line_and_writes_nothing(scans: list[Path], tmp_path: Path, postgres: str) -> None:
+    cache = scans[0]
+    _one_line_exit_2(run_benchit("publish", cache, "--db", "mysql://u@localhost/x"), "unknown scheme 'mysql'")
+    closed = postgres.rsplit(":", 1)[0] + ":1"  # nothing listens on port 1
+    _one_line_exit_2(run_benchit("publish", cache, "--db", f"{closed}/x"), "does not answer")
+    _one_line_exit_2(run_benchit("history", "--db", f"{closed}/x"), "does not answer")
+    # A database of a newer schema than this benchit's.
+    newer = tmp_path / "newer.db"
+    assert run_benchit("publish", cache, "--db", newer).returncode == 0
+    with sqlite3.connect(newer) as connection:
+        connection.execute("UPDATE alembic_version SET version_num = '9999'")
+    before = newer.read_bytes()
+    for command in (["publish", scans[1]], ["history"]):
+        _one_line_exit_2(run_benchit(*command, "--db", newer), "newer", "9999")
+    assert newer.read_bytes() == before
+    # A read-only database file (refused even as root, who could write it).
+    readonly = tmp_path / "readonly.db"
+    assert run_benchit("publish", cache, "--db", readonly).returncode == 0
+    readonly.chmod(0o444)
+    before = readonly.read_bytes()
+    _one_line_exit_2(run_benchit("publish", scans[1], "--db", f"sqlite:///{readonly}"), "read-only")
+    assert readonly.read_bytes() == before
+    # A folder that is not a benchit cache; a second, good cache given with it is not published either.
+    stranger = tmp_path / "stranger"
+    (stranger / "builds").mkdir(parents=True)
+    fresh = tmp_path / "fresh.db"
+    _one_line_exit_2(run_benchit("publish", cache, stranger, "--db", fresh), "not a benchit cache")
+    assert not fresh.exists()
+    # And a scan with a bad --db stops before it runs anything.
+    corpus = tmp_path / "corpus"
+    write_script(corpus, "m.py", STEADY)
+    done = run_benchit("benchmark", corpus / "m.py", "--cache-dir", tmp_path / "c", "--db", "ftp://x/y", *FAST)
+    _one_line_exit_2(done, "unknown scheme 'ftp'")
+    assert not (tmp_path / "c").exists()
+
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason="no chromium binary (CI installs it with apt-get in .ci/run)")
+def test_dashboard_in_headless_chromium(scans: list[Path], tmp_path: Path) -> None:
+    sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is in the dev extra")
+    url = f"sqlite:///{tmp_path / 'h.db'}"
+    for n, cache in enumerate(scans, 1):
+        assert run_benchit("publish", cache, "--db", url, "--run", f"night-{n}").returncode == 0
+    page_path = tmp_path / "dash.html"
+    done = _history(url, "--format", "html", "-o", page_path)
+    assert done.returncode == 0, done.stderr
+    text = page_path.read_text()
+    assert "<script src" not in text  # self-contained: plotly.js inlined (and no request leaves, below)
+    errors: list[str] = []
+    with sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        try:
+            page = browser.new_page()
+            page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            page.on(
+                "request",
+                lambda r: errors.append(r.url) if not r.url.startswith(("file:", "data:", "about:")) else None,
+            )
+            page.goto(page_path.as_uri())
+            page.wait_for_selector("#charts .card .main-svg")
+            cards = page.locator("#charts .card").count()
+            charts = page.locator("#charts .card .js-plotly-plot").count()
+            lines = page.locator("#charts .card .js-plotly-plot .scatterlayer .trace").count()
+            regressions = page.locator("#regressions tbody tr").all_inner_texts()
+            first = page.locator("#charts .card h3").first.inner_text()
+            notes = page.locator("#charts .card .annotation-text").evaluate_all("els => els.map(e => e.textContent)")
+            page.fill("#chart-filter", "steady")
+            filtered = (page.locator("#charts .card").count(), page.locator("#charts .card .js-plotly-plot").count())
+        finally:
+            browser.close()
+    assert errors == []
+    assert cards == charts == 2 and lines >= 2 * 3
+    assert len(regressions) == 1 and regressions[0].startswith("grows.py Work")
+    assert first.startswith("grows.py Work") and "regression" in first  # regressions drawn first
+    assert notes == ["changed: script"]  # the script's new digest at the fourth run, on grows.py's chart
+    assert filtered == (1, 1)
+
+
+def test_change_point_is_ruptures_pelt_and_finds_the_step_in_long_series() -> None:
+    """The PELT loaded from ruptures' extension gives KernelCPD(kernel="linear")'s answer, and a
+    series longer than MAX_POINTS (searched block by block) still has its step at the right run."""
+    import math
+    import random
+
+    import numpy as np
+    import ruptures
+
+    from benchit.history.changepoint import MAX_POINTS, MIN_SIZE, _breaks, last_change
+
+    rng = random.Random(7)
+    for _ in range(50):
+        n, k = rng.randint(10, 150), rng.randint(3, 8)
+        signal = np.array([rng.gauss(0, 1) + (4 if i >= n // 2 else 0) for i in range(n)]).reshape(-1, 1)
+        expected = ruptures.KernelCPD(kernel="linear", min_size=MIN_SIZE).fit(signal).predict(pen=k * math.log(n))
+        assert _breaks(signal, k * math.log(n)) == [int(b) for b in expected]
+    for n, step in ((60, 45), (500, 123), (500, 497), (1001, 900)):
+        medians = [rng.lognormvariate(0, 0.02) * (1.5 if i >= step else 1.0) for i in range(n)]
+        found = last_change(medians)
+        assert found is not None and found.index == step and found.ratio == pytest.approx(1.5, rel=0.02), (n, found)
+    assert n > MAX_POINTS
+    assert last_change([rng.lognormvariate(0, 0.02) for _ in range(500)]) is None
