@@ -362,11 +362,11 @@ def _machine(value: Any) -> bool:
 
 
 def _script_status(value: Any) -> bool:
-    return value in ScriptStatus._value2member_map_
+    return isinstance(value, str) and value in ScriptStatus._value2member_map_
 
 
 def _result_status(value: Any) -> bool:
-    return value in ResultStatus._value2member_map_
+    return isinstance(value, str) and value in ResultStatus._value2member_map_
 
 
 _WHY: dict[Check, str] = {
@@ -434,8 +434,8 @@ _STATS_FIELDS = _fields(
 )
 # The facts of ``parity`` that the report reads (the rest are per-output statistics, shown as they are).
 _PARITY = _fields(
-    (lambda v: v in ParityVerdict._value2member_map_, True, ("verdict",)),
-    (lambda v: v in ParityRule._value2member_map_, True, ("rule",)),
+    (lambda v: isinstance(v, str) and v in ParityVerdict._value2member_map_, True, ("verdict",)),
+    (lambda v: isinstance(v, str) and v in ParityRule._value2member_map_, True, ("rule",)),
     (_text, True, ("reason",)),
     (_flag, True, ("passed",)),
     (lambda v: isinstance(v, (int, float)) and not isinstance(v, bool), True, ("max_abs_diff", "max_rel_diff")),

@@ -71,7 +71,7 @@ def test_damaged_and_stray_files_are_skipped_by_name_and_the_rest_is_reported(ca
         truncated: "unreadable result (JSONDecodeError",
         future: "unknown format version 7",
         listed: "not a build record",
-        edited: "malformed result (stats: not an object of numbers)",
+        edited: "malformed result (stats: not an object)",
         cache / "scripts" / "foreign.json": "unknown format version None",
         **{path: "not a benchit file" for path in strays},
     }

@@ -181,3 +181,39 @@ def test_the_scratch_check_refuses_each_way_out(tmp_path: Path) -> None:
     with pytest.raises(Violation, match="as bytes"), scratch_file(None, str(good), 4):
         pass
     assert outside.read_bytes() == b"data" and good.read_bytes() == b"onnx"
+
+
+def test_forged_messages_from_a_ray_node_are_refused_too(tmp_path: Path, victim_cache: Path) -> None:
+    """The same forgeries from scripts running on the nodes of a private Ray cluster: a node's
+    artifacts must come as bytes, so a path (here, the driver's victim file) fails the job, and a
+    node's script cannot overwrite another script's build either."""
+    import shutil
+
+    from test_ray import needs_cluster, scenario
+
+    if needs_cluster.args[0]:
+        pytest.skip(needs_cluster.kwargs["reason"])
+    cache = tmp_path / "cache"
+    shutil.copytree(victim_cache, cache)
+    victim = tmp_path / "outside" / "victim.txt"
+    victim.parent.mkdir()
+    victim.write_text(VICTIM_TEXT)
+    honest_build = next(p.name for p in (cache / "builds").iterdir())
+    before = _snapshot(cache / "builds" / honest_build)
+    corpus = tmp_path / "corpus"
+    for forgery in ("path_outside", "another_scripts_build", "traversal_name"):
+        body = FORGER + FORGERIES[forgery].replace(VICTIM, repr(str(victim))).replace("OTHER_BUILD", repr(honest_build))
+        write_script(corpus, f"{forgery}.py", body + "\n" + MODEL)
+    write_script(corpus, "after.py", MODEL)
+    scan = ["benchmark", "--all", "--search-dir", str(corpus), "--cache-dir", str(cache), "--analyze-only"]
+    (step,) = scenario(tmp_path, [{"benchit": scan}])["steps"]
+    assert step["rc"] == 1, step["stdout"][-3000:] + step["stderr"][-3000:]
+    assert "Traceback" not in step["stdout"] + step["stderr"]
+    store = Cache(cache)
+    records = {r.script.rsplit("/", 1)[-1]: r for k in store.script_keys() if (r := store.read_script(k))}
+    for forgery in ("path_outside", "another_scripts_build", "traversal_name"):
+        record = records[f"{forgery}.py"]
+        assert record.error and record.error["message"].startswith("protocol violation: "), (forgery, record)
+    assert records["after.py"].status is not None and records["after.py"].status.value == "ok"
+    assert victim.read_text() == VICTIM_TEXT
+    assert _snapshot(cache / "builds" / honest_build) == before

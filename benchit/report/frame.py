@@ -292,7 +292,9 @@ def _params(args: tuple[str, ...]) -> dict[str, Any]:
 
 
 def _labels(labels: dict[str, list[str]]) -> dict[str, str]:
-    return {f"label_{k}" if k in COLUMNS else k: ",".join(v) for k, v in labels.items()}
+    """``label_<key>`` columns: a namespace of their own, so a label can never shadow one of
+    benchit's columns (``param_batch_size::999`` becomes ``label_param_batch_size``)."""
+    return {f"label_{k}": ",".join(v) for k, v in labels.items()}
 
 
 def neutralise(value: Any) -> Any:
@@ -325,6 +327,7 @@ def from_rows(data: list[dict[str, Any]]) -> pd.DataFrame:
     df = pd.DataFrame(data)
     extra = sorted(c for c in df.columns if c.startswith(("param_", "info_")))
     labels = [c for c in df.columns if c not in COLUMNS and c not in extra and c not in CARRIED]
+    labels = [c for c in labels if c.startswith("label_")] + [c for c in labels if not c.startswith("label_")]
     df = df.reindex(columns=COLUMNS + extra + labels + CARRIED)
     df = df.astype(object).where(df.notna(), None)
     # A JSON report written before results said whether they were eager: the built-in torch was.
