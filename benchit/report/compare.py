@@ -11,7 +11,7 @@ import pandas as pd
 
 from benchit.records import ResultStatus
 from benchit.report.frame import IDENTITY, busy_reason, eager_runtimes, round_medians
-from benchit.report.stats import Change, GeoMean, compare_paired, compare_rounds, geometric_mean_of
+from benchit.report.stats import NO_SPREAD, Change, GeoMean, compare_paired, compare_rounds, geometric_mean_of
 from benchit.report.verdict import CompareVerdict
 
 BY = ("runtime", "device", "machine")
@@ -187,10 +187,18 @@ def _judge(
         return CompareVerdict.INCONCLUSIVE, None, reason
     b, n = round_medians(base), round_medians(new)
     change = compare_paired(b, n, threshold) if paired and len(b) == len(n) else compare_rounds(b, n, threshold)
+    if change.verdict is CompareVerdict.INCONCLUSIVE:
+        return change.verdict, None, NO_SPREAD
     return change.verdict, change, ""
 
 
 MIN_ROUNDS = 2
+MIN_SAMPLES = 2
+
+
+def _positive(value: Any) -> bool:
+    """A median a ratio can be taken of: a positive, finite number."""
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value) and value > 0
 
 
 def inconclusive(*sides: tuple[dict[str, Any], str]) -> str:
@@ -205,11 +213,14 @@ def inconclusive(*sides: tuple[dict[str, Any], str]) -> str:
             )
         rounds = round_medians(row)
         median = row.get("latency_median_ms")
-        usable = rounds and all(r > 0 and math.isfinite(r) for r in rounds) and median and math.isfinite(median)
+        iterations = row.get("iterations")
+        usable = rounds and all(r > 0 and math.isfinite(r) for r in rounds) and _positive(median)
         if not usable:
             found.setdefault("no median", []).append(f"{median} ms in {label}")
         elif len(rounds) < MIN_ROUNDS:
             found.setdefault("too few rounds", []).append(f"{len(rounds)} in {label}")
+        if isinstance(iterations, (int, float)) and iterations < MIN_SAMPLES:
+            found.setdefault("too few samples", []).append(f"{iterations} in {label}")
     return "; ".join(f"{kind}: {', '.join(where)}" for kind, where in found.items())
 
 

@@ -411,7 +411,9 @@ def public(df: pd.DataFrame) -> pd.DataFrame:
 def speedup_geomeans(df: pd.DataFrame) -> dict[str, GeoMean]:
     """The geometric mean of the speed-ups over eager per device/runtime (with its precision when
     not fp32, and machine when several), leaving out those that involve a contended result."""
-    rows = [r for r in df.to_dict("records") if not r.get("eager") and _is_number(r.get("speedup_vs_eager"))]
+    # Every non-eager row with a speed-up counts: a zero or infinite one is left out by
+    # ``geometric_mean_of`` and said so, never dropped silently.
+    rows = [r for r in df.to_dict("records") if not r.get("eager") and r.get("speedup_vs_eager") is not None]
     many = len({r.get("machine") for r in rows}) > 1
     groups: dict[str, list[tuple[float | None, str]]] = {}
     for row in rows:
