@@ -426,8 +426,25 @@ _MACHINE = _fields(
 )
 _STATS_FIELDS = _fields(
     (_integer, False, ("iterations", "warmup_iterations")),
-    (_number, False, ("mean_ms", "median_ms", "median_ci_low_ms", "median_ci_high_ms", "min_ms", "max_ms",
-                      "std_ms", "iqr_ms", "p90_ms", "p99_ms", "cv", "measure_time_s", "warmup_time_s")),  # fmt: skip
+    (
+        _number,
+        False,
+        (
+            "mean_ms",
+            "median_ms",
+            "median_ci_low_ms",
+            "median_ci_high_ms",
+            "min_ms",
+            "max_ms",
+            "std_ms",
+            "iqr_ms",
+            "p90_ms",
+            "p99_ms",
+            "cv",
+            "measure_time_s",
+            "warmup_time_s",
+        ),
+    ),  # fmt: skip
     (_flag, False, ("noisy", "warmup_settled")),
     (_numbers, False, ("samples_ms", "rounds_ms")),
     (_integers, False, ("round_iterations", "sample_rounds")),
@@ -446,9 +463,24 @@ _ENVIRONMENT = _fields(
     (_object, True, ("versions",)),
 )
 _INFO = _fields(
-    (_scalar, True, ("cpu_wait_fraction", "steal_fraction", "runnable_others", "cpu_pressure", "contended_reason",
-                     "blocks_discarded", "quiet_wait_s", "prepare_s", "first_step_s", "overhead_ns",
-                     "peak_rss_bytes", "peak_memory_allocated_bytes")),  # fmt: skip
+    (
+        _scalar,
+        True,
+        (
+            "cpu_wait_fraction",
+            "steal_fraction",
+            "runnable_others",
+            "cpu_pressure",
+            "contended_reason",
+            "blocks_discarded",
+            "quiet_wait_s",
+            "prepare_s",
+            "first_step_s",
+            "overhead_ns",
+            "peak_rss_bytes",
+            "peak_memory_allocated_bytes",
+        ),
+    ),  # fmt: skip
 )
 _RESULT = _fields(
     (_text, False, ("device", "runtime", "precision")),

@@ -18,7 +18,9 @@ from benchit.store.cache import Cache
 
 FINDINGS = ["deep", "median", "huge", "machine", "precision", "artifact"]
 # One script with a model per finding (one worker run measures them all again), and one left alone.
-MANY = "import torch\n" + "".join(f"torch.nn.Linear({n}, 2)(torch.randn(1, {n}))\n" for n in range(2, 2 + len(FINDINGS)))
+MANY = "import torch\n" + "".join(
+    f"torch.nn.Linear({n}, 2)(torch.randn(1, {n}))\n" for n in range(2, 2 + len(FINDINGS))
+)
 
 
 def _result(build: Path) -> Path:

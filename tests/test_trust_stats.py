@@ -92,7 +92,9 @@ def test_a_nan_median_in_a_compare_input_is_one_line_and_exit_2(tmp_path: Path, 
 
 
 def test_the_geometric_mean_says_what_it_left_out() -> None:
-    mean = geometric_mean_of([(2.0, ""), (8.0, ""), (0.0, ""), (math.inf, ""), (math.nan, ""), (None, ""), (3.0, "busy")])
+    mean = geometric_mean_of(
+        [(2.0, ""), (8.0, ""), (0.0, ""), (math.inf, ""), (math.nan, ""), (None, ""), (3.0, "busy")]
+    )
     assert mean.value == pytest.approx(4.0) and mean.count == 2
     assert mean.left_out == {"zero": 1, "not finite": 2, "no ratio": 1, "busy": 1}
     assert mean.note == "of 2; 5 left out: 1 busy, 1 no ratio, 2 not finite, 1 zero"

@@ -86,7 +86,9 @@ def test_a_huge_matrix_is_refused_before_it_is_expanded(tmp_path: Path) -> None:
 def test_allow_large_lets_a_large_plan_through(tmp_path: Path) -> None:
     values = ", ".join(str(n) for n in range(1, 401))
     others = ", ".join(str(n) for n in range(1, 301))
-    body = f"e:\n  search_dir: corpus\n  cache_dir: cache\n  matrix:\n    batch_size: [{values}]\n    width: [{others}]\n"
+    body = (
+        f"e:\n  search_dir: corpus\n  cache_dir: cache\n  matrix:\n    batch_size: [{values}]\n    width: [{others}]\n"
+    )
     path = _suite(tmp_path, body)
     refused = run_benchit("run", path, "--dry-run", cwd=tmp_path)
     assert refused.returncode == 2 and "plans 120,000 measurements" in refused.stderr, refused.stderr

@@ -344,7 +344,9 @@ def load(path: Path) -> Suite:
     return Suite(Path(path), entries)
 
 
-def _load_file(path: Path, seen: list[Path], loaded: dict[Path, dict[str, dict[str, Any]]]) -> dict[str, dict[str, Any]]:
+def _load_file(
+    path: Path, seen: list[Path], loaded: dict[Path, dict[str, dict[str, Any]]]
+) -> dict[str, dict[str, Any]]:
     """Entries of ``path`` after its includes (earlier files first, later ones win, key by key);
     ``loaded`` keeps each file's entries, read once (they are never changed in place)."""
     path = path.resolve()

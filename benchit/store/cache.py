@@ -283,7 +283,9 @@ class Cache:
         path = self.result_path(build, result.device, result.runtime, machine_id, result.precision)
         self._write(path, {"format": FORMAT, **result.to_dict()})
 
-    def write_artifact(self, build: str, name: str, data: bytes | None = None, source: tuple[int, str] | None = None) -> Path:
+    def write_artifact(
+        self, build: str, name: str, data: bytes | None = None, source: tuple[int, str] | None = None
+    ) -> Path:
         """Put an artifact in place atomically, from ``data`` or by moving ``source`` (a folder
         descriptor and a file name in it, checked by the caller); ``name`` is one plain file name
         (``records.safe_component``) in the build's artifacts folder, never reached through a link."""

@@ -90,7 +90,9 @@ class RayExecutor(Executor):
             try:
                 out.append(Event.from_dict(data))
             except (ValueError, KeyError, TypeError, AttributeError) as exc:
-                self.cancel(job_id, ScriptStatus.FAILED, f"protocol violation: a malformed event ({type(exc).__name__})")
+                self.cancel(
+                    job_id, ScriptStatus.FAILED, f"protocol violation: a malformed event ({type(exc).__name__})"
+                )
         return out
 
     def cancel(self, job_id: int, status: ScriptStatus, reason: str) -> None:
