@@ -203,9 +203,9 @@ def test_malformed_script_records_never_stop_a_scan_and_are_run_again(cache: Pat
     assert "internal error" not in done.stderr and "complete in the cache" not in done.stdout
     warnings = [line for line in done.stderr.splitlines() if line.startswith("benchit: warning: ")]
     expected = [
-        f"ignored field 'builds' of {records['a']}: not a list of strings",
-        f"ignored field 'builds' of {records['b']}: not a list of strings",
-        f"ignored field 'builds' of {records['c']}: not a list of strings",
+        f"ignored field 'builds' of {records['a']}: not a list of plain names (no separator, no '..')",
+        f"ignored field 'builds' of {records['b']}: not a list of plain names (no separator, no '..')",
+        f"ignored field 'builds' of {records['c']}: not a list of plain names (no separator, no '..')",
         f"ignored field 'labels' of {records['c']}: not an object of string lists",
         f"ignored field 'status' of {records['d']}: not a string",
         f"ignored field 'error' of {records['d']}: not an object of strings",

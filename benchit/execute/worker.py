@@ -78,7 +78,7 @@ class Artifacts:
             path = self.folder(artifact.build) / artifact.name
             path.parent.mkdir(parents=True, exist_ok=True)
             if artifact.data is not None:
-                with open(path, "xb") as file:  # never through a link, never over a file
+                with open(path, "xb", opener=_no_follow) as file:  # never through a link, never over a file
                     file.write(artifact.data)
             elif artifact.path is not None:
                 path.symlink_to(artifact.path)  # read only: a rewrite replaces the link, not its target
@@ -254,6 +254,10 @@ def salvage(spec: JobSpec, script: Script, artifacts: Artifacts, send: Send) -> 
     send(Done())
 
 
+def _no_follow(path: str, flags: int) -> int:
+    return os.open(path, flags | os.O_NOFOLLOW, 0o644)
+
+
 def materialize(spec: JobSpec, root: Path) -> Script:
     """The script to run: its own path, or, when its sources came with the job, a copy in ``root``."""
     if not spec.sources:
@@ -261,7 +265,11 @@ def materialize(spec: JobSpec, root: Path) -> Script:
     folder = root / "src"
     folder.mkdir(parents=True, exist_ok=True)
     for name, data in spec.sources.items():
-        (folder / Path(name).name).write_bytes(data)
+        base = Path(name).name
+        if base in ("", ".", "..") or "\x00" in base:
+            continue  # only files directly in the job's own folder
+        with open(folder / base, "wb", opener=_no_follow) as file:
+            file.write(data)
     return dataclasses.replace(spec.script, path=folder / spec.script.path.name)
 
 
