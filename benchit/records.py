@@ -604,6 +604,13 @@ _INVOCATION = _fields(
     (_integer, False, ("params", "batch_size", "call_count")),
     (_object, False, ("signature",)),
 )
+
+
+def invocation_problems(data: Any) -> list[tuple[str, str]]:
+    """``(field, why)`` for each field of an invocation (as ``Invocation.to_dict``) of the wrong type."""
+    return problems(data, _INVOCATION, "invocation.") or huge_numbers(data, "invocation.")
+
+
 # What an invocation read back lacks is blank, as a report shows it, rather than the build lost.
 _NO_INVOCATION = {"hash": "", "model_class": "", "params": 0, "signature": {}, "input_shapes": "", "batch_size": 0}
 

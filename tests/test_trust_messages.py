@@ -14,6 +14,11 @@ from conftest import run_benchit, write_script
 
 from benchit.store.cache import Cache
 
+# A host lock of these tests' own (it lives in the temporary folder): they never wait for another
+# benchit measuring on a shared machine.
+PRIVATE = {"TMPDIR": "/tmp/benchit-tests-trust"}
+os.makedirs(PRIVATE["TMPDIR"], exist_ok=True)
+
 VICTIM_TEXT = "the victim's own data\n"
 MODEL = "import torch\ntorch.nn.Linear(3, 2)(torch.randn(1, 3))\n"
 # What a hostile script does to reach the protocol: the worker's send function, its job and its
@@ -24,6 +29,7 @@ import torch
 from benchit.messages import Artifact, InvocationFound, ResultReady
 from benchit.records import Invocation, Result
 from benchit.store.cache import key_build_name
+
 
 def find(test):
     return next(o for o in gc.get_objects() if test(o))
@@ -63,6 +69,13 @@ FORGERIES = {
         "send(InvocationFound(OTHER_BUILD, dataclasses.replace(inv, model_class='Spoofed', params=0)))"
     ),
     "result_for_unannounced_build": "send(ResultReady(OTHER_BUILD, Result('cpu', 'torch', 'ok')))",
+    "malformed_invocation": (
+        "import dataclasses\n"
+        "inv = next(iter(capture.captured.values())).invocation\n"
+        "send(InvocationFound(own, dataclasses.replace(inv, params=[1, 2])))"
+    ),
+    # a negative wait would hand the scan back --quiet-wait budget it never had
+    "negative_quiet_wait": "from benchit.messages import QuietWait\nsend(QuietWait(False, waited_s=-1e9))",
 }
 
 
@@ -71,7 +84,9 @@ def victim_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A cache with one honest script's build, which forged messages try to overwrite."""
     root = tmp_path_factory.mktemp("victim")
     write_script(root / "corpus", "honest.py", MODEL)
-    done = run_benchit("benchmark", root / "corpus" / "honest.py", "--cache-dir", root / "cache", "--analyze-only")
+    done = run_benchit(
+        "benchmark", root / "corpus" / "honest.py", "--cache-dir", root / "cache", "--analyze-only", env=PRIVATE
+    )
     assert done.returncode == 0, done.stdout + done.stderr
     return root / "cache"
 
@@ -97,7 +112,7 @@ def _forge(tmp_path: Path, victim_cache: Path, forgery: str, executor: list[str]
     before = _snapshot(cache / "builds" / honest_build)
     done = run_benchit(
         "benchmark", corpus / "hostile.py", corpus / "after.py", "--cache-dir", cache, "--analyze-only",
-        *(executor or []),
+        *(executor or []), env=PRIVATE,
     )  # fmt: skip
     store = Cache(cache)
     records = {r.script.rsplit("/", 1)[-1]: r for k in store.script_keys() if (r := store.read_script(k))}
@@ -142,7 +157,7 @@ def test_an_honest_artifact_by_path_still_reaches_the_cache(tmp_path: Path) -> N
     cache = tmp_path / "cache"
     fast = ["--min-time", "0", "--max-time", "0.1", "--min-iterations", "4", "--warmup-time", "0.05"]
     done = run_benchit("benchmark", tmp_path / "corpus" / "m.py", "--cache-dir", cache, "--runtime", "ort", *fast,
-                       "--quiet-wait", "0")  # fmt: skip
+                       "--quiet-wait", "0", env=PRIVATE)  # fmt: skip
     assert done.returncode == 0, done.stdout + done.stderr
     build = next((cache / "builds").iterdir())
     names = sorted(p.name for p in (build / "artifacts").iterdir())

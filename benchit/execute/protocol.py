@@ -12,6 +12,7 @@ nothing for it.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import errno
 import os
 import re
@@ -20,8 +21,17 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from benchit.execute.job import Job
-from benchit.messages import Artifact, InvocationFound, Message, ResultReady
-from benchit.records import safe_component
+from benchit.messages import (
+    Artifact,
+    InternalError,
+    InvocationFound,
+    LockWait,
+    Message,
+    QuietWait,
+    ResultReady,
+    ScriptError,
+)
+from benchit.records import invocation_problems, safe_component
 from benchit.store.cache import key_build_name
 
 # One artifact (an ONNX model's weights may take gigabytes); bytes in a message are held in
@@ -29,6 +39,8 @@ from benchit.store.cache import key_build_name
 MAX_ARTIFACT_BYTES = 64 * 2**30
 MAX_INLINE_BYTES = 2 * 2**30
 MAX_ARTIFACTS_PER_BUILD = 10_000
+MAX_WAIT_S = 1e7  # a wait for a quiet machine or the host lock: longer than any scan
+MAX_TEXT = 2**20  # an error's message or traceback
 _HASH = re.compile(r"[0-9a-f]{1,64}")
 _SHA256 = re.compile(r"[0-9a-f]{64}")
 _DIR_FLAGS = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC
@@ -43,6 +55,9 @@ def check(job: Job, message: Message) -> None:
     checked as it is opened: ``scratch_file``)."""
     if isinstance(message, InvocationFound):
         invocation = message.invocation
+        found = invocation_problems(dataclasses.asdict(invocation))
+        if found:
+            raise Violation(f"malformed invocation ({'; '.join(f'{k}: {why}' for k, why in found[:3])})")
         if not isinstance(invocation.hash, str) or not _HASH.fullmatch(invocation.hash):
             raise Violation(f"invocation hash {str(invocation.hash)[:80]!r} is not a hexadecimal digest")
         if message.build != key_build_name(job.key, invocation.hash):
@@ -53,6 +68,17 @@ def check(job: Job, message: Message) -> None:
         _announced(job, message.build)
     elif isinstance(message, Artifact):
         _artifact(job, message)
+    elif isinstance(message, (LockWait, QuietWait)):
+        if not isinstance(message.waiting, bool):
+            raise Violation(f"{message.kind}: 'waiting' is not true or false")
+        waited = getattr(message, "waited_s", 0.0)
+        # A negative or NaN wait would give the scan back --quiet-wait budget it never had.
+        if isinstance(waited, bool) or not isinstance(waited, (int, float)) or not 0 <= waited <= MAX_WAIT_S:
+            raise Violation(f"{message.kind}: waited {waited!r} s")
+    elif isinstance(message, (ScriptError, InternalError)):
+        texts = message.error().values() if isinstance(message, ScriptError) else [message.traceback]
+        if not all(isinstance(text, str) and len(text) <= MAX_TEXT for text in texts):
+            raise Violation(f"{message.kind}: not text of at most {MAX_TEXT} characters")
 
 
 def _announced(job: Job, build: str) -> None:
