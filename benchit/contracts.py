@@ -295,6 +295,12 @@ class Executor(abc.ABC):
     def submit(self, spec: JobSpec) -> None:
         """Start ``spec`` (or queue it); its events come from ``events``."""
 
+    def scratch(self, job_id: int) -> str | None:
+        """The job's own scratch folder on this machine, in which its worker may leave artifacts
+        for the coordinator to move into the cache (``Artifact.path``), until the job's events
+        have been handled; ``None`` (the default): its artifacts must arrive as bytes."""
+        return None
+
     @abc.abstractmethod
     def events(self, timeout: float) -> list[Event]:
         """What happened since the last call, waiting at most ``timeout`` seconds for something."""

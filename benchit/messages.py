@@ -12,6 +12,7 @@ from __future__ import annotations
 import base64
 import dataclasses
 import hashlib
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar
@@ -126,10 +127,12 @@ class Artifact(Message):
         return cls(build, name, digest, len(data), data=data if inline else None, path=None if inline else str(path))
 
     def inlined(self) -> Artifact:
-        """The same artifact with its bytes in the message (read from ``path``)."""
+        """The same artifact with its bytes in the message (read from ``path``, never through a
+        link put in its place)."""
         if self.data is not None or self.path is None:
             return self
-        return dataclasses.replace(self, data=Path(self.path).read_bytes(), path=None)
+        with open(self.path, "rb", opener=lambda p, f: os.open(p, f | os.O_NOFOLLOW)) as file:
+            return dataclasses.replace(self, data=file.read(), path=None)
 
 
 @dataclass(frozen=True)
@@ -368,5 +371,10 @@ class JobSpec:
         folder = self.script.path.parent
         sources = {p.name: p.read_bytes() for p in sorted(folder.glob("*.py")) if p.is_file()}
         sources[self.script.path.name] = self.script.path.read_bytes()
-        artifacts = tuple(a.inlined() for a in self.artifacts)
-        return dataclasses.replace(self, sources=sources, artifacts=artifacts, workdir=None, inline=True)
+        artifacts = []
+        for artifact in self.artifacts:
+            try:
+                artifacts.append(artifact.inlined())
+            except OSError:  # gone, or a link put in its place since it was found: not reused
+                continue
+        return dataclasses.replace(self, sources=sources, artifacts=tuple(artifacts), workdir=None, inline=True)

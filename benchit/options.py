@@ -14,6 +14,14 @@ Kind = Literal["text", "names", "int", "float", "size", "path", "flag", "choice"
 # How a list is given on the command line: a repeatable option, or several values after one.
 Many = Literal["append", "+", "*"]
 
+# Beyond these a number is a typo or an attack, never a setting: a count (threads, rounds, ...)
+# or a duration in seconds (about 115 days).
+MAX_INT = 1_000_000
+MAX_FLOAT = 1e7
+LIMITS = {"int": MAX_INT, "float": MAX_FLOAT}
+# How many measurements (script x parameter set x device x runtime x precision) a plan may hold
+# unless --allow-large: a matrix that multiplies out beyond it is almost always a mistake.
+MAX_PLANNED = 100_000
 TIMING = "timing"
 PROGRESS = ("auto", "live", "plain", "none")  # --progress; cli/progress.py shows each
 PARITY = "parity with eager torch"
@@ -34,10 +42,17 @@ class Option:
     metavar: str | None = None
     many: Many | None = None  # a list of values; "names" are a list already (comma-separated)
     zero: bool = False  # a number may be 0 (numbers are never negative)
+    # The largest value that makes sense (numbers are also always finite); None: ``LIMITS``' for its kind.
+    maximum: float | None = None
     choices: tuple[str, ...] = ()
     # The suite key; "section.key" inside one of the suite's mappings (timing, parity); none: CLI only.
     suite: str | None = None
     group: str | None = None  # the section of --help it is listed in
+
+    @property
+    def upper(self) -> float:
+        """The largest value a number of this option may take."""
+        return self.maximum if self.maximum is not None else LIMITS.get(self.kind, MAX_FLOAT)
 
     @property
     def flag(self) -> str:
@@ -149,6 +164,7 @@ OPTIONS: tuple[Option, ...] = (
         metavar="N",
         zero=True,
         suite="max_depth",
+        maximum=1000,
     ),
     Option(
         "cache_dir", ("--cache-dir",), "path", None, f"default $BENCHIT_CACHE_DIR or {DEFAULT_CACHE}", suite="cache_dir"
@@ -178,6 +194,7 @@ OPTIONS: tuple[Option, ...] = (
         Config.jobs,
         "scripts analysed in parallel (measurements still take turns, with no script running beside one)",
         suite="jobs",
+        maximum=1024,
     ),
     Option(
         "threads",
@@ -186,6 +203,7 @@ OPTIONS: tuple[Option, ...] = (
         None,
         "intra-op threads for measurement (default: physical cores available)",
         suite="threads",
+        maximum=4096,
     ),
     Option(
         "analyze_only",
@@ -327,6 +345,15 @@ OPTIONS: tuple[Option, ...] = (
         "publish the cache into this history database at the end of the scan (benchit publish): "
         "sqlite:///PATH, postgresql://USER@HOST/NAME or a file path",
         metavar="URL",
+    ),
+    Option(
+        "allow_large",
+        ("--allow-large",),
+        "flag",
+        False,
+        f"allow a plan of more than {MAX_PLANNED:,} measurements (script x parameter set x device x runtime "
+        "x precision); without it such a plan is refused before anything is expanded or run",
+        suite="allow_large",
     ),
 )
 

@@ -6,6 +6,8 @@ import dataclasses
 import enum
 import hashlib
 import json
+import math
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -291,12 +293,62 @@ def _text(value: Any) -> bool:
     return isinstance(value, str)
 
 
+# Larger than any count, size, time or timestamp benchit writes, small enough that no arithmetic
+# on it overflows a float (``10**400`` would).
+MAX_MAGNITUDE = 1e18
+# A name that lies in one folder of the cache: a build, an artifact. One path component: no
+# separator, never ``.`` or ``..`` (nor hidden), no control character.
+_COMPONENT = re.compile(r"[A-Za-z0-9_+-][A-Za-z0-9_.+-]{0,199}")
+
+
+def safe_component(name: Any) -> bool:
+    """Whether ``name`` is a single path component that cannot leave its folder (see ``safe_name``)."""
+    return isinstance(name, str) and _COMPONENT.fullmatch(name) is not None
+
+
 def _number(value: Any) -> bool:
-    return isinstance(value, (int, float)) and not isinstance(value, bool)
+    """A finite number of sane magnitude (never a flag)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return False
+    return abs(value) <= MAX_MAGNITUDE and (isinstance(value, int) or math.isfinite(value))
 
 
 def _integer(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
+    return isinstance(value, int) and not isinstance(value, bool) and abs(value) <= MAX_MAGNITUDE
+
+
+def _scalar(value: Any) -> bool:
+    """A string, a flag or a number (as ``_number``): what a table cell may hold."""
+    return isinstance(value, (str, bool)) or _number(value)
+
+
+def _names(value: Any) -> bool:
+    return isinstance(value, list) and all(safe_component(v) for v in value)
+
+
+def _name(value: Any) -> bool:
+    return safe_component(value)
+
+
+def _numbers(value: Any) -> bool:
+    return isinstance(value, list) and all(_number(v) for v in value)
+
+
+def _integers(value: Any) -> bool:
+    return isinstance(value, list) and all(_integer(v) for v in value)
+
+
+def huge_numbers(value: Any, prefix: str = "") -> list[tuple[str, str]]:
+    """``(field, why)`` for the first integer anywhere in ``value`` too large to be a float
+    (``10**400``): any arithmetic on it, even ``x / 2``, would overflow."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return [] if abs(value) <= 2**1000 else [(prefix.rstrip(".") or "record", "a number too large")]
+    items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
+    for key, item in items:
+        found = huge_numbers(item, f"{prefix}{key}.")
+        if found:
+            return found
+    return []
 
 
 def _flag(value: Any) -> bool:
@@ -324,36 +376,39 @@ def _error(value: Any) -> bool:
 
 
 def _stats(value: Any) -> bool:
-    """Numbers and flags, and the kept samples: a list of numbers."""
-    return isinstance(value, dict) and all(
-        _number(v) or _flag(v) or (isinstance(v, list) and all(_number(x) for x in v)) for v in value.values()
-    )
+    """An object; each of its fields is checked on its own (``_STATS_FIELDS``)."""
+    return isinstance(value, dict)
 
 
 def _machine(value: Any) -> bool:
-    return isinstance(value, dict) and isinstance(value.get("id"), str)
+    return isinstance(value, dict) and isinstance(value.get("id"), str) and not problems(value, _MACHINE)
 
 
 def _script_status(value: Any) -> bool:
-    return value in ScriptStatus._value2member_map_
+    return isinstance(value, str) and value in ScriptStatus._value2member_map_
 
 
 def _result_status(value: Any) -> bool:
-    return value in ResultStatus._value2member_map_
+    return isinstance(value, str) and value in ResultStatus._value2member_map_
 
 
 _WHY: dict[Check, str] = {
     _text: "not a string",
-    _number: "not a number",
-    _integer: "not an integer",
+    _number: "not a finite number of sane magnitude",
+    _integer: "not an integer of sane magnitude",
+    _scalar: "not a string, number or flag",
+    _names: "not a list of plain names (no separator, no '..')",
+    _name: "not a plain name (no separator, no '..')",
+    _numbers: "not a list of finite numbers",
+    _integers: "not a list of integers",
     _flag: "not true or false",
     _texts: "not a list of strings",
     _object: "not an object",
     _labels: "not an object of string lists",
     _error: "not an object of strings",
     _strings: "not an object of strings",
-    _stats: "not an object of numbers",
-    _machine: "not a machine (an object with an id)",
+    _stats: "not an object",
+    _machine: "not a machine (an object with a string id, hostname and cpu model)",
     _script_status: "not a script status",
     _result_status: "not a result status",
 }
@@ -379,7 +434,7 @@ def problems(data: Any, fields: Fields, prefix: str = "") -> list[tuple[str, str
 def _why(check: Check, value: Any) -> str:
     if check in (_script_status, _result_status) and not isinstance(value, str):
         return _WHY[_text]  # a status is a string first, then one of the known ones
-    return _WHY[check]
+    return _WHY.get(check, "not one of the known values")
 
 
 def _omit_unknown(data: dict[str, Any], keys: tuple[str, ...]) -> dict[str, Any]:
@@ -388,6 +443,69 @@ def _omit_unknown(data: dict[str, Any], keys: tuple[str, ...]) -> dict[str, Any]
 
 
 # -- results ---------------------------------------------------------------------------------------
+_MACHINE = _fields(
+    (_text, False, ("id", "hostname", "cpu_model")),
+    (_text, True, ("accelerator",)),
+    (_integer, True, ("accelerator_count",)),
+)
+_STATS_FIELDS = _fields(
+    (_integer, False, ("iterations", "warmup_iterations")),
+    (
+        _number,
+        False,
+        (
+            "mean_ms",
+            "median_ms",
+            "median_ci_low_ms",
+            "median_ci_high_ms",
+            "min_ms",
+            "max_ms",
+            "std_ms",
+            "iqr_ms",
+            "p90_ms",
+            "p99_ms",
+            "cv",
+            "measure_time_s",
+            "warmup_time_s",
+        ),
+    ),  # fmt: skip
+    (_flag, False, ("noisy", "warmup_settled")),
+    (_numbers, False, ("samples_ms", "rounds_ms")),
+    (_integers, False, ("round_iterations", "sample_rounds")),
+)
+# The facts of ``parity`` that the report reads (the rest are per-output statistics, shown as they are).
+_PARITY = _fields(
+    (lambda v: isinstance(v, str) and v in ParityVerdict._value2member_map_, True, ("verdict",)),
+    (lambda v: isinstance(v, str) and v in ParityRule._value2member_map_, True, ("rule",)),
+    (_text, True, ("reason",)),
+    (_flag, True, ("passed",)),
+    (lambda v: isinstance(v, (int, float)) and not isinstance(v, bool), True, ("max_abs_diff", "max_rel_diff")),
+)
+# The facts of ``environment`` and ``info`` that have columns of their own: a cell holds a scalar.
+_ENVIRONMENT = _fields(
+    (_scalar, True, ("hostname", "threads", "device_name", "device_software", "cpu_model", "benchit")),
+    (_object, True, ("versions",)),
+)
+_INFO = _fields(
+    (
+        _scalar,
+        True,
+        (
+            "cpu_wait_fraction",
+            "steal_fraction",
+            "runnable_others",
+            "cpu_pressure",
+            "contended_reason",
+            "blocks_discarded",
+            "quiet_wait_s",
+            "prepare_s",
+            "first_step_s",
+            "overhead_ns",
+            "peak_rss_bytes",
+            "peak_memory_allocated_bytes",
+        ),
+    ),  # fmt: skip
+)
 _RESULT = _fields(
     (_text, False, ("device", "runtime", "precision", "mode")),
     (_result_status, False, ("status",)),
@@ -460,6 +578,11 @@ class Result:
         stats = data.get("stats")
         if not found and stats:
             found += [(f"stats.{name}", "missing") for name in _STATS_NEEDED if name not in stats]
+            found += problems(stats, _STATS_FIELDS, "stats.")
+        for name, fields in (("parity", _PARITY), ("environment", _ENVIRONMENT), ("info", _INFO)):
+            if not found and isinstance(data.get(name), dict):
+                found += problems(data[name], fields, f"{name}.")
+        found = found or huge_numbers(data)
         if found:
             raise RecordError(found)
         return cls(
@@ -502,8 +625,10 @@ class ArtifactFacts:
 
 
 _BUILD = _fields(
-    (_text, False, ("build_name", "script", "script_key", "script_digest", "module_path")),
-    (_text, True, ("relative_path", "parent_build")),
+    (_name, False, ("build_name", "script_key")),
+    (_text, False, ("script", "script_digest", "module_path")),
+    (_name, True, ("parent_build",)),
+    (_text, True, ("relative_path",)),
     (_texts, False, ("script_args",)),
     (_labels, False, ("labels",)),
     (_object, False, ("invocation", "artifacts")),
@@ -513,6 +638,13 @@ _INVOCATION = _fields(
     (_integer, False, ("params", "batch_size", "call_count")),
     (_object, False, ("signature",)),
 )
+
+
+def invocation_problems(data: Any) -> list[tuple[str, str]]:
+    """``(field, why)`` for each field of an invocation (as ``Invocation.to_dict``) of the wrong type."""
+    return problems(data, _INVOCATION, "invocation.") or huge_numbers(data, "invocation.")
+
+
 # What an invocation read back lacks is blank, as a report shows it, rather than the build lost.
 _NO_INVOCATION = {"hash": "", "model_class": "", "params": 0, "signature": {}, "input_shapes": "", "batch_size": 0}
 
@@ -556,6 +688,11 @@ class BuildRecord:
         invocation = data.get("invocation")
         if isinstance(invocation, dict):
             found += problems(invocation, _INVOCATION, "invocation.")
+        artifacts = data.get("artifacts")
+        if isinstance(artifacts, dict):
+            # A name that could lead out of the build's artifacts folder was not written by benchit.
+            found += [(f"artifacts.{name[:40]!r}", _WHY[_name]) for name in artifacts if not safe_component(name)]
+        found = found or huge_numbers(data)
         if found:
             raise RecordError(found)
         artifacts = data.get("artifacts") or {}
@@ -580,7 +717,8 @@ _SCRIPT = _fields(
     (_text, False, ("script", "key", "digest", "benchit_version", "executor")),
     (_text, True, ("relative_path", "memory_enforced_by")),
     (_script_status, False, ("status",)),
-    (_texts, False, ("builds", "hashes", "script_args", "devices", "runtimes", "precisions")),
+    (_names, False, ("builds",)),
+    (_texts, False, ("hashes", "script_args", "devices", "runtimes", "precisions")),
     (_labels, False, ("labels",)),
     (_flag, False, ("analyze_only", "memory_limit_default")),
     (_integer, False, ("results", "failed_results", "max_depth")),
@@ -653,7 +791,7 @@ class ScriptRecord:
     def from_dict(cls, data: dict[str, Any]) -> ScriptRecord:
         """``RecordError`` names each field of the wrong type (an absent field takes its default,
         but an absent ``status`` is None)."""
-        found = problems(data, _SCRIPT)
+        found = problems(data, _SCRIPT) or huge_numbers(data)
         if found:
             raise RecordError(found)
         names = {f.name for f in dataclasses.fields(cls)}

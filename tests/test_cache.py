@@ -71,7 +71,7 @@ def test_damaged_and_stray_files_are_skipped_by_name_and_the_rest_is_reported(ca
         truncated: "unreadable result (JSONDecodeError",
         future: "unknown format version 7",
         listed: "not a build record",
-        edited: "malformed result (stats: not an object of numbers)",
+        edited: "malformed result (stats: not an object)",
         cache / "scripts" / "foreign.json": "unknown format version None",
         **{path: "not a benchit file" for path in strays},
     }
@@ -203,9 +203,9 @@ def test_malformed_script_records_never_stop_a_scan_and_are_run_again(cache: Pat
     assert "internal error" not in done.stderr and "complete in the cache" not in done.stdout
     warnings = [line for line in done.stderr.splitlines() if line.startswith("benchit: warning: ")]
     expected = [
-        f"ignored field 'builds' of {records['a']}: not a list of strings",
-        f"ignored field 'builds' of {records['b']}: not a list of strings",
-        f"ignored field 'builds' of {records['c']}: not a list of strings",
+        f"ignored field 'builds' of {records['a']}: not a list of plain names (no separator, no '..')",
+        f"ignored field 'builds' of {records['b']}: not a list of plain names (no separator, no '..')",
+        f"ignored field 'builds' of {records['c']}: not a list of plain names (no separator, no '..')",
         f"ignored field 'labels' of {records['c']}: not an object of string lists",
         f"ignored field 'status' of {records['d']}: not a string",
         f"ignored field 'error' of {records['d']}: not an object of strings",

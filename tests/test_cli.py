@@ -127,7 +127,7 @@ def test_scan_exit_code_is_nonzero_because_one_script_failed(scan: dict) -> None
 def test_report_has_the_required_columns_then_labels(scan: dict) -> None:
     columns = list(scan["df"].columns)
     assert columns[: len(REQUIRED)] == REQUIRED
-    assert {"author", "task", "name"} <= set(columns)
+    assert {"label_author", "label_task", "label_name"} <= set(columns)
 
 
 def test_two_models_give_two_builds(scan: dict) -> None:

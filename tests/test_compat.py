@@ -62,8 +62,8 @@ def test_mlagility_and_turnkeyml_scripts_run_unchanged(tmp_path: Path) -> None:
         "--batch_size 2 --width 16 --height 12 --max_seq_length 5 --kvcache true",
     )
     assert done.returncode == 0, done.stdout + done.stderr
-    df = report_df(cache).set_index("name")
+    df = report_df(cache).set_index("label_name")
     assert df.loc["alexnet", "input_shapes"] == "input: float32[2,3,16,12]"
-    assert df.loc["alexnet", "test_group"] == "mlagility" and df.loc["alexnet", "author"] == "torch_hub"
+    assert df.loc["alexnet", "label_test_group"] == "mlagility" and df.loc["alexnet", "label_author"] == "torch_hub"
     assert df.loc["turnkey", "input_shapes"] == "input: int64[2,5]"
     assert set(df["script_status"]) == {"ok"}

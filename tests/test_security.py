@@ -177,6 +177,6 @@ def test_csv_cells_never_start_a_formula(tmp_path: Path) -> None:
             float(cell)  # only a number may start so; anything else must have been neutralised
     header = table[0]
     row = dict(zip(header, table[1], strict=True))
-    assert row["name"] == "'=1+2" and row["author"] == "'+cmd|calc!A0" and row["task"] == "'-2+3"
-    assert row["group"] == "'@SUM(A1)" and "'=evil" in header
+    assert row["label_name"] == "'=1+2" and row["label_author"] == "'+cmd|calc!A0" and row["label_task"] == "'-2+3"
+    assert row["label_group"] == "'@SUM(A1)" and "label_=evil" in header
     assert row["build_name"].startswith("'-formula-")

@@ -14,7 +14,7 @@ from benchit import __version__
 from benchit.cli.common import _names, _positive, _size, default_cache_dir, printable
 from benchit.config import MODES, Config, TimingSettings
 from benchit.errors import ExitCode, UsageError
-from benchit.options import OPTIONS, Option, PluginOptions, defaults
+from benchit.options import MAX_PLANNED, OPTIONS, Option, PluginOptions, defaults
 
 if TYPE_CHECKING:
     from benchit.cli.progress import Printer
@@ -73,7 +73,7 @@ def _converter(option: Option) -> Any:
     (scan/suite.py has the suite's). Text, choices and tolerances (checked when planning) and
     lists of paths (resolved when planning) stay text."""
     if option.kind in ("int", "float"):
-        return _positive(int if option.kind == "int" else float, option.flag, option.zero)
+        return _positive(int if option.kind == "int" else float, option.flag, option.zero, option.upper)
     if option.kind == "path" and not option.many:
         return Path
     return {"names": _names, "size": _size}.get(option.kind)
@@ -123,8 +123,10 @@ def plan(
         script_parser.check_script_args(script_args)
     except ValueError as exc:
         raise UsageError(f'--script-args: {exc}; write e.g. --script-args "--batch_size 8"') from None
+    limit = None if values.get("allow_large") else MAX_PLANNED
     if points is None:
-        points = [suite.point_args(p) for p in suite.parse_sweep(values["sweep"])] if values["sweep"] else []
+        swept = suite.parse_sweep(values["sweep"], limit) if values["sweep"] else []
+        points = [suite.point_args(p) for p in swept]
     unknown = [p for p in values["precision"] if p not in PRECISIONS]
     if unknown:
         raise UsageError(f"--precision: unknown precision {unknown[0]!r}; choose from {', '.join(PRECISIONS)}")
@@ -146,6 +148,8 @@ def plan(
     search_dirs = [registry.search_dir(str(d)) for d in values["search_dir"]]
     scripts = discovery.discover(values["files"], search_dirs, values["scan_all"], wanted)
     scripts = suite.leave_out(scripts, values["exclude_scripts"], search_dirs)
+    measurements = len(only) if only else len(values["device"]) * len(values["runtime"]) * len(values["precision"])
+    suite.check_size(len(scripts) * max(1, len(points)) * measurements, "this scan", limit)
     if points:
         scripts = [replace(s, script_args=(*script_args, *p)) for s in scripts for p in points]
     cache = Cache(Path(values["cache_dir"]) if values["cache_dir"] else default_cache_dir())

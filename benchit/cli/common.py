@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import math
 import os
 from pathlib import Path
 from typing import Any, NoReturn
@@ -24,14 +25,18 @@ def default_cache_dir() -> Path:
     return Path(os.environ.get("BENCHIT_CACHE_DIR") or DEFAULT_CACHE).expanduser()
 
 
-def _positive(kind: type, name: str, allow_zero: bool = False) -> Any:
+def _positive(kind: type, name: str, allow_zero: bool = False, maximum: float = math.inf) -> Any:
     def convert(text: str) -> Any:
         try:
             value = kind(text)
         except ValueError:
             raise argparse.ArgumentTypeError(f"{name} must be a number, got {text!r}") from None
-        if value < 0 or (value == 0 and not allow_zero) or value != value:
+        if not math.isfinite(value):
+            raise argparse.ArgumentTypeError(f"{name} must be a finite number, got {text!r}")
+        if value < 0 or (value == 0 and not allow_zero):
             raise argparse.ArgumentTypeError(f"{name} must be greater than 0, got {text!r}")
+        if value > maximum:
+            raise argparse.ArgumentTypeError(f"{name} must be at most {maximum:g}, got {text!r}")
         return value
 
     return convert

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -75,19 +74,25 @@ def add_parser(sub: Any) -> None:
     add_output_options(compare, "compare")
 
 
+MAX_REPORT_BYTES = 2**30  # a JSON report of a million results, kept samples included
+
+
 def load(path: Path, name: str) -> Any:
     """A cache directory or a JSON report as the report's frame; a usage error when it is neither or is empty."""
-    from benchit.report import frame
-    from benchit.report.reporter import ReportData
+    from benchit import safejson
+    from benchit.report import frame, rowcheck
 
     if path.is_file():
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, ValueError, UnicodeDecodeError) as exc:
-            raise UsageError(f"{name} {path}: not a benchit JSON report ({type(exc).__name__})") from None
+            data = safejson.loads(path.read_bytes(), max_bytes=MAX_REPORT_BYTES)
+        except (OSError, ValueError) as exc:
+            raise UsageError(f"{name} {path}: not a benchit JSON report ({type(exc).__name__}: {exc})") from None
         if not isinstance(data, dict) or "benchit_report" not in data:
             raise UsageError(f"{name} {path}: not a benchit JSON report (write one with benchit report --format json)")
-        df = ReportData.from_dict(data).frame
+        why = rowcheck.problem(data.get("rows") or [])
+        if why:
+            raise UsageError(f"{name} {path}: not a valid benchit JSON report ({why})")
+        df = frame.from_rows(list(data.get("rows") or []))  # its comparison, if any, is not read
     elif path.is_dir():
         cache = open_cache(path, name)
         df = frame.frame(cache)

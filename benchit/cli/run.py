@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from benchit.cli.benchmark import add_options, execute, plan
 from benchit.errors import ExitCode, UsageError
-from benchit.options import OPTIONS, defaults
+from benchit.options import MAX_PLANNED, OPTIONS, defaults
 
 if TYPE_CHECKING:
     from benchit.plugins import Registry
@@ -73,14 +73,18 @@ def _entry_scans(
             matrix.pop(dimension, None)
     values["sweep"] = []
     dimensions = {k: v for k, v in matrix.items() if k not in suites.MEASUREMENT_DIMENSIONS}
+    limit = None if values.get("allow_large") else MAX_PLANNED
     if given.get("sweep"):  # --sweep replaces the matrix's values of the parameters it names
-        swept = suites.parse_sweep(given["sweep"])
+        swept = suites.parse_sweep(given["sweep"], limit)
         for name in swept[0]:
             dimensions[name] = list(dict.fromkeys(p[name] for p in swept))
     dimensions["device"] = matrix.get("device") or values["device"]
     dimensions["runtime"] = matrix.get("runtime") or values["runtime"]
     dimensions["precision"] = matrix.get("precision") or values["precision"]
-    points = suites.expand(dimensions, entry.get("exclude") or [])
+    try:
+        points = suites.expand(dimensions, entry.get("exclude") or [], limit)
+    except UsageError as exc:
+        raise UsageError(f"{entry.where}: {entry.name!r}: {exc}") from None
     if not points:
         raise UsageError(f"{entry.where}: {entry.name!r}: exclude leaves no combination to run")
     registry.check_names(dimensions["device"], dimensions["runtime"])

@@ -27,6 +27,7 @@ class JobState:
     killed: tuple[ScriptStatus, str] | None = None  # decided by the executor or the coordinator
     exited: JobExited | None = None
     first_exited: JobExited | None = None  # the first run's exit, when a salvage run followed it
+    violation: str | None = None  # a message it had no right to send (``execute.protocol``)
 
 
 @dataclass

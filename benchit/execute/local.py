@@ -5,7 +5,6 @@ memory cgroup per script where the kernel allows one, else polling) and out-of-m
 from __future__ import annotations
 
 import dataclasses
-import json
 import os
 import selectors
 import shutil
@@ -13,6 +12,7 @@ import signal
 import time
 from dataclasses import dataclass, field
 
+from benchit import safejson
 from benchit.config import Config
 from benchit.contracts import Executor
 from benchit.execute import cgroup, scratch
@@ -46,6 +46,9 @@ from benchit.messages import (
 from benchit.records import Machine, ScriptStatus
 
 GRACE_S = 2.0  # how long messages may still arrive after the worker exited
+# One message on a worker's channel: an artifact inlined as base64 (a Ray node's jobs) is the
+# largest a worker sends; anything longer is not a worker speaking the protocol.
+MAX_LINE_BYTES = 3 * 2**30
 POLL_S = 0.25
 
 
@@ -92,8 +95,9 @@ class LocalExecutor(Executor):
         self.jobs: dict[int, _Job] = {}
         self.preload: list[str] = []
         # Folders of finished jobs, removed on the next call: the coordinator first moves the
-        # artifacts that the last events named out of them.
-        self.trash: list[str] = []
+        # artifacts that the last events named out of them. ``workdirs``: each job's folder until then.
+        self.trash: list[tuple[int, str]] = []
+        self.workdirs: dict[int, str] = {}
         self.folder: RunFolder | None = None
 
     def open(self, config: Config, preload: list[str]) -> None:
@@ -111,6 +115,7 @@ class LocalExecutor(Executor):
             self.server = ForkServer(self.preload, env={**os.environ, scratch.ENV: str(self.folder.path)})
             self.selector.register(self.server.sock, selectors.EVENT_READ, ("server", None))
         workdir = self.folder.job(spec.job_id)
+        self.workdirs[spec.job_id] = workdir
         spec = dataclasses.replace(spec, workdir=workdir)
         limit = spec.config.memory_limit_bytes
         group = cgroup.MemoryGroup.create(f"benchit-{os.getpid()}-{spec.job_id}", limit) if limit else None
@@ -169,9 +174,15 @@ class LocalExecutor(Executor):
             self.folder.close()
             self.folder = None
 
+    def scratch(self, job_id: int) -> str | None:
+        return self.workdirs.get(job_id)
+
     def _empty_trash(self) -> None:
         while self.trash:
-            shutil.rmtree(self.trash.pop(), ignore_errors=True)
+            job_id, workdir = self.trash.pop()
+            shutil.rmtree(workdir, ignore_errors=True)
+            if self.workdirs.get(job_id) == workdir:  # not a salvage run's new folder
+                del self.workdirs[job_id]
 
     # -- the warm worker --------------------------------------------------------------------
     def _server_message(self) -> list[Event]:
@@ -263,16 +274,27 @@ class LocalExecutor(Executor):
                 break
             job.buffer += data
             *lines, job.buffer = job.buffer.split(b"\n")
+            if len(job.buffer) > MAX_LINE_BYTES:
+                job.buffer = b""
+                self._violation(job, f"a message longer than {MAX_LINE_BYTES} bytes")
             for line in lines:
                 try:
-                    message = decode(json.loads(line))
-                except (ValueError, KeyError, TypeError):
+                    message = decode(safejson.loads(line, max_bytes=MAX_LINE_BYTES))
+                except (ValueError, KeyError, TypeError, AttributeError):
                     continue  # a line the script itself wrote to the channel, or a torn one
                 self._note(job, message)
                 out.append(Event(job.spec.job_id, message))
             if not drain:
                 break
         return out
+
+    def _violation(self, job: _Job, reason: str) -> None:
+        """End a job whose worker broke the protocol itself (the coordinator checks the rest)."""
+        job.killed = JobKilled(ScriptStatus.FAILED, f"protocol violation: {reason}")
+        if job.pid:
+            kill_tree(job.pid)
+        if job.group:
+            job.group.kill()
 
     def _note(self, job: _Job, message: object) -> None:
         """What the executor itself takes from a worker's message: waits for the host lock or for a
@@ -304,7 +326,7 @@ class LocalExecutor(Executor):
             self._close(job, attr)
         if job.pid:
             kill_session(job.pid)  # what the script left running in its session ends with it
-        self.trash.append(job.workdir)
+        self.trash.append((job.spec.job_id, job.workdir))
         oom = job.exit_code == -signal.SIGKILL and oom_killed_since(job.oom_before)
         if job.group is not None:
             limit = job.spec.config.memory_limit_bytes or 0

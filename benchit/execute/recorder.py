@@ -6,11 +6,11 @@ import dataclasses
 import os
 import time
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 from benchit import __version__
 from benchit.config import Config
+from benchit.execute import protocol
 from benchit.execute.job import Job
 from benchit.messages import ARTIFACTS_PREFIX, Artifact, InvocationFound, JobExited, ResultReady
 from benchit.records import (
@@ -90,14 +90,15 @@ class Recorder:
         self.cache.write_script(job.record)
         return True
 
-    def artifact(self, job: Job, message: Artifact) -> None:
-        record = job.state.build_records.get(message.build)
-        if record is None:
-            return  # not a build of this job
-        if message.data is None and message.path is None:
-            return
-        source = Path(message.path) if message.data is None and message.path else None
-        self.cache.write_artifact(message.build, message.name, message.data, source=source)
+    def artifact(self, job: Job, message: Artifact, scratch: str | None) -> None:
+        """Put an artifact (checked by ``protocol.check``) in the cache: its bytes, or the file it
+        names, which must lie in the job's ``scratch`` folder (``protocol.scratch_file``)."""
+        record = job.state.build_records[message.build]
+        if message.path is None:
+            self.cache.write_artifact(message.build, message.name, message.data)
+        else:
+            with protocol.scratch_file(scratch, message.path, message.size) as source:
+                self.cache.write_artifact(message.build, message.name, source=source)
         facts = {**record.artifacts, message.name: ArtifactFacts(message.sha256, message.size)}
         record = dataclasses.replace(record, artifacts=facts)
         job.state.build_records[message.build] = record

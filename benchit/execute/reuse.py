@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from benchit.config import Config
 from benchit.messages import Artifact
+from benchit.records import safe_component
 from benchit.store.cache import Cache
 
 
@@ -16,6 +17,8 @@ def reusable(cache: Cache, config: Config, builds: list[str]) -> tuple[Artifact,
         folder = cache.artifacts_dir(build)
         record = cache.read_build(build)
         for name, facts in sorted(record.artifacts.items() if record else ()):
+            if not safe_component(name):  # read_build already refuses such a record; never leave the folder
+                continue
             path = folder / name
             if not path.is_file() or path.is_symlink():
                 continue

@@ -11,7 +11,7 @@ from typing import Protocol
 from benchit.config import Config
 from benchit.contracts import Executor
 from benchit.errors import BenchitError
-from benchit.execute import resume
+from benchit.execute import protocol, resume
 from benchit.execute.job import Job
 from benchit.execute.joblog import JobLog
 from benchit.execute.recorder import Recorder
@@ -30,6 +30,8 @@ from benchit.messages import (
     JobStarted,
     LockWait,
     LogChunk,
+    MemoryGroupRefused,
+    Message,
     QuietWait,
     ResultReady,
     ScriptError,
@@ -38,6 +40,9 @@ from benchit.records import Invocation, Result, Script, ScriptStatus
 from benchit.store.cache import Cache, file_digest, script_key
 
 POLL_S = 0.25
+# What a job's worker (and so its script) sends; the rest comes from the executor itself.
+_FROM_WORKER = (InvocationFound, ResultReady, Artifact, ScriptError, InternalError, Done, LockWait, QuietWait,
+                MemoryGroupRefused)  # fmt: skip
 TELL_WAIT_S = 1.0  # a wait for the host lock longer than this is shown
 
 
@@ -158,6 +163,25 @@ class Scheduler:
         if job is None:
             return
         message, state = event.message, job.state
+        if isinstance(message, _FROM_WORKER):
+            if state.violation:
+                return  # the job is being stopped: nothing more of its worker is believed
+            try:
+                protocol.check(job, message)
+                self._dispatch(job, message)
+            except protocol.Violation as exc:
+                self._violation(job, str(exc))
+            return
+        self._dispatch(job, message)
+
+    def _violation(self, job: Job, reason: str) -> None:
+        """Fail ``job`` for a message it had no right to send, and stop it."""
+        job.state.violation = reason
+        job.state.killed = (ScriptStatus.FAILED, f"protocol violation: {reason}")
+        self.executor.cancel(job.index, ScriptStatus.FAILED, f"protocol violation: {reason}")
+
+    def _dispatch(self, job: Job, message: Message) -> None:
+        state = job.state
         if isinstance(message, LogChunk):
             if job.log is not None:
                 job.log.write(message.data)
@@ -170,7 +194,7 @@ class Scheduler:
             result = self.recorder.result(job, message, self.executor.machine)
             self.progress.result(job, message.build, result)
         elif isinstance(message, Artifact):
-            self.recorder.artifact(job, message)
+            self.recorder.artifact(job, message, self.executor.scratch(job.index))
         elif isinstance(message, ScriptError):
             state.script_error = message.error()
         elif isinstance(message, InternalError):

@@ -42,7 +42,7 @@ from benchit.messages import (
     ResultReady,
     ScriptError,
 )
-from benchit.records import Result, ResultStatus, Script
+from benchit.records import Result, ResultStatus, Script, safe_component
 from benchit.store.cache import key_build_name
 
 if TYPE_CHECKING:
@@ -72,10 +72,14 @@ class Artifacts:
         self.root = Path(spec.workdir or tempfile.mkdtemp(prefix="benchit-job-")) / "artifacts"
         self.sent: dict[Path, tuple[int, int]] = {}
         for artifact in spec.artifacts:
+            # Names come from cache records: only plain file names make a file, and only here.
+            if not (safe_component(artifact.build) and safe_component(artifact.name)):
+                continue
             path = self.folder(artifact.build) / artifact.name
             path.parent.mkdir(parents=True, exist_ok=True)
             if artifact.data is not None:
-                path.write_bytes(artifact.data)
+                with open(path, "xb", opener=_no_follow) as file:  # never through a link, never over a file
+                    file.write(artifact.data)
             elif artifact.path is not None:
                 path.symlink_to(artifact.path)  # read only: a rewrite replaces the link, not its target
             self.sent[path] = _stamp(path)
@@ -84,15 +88,17 @@ class Artifacts:
         return self.root / build
 
     def send_new(self, build: str, send: Send) -> None:
+        """Send each new or changed file of the build's folder (its own files only: not links,
+        not what lies in subfolders, which a runtime keeps for itself)."""
         folder = self.folder(build)
-        for path in sorted(folder.rglob("*")) if folder.is_dir() else []:
-            if path.is_symlink() or not path.is_file() or path.name.startswith("."):
+        for path in sorted(folder.iterdir()) if folder.is_dir() else []:
+            if path.is_symlink() or not path.is_file() or not safe_component(path.name):
                 continue
             stamp = _stamp(path)
             if self.sent.get(path) == stamp:
                 continue
             self.sent[path] = stamp
-            send(Artifact.of_file(build, path.relative_to(folder).as_posix(), path, self.inline))
+            send(Artifact.of_file(build, path.name, path, self.inline))
 
     def relocate(self, build: str, result: Result) -> Result:
         """The result with paths into the private folder written relative to the artifacts folder."""
@@ -248,6 +254,10 @@ def salvage(spec: JobSpec, script: Script, artifacts: Artifacts, send: Send) -> 
     send(Done())
 
 
+def _no_follow(path: str, flags: int) -> int:
+    return os.open(path, flags | os.O_NOFOLLOW, 0o644)
+
+
 def materialize(spec: JobSpec, root: Path) -> Script:
     """The script to run: its own path, or, when its sources came with the job, a copy in ``root``."""
     if not spec.sources:
@@ -255,7 +265,11 @@ def materialize(spec: JobSpec, root: Path) -> Script:
     folder = root / "src"
     folder.mkdir(parents=True, exist_ok=True)
     for name, data in spec.sources.items():
-        (folder / Path(name).name).write_bytes(data)
+        base = Path(name).name
+        if base in ("", ".", "..") or "\x00" in base:
+            continue  # only files directly in the job's own folder
+        with open(folder / base, "wb", opener=_no_follow) as file:
+            file.write(data)
     return dataclasses.replace(spec.script, path=folder / spec.script.path.name)
 
 

@@ -44,12 +44,18 @@ def round_medians(row: dict[str, Any]) -> list[float]:
 
 
 MIN_ROUNDS = 2
+MIN_SAMPLES = 2
+
+
+def _positive(value: Any) -> bool:
+    """A median a ratio can be taken of: a positive, finite number."""
+    return _is_number(value) and value > 0
 
 
 def inconclusive(*sides: tuple[dict[str, Any], str]) -> str:
     """Why two results cannot be compared, or nothing: ``busy: 61% CPU wait in B`` (a side was
     contended), ``too few rounds: 1 in A`` (no spread across processes to test against), ``no
-    median: 0 ms in B``; each kind once, with every side it applies to."""
+    median: 0 ms in B``, ``too few samples: 1 in A``; each kind once, with every side it applies to."""
     found: dict[str, list[str]] = {}
     for row, label in sides:
         if row.get("contended"):
@@ -58,9 +64,12 @@ def inconclusive(*sides: tuple[dict[str, Any], str]) -> str:
             )
         rounds = round_medians(row)
         median = row.get("latency_median_ms")
-        usable = rounds and all(r > 0 and math.isfinite(r) for r in rounds) and median and math.isfinite(median)
+        iterations = row.get("iterations")
+        usable = rounds and all(r > 0 and math.isfinite(r) for r in rounds) and _positive(median)
         if not usable:
             found.setdefault("no median", []).append(f"{median} ms in {label}")
         elif len(rounds) < MIN_ROUNDS:
             found.setdefault("too few rounds", []).append(f"{len(rounds)} in {label}")
+        if isinstance(iterations, (int, float)) and iterations < MIN_SAMPLES:
+            found.setdefault("too few samples", []).append(f"{iterations} in {label}")
     return "; ".join(f"{kind}: {', '.join(where)}" for kind, where in found.items())

@@ -12,7 +12,7 @@ from benchit.records import ResultStatus
 from benchit.report.comparable import MIN_ROUNDS as MIN_ROUNDS  # where it was, for importers
 from benchit.report.comparable import inconclusive, round_medians
 from benchit.report.frame import IDENTITY, eager_runtimes, runtime_label
-from benchit.report.stats import Change, GeoMean, compare_paired, compare_rounds, geometric_mean_of
+from benchit.report.stats import NO_SPREAD, Change, GeoMean, compare_paired, compare_rounds, geometric_mean_of
 from benchit.report.verdict import CompareVerdict
 
 BY = ("runtime", "device", "machine", "runtime_options")
@@ -190,6 +190,8 @@ def _judge(
         return CompareVerdict.INCONCLUSIVE, None, reason
     b, n = round_medians(base), round_medians(new)
     change = compare_paired(b, n, threshold) if paired and len(b) == len(n) else compare_rounds(b, n, threshold)
+    if change.verdict is CompareVerdict.INCONCLUSIVE:
+        return change.verdict, None, NO_SPREAD
     return change.verdict, change, ""
 
 

@@ -275,7 +275,9 @@ def _params(args: tuple[str, ...]) -> dict[str, Any]:
 
 
 def _labels(labels: dict[str, list[str]]) -> dict[str, str]:
-    return {f"label_{k}" if k in COLUMNS else k: ",".join(v) for k, v in labels.items()}
+    """``label_<key>`` columns: a namespace of their own, so a label can never shadow one of
+    benchit's columns (``param_batch_size::999`` becomes ``label_param_batch_size``)."""
+    return {f"label_{k}": ",".join(v) for k, v in labels.items()}
 
 
 def neutralise(value: Any) -> Any:
@@ -312,6 +314,7 @@ def from_rows(data: list[dict[str, Any]]) -> pd.DataFrame:
     df = pd.DataFrame(data)
     extra = sorted(c for c in df.columns if c.startswith(("param_", "info_")) or _version_column(c))
     labels = [c for c in df.columns if c not in COLUMNS and c not in extra and c not in CARRIED]
+    labels = [c for c in labels if c.startswith("label_")] + [c for c in labels if not c.startswith("label_")]
     df = df.reindex(columns=COLUMNS + extra + labels + CARRIED)
     df = df.astype(object).where(df.notna(), None)
     # A JSON report written before results said whether they were eager: the built-in torch was.
@@ -408,7 +411,9 @@ def public(df: pd.DataFrame) -> pd.DataFrame:
 def speedup_geomeans(df: pd.DataFrame) -> dict[str, GeoMean]:
     """The geometric mean of the speed-ups over eager per device/runtime (with its precision when
     not fp32, its mode when not eval, and machine when several), leaving out those that involve a contended result."""
-    rows = [r for r in df.to_dict("records") if not r.get("eager") and _is_number(r.get("speedup_vs_eager"))]
+    # Every non-eager row with a speed-up counts: a zero or infinite one is left out by
+    # ``geometric_mean_of`` and said so, never dropped silently.
+    rows = [r for r in df.to_dict("records") if not r.get("eager") and r.get("speedup_vs_eager") is not None]
     many = len({r.get("machine") for r in rows}) > 1
     groups: dict[str, list[tuple[float | None, str]]] = {}
     for row in rows:

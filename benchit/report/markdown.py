@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -17,7 +18,14 @@ if TYPE_CHECKING:
 
 
 def _escape(text: Any) -> str:
-    return printable("" if text is None else text).replace("|", "\\|")
+    """A cell's text, inert: HTML escaped (a renderer shows ``<img onerror=...>`` as text), and a
+    ``|`` cannot end the cell."""
+    return html.escape(printable("" if text is None else text), quote=False).replace("|", "\\|")
+
+
+def _inert(line: str) -> str:
+    """A line of text outside a table (it may name a runtime from the cache), HTML escaped."""
+    return html.escape(printable(line), quote=False)
 
 
 def _md(header: list[str], rows: list[list[Any]]) -> list[str]:
@@ -70,10 +78,10 @@ class MarkdownReporter(Reporter):
             header = ["model", "params", "inputs", "machine", "device/runtime", "mode", "median ±CI, speed-up"]
             header.append("contended")
             out += _md([*header, "error"], rows)
-            out += ["", *table.legend(baseline_name(df), table.any_busy(df))]
+            out += ["", *map(_inert, table.legend(baseline_name(df), table.any_busy(df)))]
             speedups = frame.speedup_geomeans(df)
             if speedups:
-                out += ["", f"Geometric mean speed-up over {baseline_name(df)} (busy results left out):", ""]
+                out += ["", _inert(f"Geometric mean speed-up over {baseline_name(df)} (busy results left out):"), ""]
                 out += _md(
                     ["device/runtime", "geometric mean", "over"],
                     [[g, f"{m.value:.3g}x" if m.value is not None else "-", m.note] for g, m in speedups.items()],

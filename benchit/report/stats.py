@@ -59,13 +59,20 @@ def _mean_var(values: Sequence[float]) -> tuple[float, float]:
 
 def _interval(diff: float, se: float, df: float, confidence: float) -> tuple[float, float, float | None]:
     """exp(diff) with its t-interval, and the two-sided p-value of diff = 0 (None without a spread)."""
-    if se == 0.0:  # every round identical on both sides: no spread to test against
-        return math.exp(diff), math.exp(diff), (1.0 if diff == 0.0 else 0.0)
+    if se == 0.0:  # every round identical on both sides (one sample each?): nothing to test against
+        return math.exp(diff), math.exp(diff), None
     half = t_quantile(0.5 + confidence / 2.0, df) * se
     return math.exp(diff - half), math.exp(diff + half), t_sf2(diff / se, df)
 
 
+NO_SPREAD = "no spread: every round's median is the same on each side (one sample per round?), so no interval"
+
+
 def _judge(ratio: float, low: float, high: float, p: float | None, threshold: float) -> CompareVerdict:
+    """Slower or faster when significant and beyond ``threshold``; inconclusive without a p-value
+    (no spread to test against: a zero-width interval proves nothing)."""
+    if p is None or not all(math.isfinite(v) for v in (ratio, low, high)):
+        return CompareVerdict.INCONCLUSIVE
     significant = p is not None and p < ALPHA and (low > 1.0 or high < 1.0)
     if significant and ratio > 1.0 + threshold:
         return CompareVerdict.SLOWER
@@ -153,6 +160,14 @@ def geometric_mean_of(items: Iterable[tuple[float | None, str]]) -> GeoMean:
     for value, why in items:
         if why:
             left_out[why] += 1
-        elif value is not None and value > 0 and math.isfinite(value):
+        elif value is None:
+            left_out["no ratio"] += 1
+        elif value == 0:
+            left_out["zero"] += 1
+        elif not math.isfinite(value):
+            left_out["not finite"] += 1
+        elif value < 0:
+            left_out["negative"] += 1
+        else:
             used.append(value)
     return GeoMean(geometric_mean(used), len(used), dict(left_out))

@@ -10,6 +10,7 @@ from __future__ import annotations
 import difflib
 import fnmatch
 import itertools
+import math
 import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -120,12 +121,18 @@ class _Reader:
             for p, path in zip(self.strings(node, key), self.paths(node, key), strict=True)
         ]
 
-    def number(self, node: yaml.Node, key: str, kind: type = float, zero: bool = False) -> Any:
+    def number(
+        self, node: yaml.Node, key: str, kind: type = float, zero: bool = False, maximum: float = options.MAX_FLOAT
+    ) -> Any:
         value = self.scalar(node, key)
         if isinstance(value, bool) or not isinstance(value, (int, float)) or (kind is int and isinstance(value, float)):
             raise self.fail(node, f"{key!r} must be {'an integer' if kind is int else 'a number'}, got {value!r}")
+        if not math.isfinite(value):  # YAML's .nan and .inf: a NaN timeout would never expire
+            raise self.fail(node, f"{key!r} must be a finite number, got {value!r}")
         if value < 0 or (value == 0 and not zero):
             raise self.fail(node, f"{key!r} must be greater than {'or equal to ' if zero else ''}0, got {value!r}")
+        if value > maximum:
+            raise self.fail(node, f"{key!r} must be at most {maximum:g}, got {value!r}")
         return kind(value)
 
 
@@ -191,7 +198,7 @@ def _reader(option: Option) -> Check:
         return lambda r, n, k: r.strings(n, k)
     if option.kind in ("int", "float"):
         kind = int if option.kind == "int" else float
-        return lambda r, n, k: r.number(n, k, kind, zero=option.zero)
+        return lambda r, n, k: r.number(n, k, kind, zero=option.zero, maximum=option.upper)
     if option.kind == "choice":
         return _choice(option.choices)
     readers: dict[str, Check] = {"text": _string, "flag": _bool, "size": _size}
@@ -264,6 +271,8 @@ def _dimension_value(r: _Reader, name: str, key_node: yaml.Node, node: yaml.Node
             raise r.fail(node, f"unknown precision {value!r}; choose from {', '.join(PRECISIONS)}")
         return value
     param = STANDARD_PARAMS[name]
+    if isinstance(value, (int, float)) and not isinstance(value, bool) and not abs(value) <= options.MAX_INT:
+        raise r.fail(node, f"{name} must be a finite number of at most {options.MAX_INT}, got {value!r}")
     try:
         param.type(str(value).lower() if isinstance(value, bool) else str(value))
     except ValueError:
@@ -318,13 +327,16 @@ class Suite:
 
 
 def load(path: Path) -> Suite:
-    """Read a suite file with its includes, resolve inherits; raise ``SuiteError`` on any fault."""
-    raw = _load_file(Path(path), [])
+    """Read a suite file with its includes, resolve inherits; raise ``SuiteError`` on any fault.
+    Each file is read once and each entry resolved once, however often it is included or
+    inherited: a chain of files that each include the next twice costs its length, not 2**length."""
+    raw = _load_file(Path(path), [], {})
     entries = []
+    resolved_once: dict[str, dict[str, Any]] = {}
     for name, settings in raw.items():
         if name.startswith("_"):
             continue
-        resolved = _resolve(name, raw, [])
+        resolved = dict(_resolve(name, raw, [], resolved_once))
         resolved.pop("inherits", None)
         entries.append(Entry(name, settings["__where__"].where, resolved))
     if not entries:
@@ -332,11 +344,16 @@ def load(path: Path) -> Suite:
     return Suite(Path(path), entries)
 
 
-def _load_file(path: Path, seen: list[Path]) -> dict[str, dict[str, Any]]:
-    """Entries of ``path`` after its includes (earlier files first, later ones win, key by key)."""
+def _load_file(
+    path: Path, seen: list[Path], loaded: dict[Path, dict[str, dict[str, Any]]]
+) -> dict[str, dict[str, Any]]:
+    """Entries of ``path`` after its includes (earlier files first, later ones win, key by key);
+    ``loaded`` keeps each file's entries, read once (they are never changed in place)."""
     path = path.resolve()
     if path in seen:
         raise SuiteError(f"{_display(seen[-1])}: include cycle: {' -> '.join(_display(p) for p in [*seen, path])}")
+    if path in loaded:
+        return loaded[path]
     reader = _Reader(path)
     try:
         text = path.read_text(encoding="utf-8")
@@ -355,7 +372,7 @@ def _load_file(path: Path, seen: list[Path]) -> dict[str, dict[str, Any]]:
     for name, key_node, value in reader.mapping(root, "the suite"):
         if name == "include":
             for included in reader.paths(value, "include"):
-                _merge_entries(entries, _load_file(Path(included), [*seen, path]))
+                _merge_entries(entries, _load_file(Path(included), [*seen, path], loaded))
             continue
         if not isinstance(value, yaml.MappingNode):
             # A setting written at the top level (or misspelt there) reads as an entry's name.
@@ -365,6 +382,7 @@ def _load_file(path: Path, seen: list[Path]) -> dict[str, dict[str, Any]]:
             raise reader.fail(key_node, f"entry {name!r} must be a mapping of settings, not a {_kind(value)}")
         own[name] = _read_entry(reader, key_node, value)
     _merge_entries(entries, own)
+    loaded[path] = entries
     return entries
 
 
@@ -393,7 +411,12 @@ def _merge_entries(into: dict[str, dict[str, Any]], new: dict[str, dict[str, Any
         into[name] = _merge(into[name], settings) if name in into else settings
 
 
-def _resolve(name: str, raw: dict[str, dict[str, Any]], chain: list[str]) -> dict[str, Any]:
+def _resolve(
+    name: str, raw: dict[str, dict[str, Any]], chain: list[str], done: dict[str, dict[str, Any]]
+) -> dict[str, Any]:
+    """``name``'s settings after its inherits (each entry resolved once, kept in ``done``)."""
+    if name in done:
+        return done[name]
     settings = raw[name]
     merged: dict[str, Any] = {}
     for parent, where in (settings.get("inherits") or Setting([], "")).value:
@@ -404,18 +427,35 @@ def _resolve(name: str, raw: dict[str, dict[str, Any]], chain: list[str]) -> dic
             raise SuiteError(
                 f"{where}: {name!r} inherits {parent!r}, which is not defined{_closest(parent, templates)}"
             )
-        merged = _merge(merged, _resolve(parent, raw, [*chain, name]))
+        merged = _merge(merged, _resolve(parent, raw, [*chain, name], done))
     merged = _merge(merged, {k: v for k, v in settings.items() if k != "inherits"})
     merged.pop("__where__", None)
+    done[name] = merged
     return merged
 
 
 # -- matrices and sweeps ----------------------------------------------------------------------
 
 
-def expand(dimensions: dict[str, list[Any]], exclude: Sequence[dict[str, list[Any]]] = ()) -> list[dict[str, Any]]:
+def check_size(planned: int, what: str, limit: int | None = options.MAX_PLANNED) -> None:
+    """``UsageError`` when ``planned`` measurements are over ``limit`` (None: no limit, --allow-large)."""
+    if limit is not None and planned > limit:
+        raise UsageError(
+            f"{what} plans {planned:,} measurements, over the limit of {limit:,}; "
+            "narrow it, or give --allow-large (allow_large: true in a suite) to run it anyway"
+        )
+
+
+def expand(
+    dimensions: dict[str, list[Any]],
+    exclude: Sequence[dict[str, list[Any]]] = (),
+    limit: int | None = options.MAX_PLANNED,
+) -> list[dict[str, Any]]:
     """The cartesian product of ``dimensions`` in order, less the combinations that match every
-    key of some rule in ``exclude`` (a rule's key matches any of its values)."""
+    key of some rule in ``exclude`` (a rule's key matches any of its values). Its size is checked
+    against ``limit`` before anything is made (``check_size``)."""
+    sizes = " x ".join(f"{len(values)} {name}" for name, values in dimensions.items())
+    check_size(math.prod(len(values) for values in dimensions.values()), f"the matrix ({sizes})", limit)
     names = list(dimensions)
     points = [dict(zip(names, values, strict=True)) for values in itertools.product(*dimensions.values())]
 
@@ -436,7 +476,7 @@ def point_args(point: dict[str, Any]) -> tuple[str, ...]:
     return tuple(args)
 
 
-def parse_sweep(specs: list[str]) -> list[dict[str, Any]]:
+def parse_sweep(specs: list[str], limit: int | None = options.MAX_PLANNED) -> list[dict[str, Any]]:
     """``--sweep batch_size=1,8 --sweep max_seq_length=128,512`` -> the points of the product."""
     dimensions: dict[str, list[str]] = {}
     for spec in specs:
@@ -460,7 +500,7 @@ def parse_sweep(specs: list[str]) -> list[dict[str, Any]]:
                     f"--sweep: {name} takes {STANDARD_PARAMS[name].type.__name__} values, got {item!r}"
                 ) from None
         dimensions[name] = list(dict.fromkeys(items))
-    return expand(dimensions)
+    return expand(dimensions, limit=limit)
 
 
 def leave_out(scripts: list[Any], patterns: list[str], search_dirs: list[Path]) -> list[Any]:

@@ -33,9 +33,9 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import IO, Any
 
-from benchit import fs
+from benchit import fs, safejson
 from benchit.errors import CacheError
-from benchit.records import BuildRecord, RecordError, Result, ScriptRecord, measurement_key, options_tag
+from benchit.records import BuildRecord, RecordError, Result, ScriptRecord, measurement_key, options_tag, safe_component
 
 FORMAT = 1
 MARKER = "benchit-cache.json"
@@ -193,7 +193,7 @@ class Cache:
 
     def read_marker(self) -> dict[str, Any]:
         try:
-            marker = json.loads((self.root / MARKER).read_text())
+            marker = safejson.loads((self.root / MARKER).read_bytes())
         except (OSError, ValueError) as exc:
             raise CacheError(f"{self.root / MARKER} is unreadable ({exc}); is this a benchit cache?") from None
         if not isinstance(marker, dict) or marker.get("format") != FORMAT:
@@ -297,12 +297,15 @@ class Cache:
         path = self.result_path(build, result.device, result.runtime, machine_id, result.precision, result.mode, tag)
         self._write(path, {"format": FORMAT, **result.to_dict()})
 
-    def write_artifact(self, build: str, name: str, data: bytes | None = None, source: Path | None = None) -> Path:
-        """Put an artifact in place atomically, from ``data`` or by moving ``source``; ``name`` is
-        relative to the build's artifacts folder and may not leave it, nor follow a link."""
-        folder = self.artifacts_dir(build)
-        parts = [safe_name(part, limit=200) for part in Path(name).parts if part not in ("", ".", "..")] or ["unnamed"]
-        path = folder.joinpath(*parts)
+    def write_artifact(
+        self, build: str, name: str, data: bytes | None = None, source: tuple[int, str] | None = None
+    ) -> Path:
+        """Put an artifact in place atomically, from ``data`` or by moving ``source`` (a folder
+        descriptor and a file name in it, checked by the caller); ``name`` is one plain file name
+        (``records.safe_component``) in the build's artifacts folder, never reached through a link."""
+        if not safe_component(name):
+            raise ValueError(f"artifact name {name[:80]!r} is not a plain file name")
+        path = self.artifacts_dir(build) / name
         with open_dir(self.root, self._parts(path.parent), create=True) as fd:
 
             def make(tmp: str) -> None:
@@ -313,10 +316,11 @@ class Cache:
                         file.write(data)
                     else:
                         assert source is not None
-                        with open(source, "rb") as src:
+                        flags = os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC
+                        with os.fdopen(os.open(source[1], flags, dir_fd=source[0]), "rb") as src:
                             shutil.copyfileobj(src, file, 1 << 20)
                 if source is not None and data is None:
-                    source.unlink()
+                    os.unlink(source[1], dir_fd=source[0])
 
             _replace_at(fd, path.name, make, path)
         return path
@@ -374,9 +378,9 @@ class Cache:
                 digest.update(block)
         return digest.hexdigest()
 
-    def _read_bytes(self, path: Path) -> bytes | None:
+    def _read_bytes(self, path: Path, limit: int | None = None) -> bytes | None:
         """The bytes of ``path``, reached without following a link; ``None`` when missing or linked
-        (a warning names the link)."""
+        (a warning names the link). A file over ``limit`` bytes is a ``JSONBoundError``, unread."""
         try:
             with open_dir(self.root, self._parts(path.parent)) as fd:
                 src = os.open(path.name, os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC, dir_fd=fd)
@@ -391,16 +395,19 @@ class Cache:
                 return None
             raise
         with os.fdopen(src, "rb") as file:
-            return file.read()
+            size = os.fstat(file.fileno()).st_size
+            if limit is not None and size > limit:
+                raise safejson.JSONBoundError(f"{size} bytes, over the limit of {limit}")
+            return file.read(limit + 1) if limit is not None else file.read()
 
     def _read(self, path: Path, what: str) -> dict[str, Any] | None:
         """Parse a JSON record; on damage, note a warning naming the file and return None."""
         try:
-            raw = self._read_bytes(path)
+            raw = self._read_bytes(path, safejson.MAX_RECORD_BYTES)
             if raw is None:
                 return None
-            data = json.loads(raw.decode("utf-8"))
-        except (OSError, ValueError, UnicodeDecodeError) as exc:
+            data = safejson.loads(raw)
+        except (OSError, ValueError) as exc:
             self.warnings.append(f"skipped {path}: unreadable {what} ({type(exc).__name__}: {exc})")
             return None
         if not isinstance(data, dict):
@@ -422,10 +429,14 @@ class Cache:
             return ScriptRecord.from_dict(data)
         except RecordError as exc:
             for name, why in exc.problems:
-                data.pop(name, None)
+                data.pop(name.partition(".")[0], None)  # ``error.message``: the whole ``error``
                 self.warnings.append(f"ignored field {name!r} of {path}: {why}")
         data.pop("status", None)
-        return ScriptRecord.from_dict(data)
+        try:
+            return ScriptRecord.from_dict(data)
+        except RecordError as exc:  # a second field found bad once the first was left out
+            self.warnings.append(f"skipped {path}: malformed script record ({exc})")
+            return None
 
     def read_build(self, name: str) -> BuildRecord | None:
         path = self.build_dir(name) / "build.json"
@@ -518,12 +529,13 @@ def _is_folder(path: Path) -> bool:
         return False
 
 
-def _move_into(source: Path | None, fd: int, name: str) -> bool:
-    """Rename ``source`` to ``name`` in the folder ``fd``; False when it lies on another file system."""
+def _move_into(source: tuple[int, str] | None, fd: int, name: str) -> bool:
+    """Rename ``source`` (folder descriptor, name) to ``name`` in the folder ``fd``; False when
+    it lies on another file system."""
     if source is None:
         return False
     try:
-        os.rename(source, name, dst_dir_fd=fd)
+        os.rename(source[1], name, src_dir_fd=source[0], dst_dir_fd=fd)
     except OSError as exc:
         if exc.errno == errno.EXDEV:
             return False

@@ -64,7 +64,7 @@ def provider_options(provider: str, device: Device, artifacts: Path) -> dict[str
             "user_compute_stream": str(torch.cuda.current_stream().cuda_stream),
         }
     if provider == "TensorrtExecutionProvider":
-        return {"trt_engine_cache_enable": "True", "trt_engine_cache_path": str(artifacts / "tensorrt")}
+        return {"trt_engine_cache_enable": "True", "trt_engine_cache_path": str(artifacts)}
     if provider == "OpenVINOExecutionProvider":
         return {"device_type": "GPU"}
     return {}

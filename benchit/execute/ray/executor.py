@@ -63,12 +63,12 @@ class RayExecutor(Executor):
         for ref in ready:
             node_id = self.polls.pop(ref)
             try:
-                events = [Event.from_dict(e) for e in self.ray.get(ref)]
+                raw = self.ray.get(ref)
             except self.ray.exceptions.RayActorError:
                 self._node_died(node_id)
                 continue
             self._poll(node_id)
-            for event in events:
+            for event in self._decode(node_id, raw):
                 if event.job_id not in self.specs:
                     continue  # cancelled here already
                 if isinstance(event.message, JobExited):
@@ -76,6 +76,23 @@ class RayExecutor(Executor):
                     self.where.pop(event.job_id, None)
                 out.append(event)
         out, self.pending = out + self.pending, []
+        return out
+
+    def _decode(self, node_id: str, raw: Any) -> list[Event]:
+        """The events of a node's answer that it may send: only of jobs placed on it, and only
+        well-formed; a malformed event fails its job (``protocol violation``), the coordinator
+        checks the rest of what each job says as for any executor."""
+        out = []
+        for data in raw if isinstance(raw, list) else ():
+            job_id = data.get("job") if isinstance(data, dict) else None
+            if not isinstance(job_id, int) or self.where.get(job_id) != node_id:
+                continue  # a node speaks only for its own jobs
+            try:
+                out.append(Event.from_dict(data))
+            except (ValueError, KeyError, TypeError, AttributeError) as exc:
+                self.cancel(
+                    job_id, ScriptStatus.FAILED, f"protocol violation: a malformed event ({type(exc).__name__})"
+                )
         return out
 
     def cancel(self, job_id: int, status: ScriptStatus, reason: str) -> None:

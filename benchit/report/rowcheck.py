@@ -1,0 +1,64 @@
+"""The check of a JSON report's rows read back (``benchit compare REPORT.json``): each cell of the type its column holds."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from benchit.records import MAX_MAGNITUDE
+
+_FLAGS = {"noisy", "warmup_settled", "parity_passed", "contended", "eager", "speedup_comparable"}
+_NUMBERS = {
+    "iterations", "throughput_per_s", "params", "batch_size", "call_count", "rounds", "warmup_iterations",
+    "warmup_time_s", "threads", "cpu_wait_fraction", "steal_fraction", "runnable_others", "cpu_pressure",
+    "blocks_discarded", "quiet_wait_s", "prepare_s", "first_step_s", "peak_rss_mb", "peak_device_memory_mb",
+    "overhead_ns", "finished", "speedup_vs_eager", "speedup_vs_eager_ci_low", "speedup_vs_eager_ci_high",
+    "memory_ratio_vs_eager",
+}  # fmt: skip
+_ANY_FLOAT = {"parity_max_abs_diff", "parity_max_rel_diff"}  # an output that is not finite differs infinitely
+_LISTS = {"samples_ms", "rounds_ms"}
+MAX_ROWS = 1_000_000
+MAX_COLUMNS = 10_000
+
+
+def _number(value: Any) -> bool:
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return False
+    return abs(value) <= MAX_MAGNITUDE and (isinstance(value, int) or math.isfinite(value))
+
+
+def _cell(column: str, value: Any) -> str | None:
+    """Why ``value`` cannot be a cell of ``column`` (None: it can)."""
+    if value is None:
+        return None
+    if column in _LISTS:
+        ok = isinstance(value, list) and all(_number(v) for v in value)
+        return None if ok else "not a list of finite numbers"
+    if column in _FLAGS:
+        return None if isinstance(value, bool) else "not true or false"
+    if column in _ANY_FLOAT:
+        ok = isinstance(value, float) or (_number(value) and not isinstance(value, bool))
+        return None if ok else "not a number"
+    if column in _NUMBERS or column.startswith("latency_"):
+        return None if _number(value) else "not a finite number of sane magnitude"
+    if isinstance(value, str) or isinstance(value, bool) or _number(value):
+        return None
+    return "not a string, a flag or a finite number"
+
+
+def problem(rows: Any) -> str | None:
+    """What is wrong with a report's ``rows`` (the first thing found), or None."""
+    if not isinstance(rows, list):
+        return "rows: not a list"
+    if len(rows) > MAX_ROWS:
+        return f"rows: more than {MAX_ROWS}"
+    for index, row in enumerate(rows):
+        if not isinstance(row, dict):
+            return f"row {index + 1}: not an object"
+        if len(row) > MAX_COLUMNS:
+            return f"row {index + 1}: more than {MAX_COLUMNS} columns"
+        for column, value in row.items():
+            why = _cell(column, value)
+            if why:
+                return f"row {index + 1}, column {column[:80]!r}: {why}"
+    return None
