@@ -38,6 +38,7 @@ BENCHMARKS = {
     "power": ("power", ["--threads", "1"]),
     "power_default_threads": ("power", ["--threads", "default"]),
     "rounds_overhead": ("rounds_overhead", ["--old-tree", os.environ.get("BENCHIT_OLD_TREE", "../bench-new")]),
+    "train_overhead": ("train_overhead", ["--pairs", "3"]),
 }
 TITLES = {
     "analyze_only": "(a) --analyze-only vs plain python, heavy scripts",
@@ -52,6 +53,7 @@ TITLES = {
     "power": "power: 10% slower called slower (--threads 1)",
     "power_default_threads": "power: 10% slower called slower (default threads)",
     "rounds_overhead": "rounds and contention detection: scan wall time vs the code before",
+    "train_overhead": "train step (--mode train) vs a hand-written training loop",
 }
 
 

@@ -51,13 +51,16 @@ def coverage(rows: list[dict[str, str]], runtime: str) -> dict[str, Any]:
     train_ok = [b for b, modes in eval_ok.items() if modes.get("train", {}).get("status") == "ok"]
     reasons: Counter[str] = Counter()
     examples: dict[str, str] = {}
-    for build, modes in eval_ok.items():
+    for modes in eval_ok.values():
         train = modes.get("train")
-        if train is None or train.get("status") == "ok":
+        if train is not None and train.get("status") == "ok":
             continue
-        group = f"{train.get('status')}: {reason_group(train.get('error') or '')}"
+        if train is None:  # the script ended (timeout, Ctrl-C) after the eval measurement
+            group = f"no train result: the script ended {modes['eval'].get('script_status')} first"
+        else:
+            group = f"{train.get('status')}: {reason_group(train.get('error') or '')}"
         reasons[group] += 1
-        examples.setdefault(group, f"{Path(train.get('script') or '').name} {build}")
+        examples.setdefault(group, Path(modes["eval"].get("script") or "").name)
     parity = Counter(modes["train"].get("parity_verdict") or "none" for b, modes in eval_ok.items() if b in train_ok)
     return {
         "runtime": runtime,
@@ -80,6 +83,7 @@ def main() -> None:
     p.add_argument("--timeout", type=float, default=150)
     p.add_argument("--limit", type=int, default=0, help="only the first N scripts of the sample's order")
     p.add_argument("--threads", default="2")
+    p.add_argument("--report-only", action="store_true", help="read --cache as it is; scan nothing")
     args = p.parse_args()
     scripts = sample(args.every * (5 if args.quick else 1), args.torchvision_every * (10 if args.quick else 1))
     cache = args.cache or Path(tempfile.mkdtemp(prefix="train-coverage-")) / "cache"
@@ -89,7 +93,7 @@ def main() -> None:
     command = [*BENCHIT, "benchmark", *scripts, "--mode", "eval,train", "--runtime", runtimes]
     command += [*TIMING, "--timeout", args.timeout, "--threads", args.threads, "--quiet-wait", "0"]
     command += ["--progress", "plain", "--cache-dir", cache]
-    elapsed, _ = timed(command, check=False)
+    elapsed = 0.0 if args.report_only else timed(command, check=False)[0]
     table = cache.parent / "report.csv"
     timed([*BENCHIT, "report", "--cache-dir", cache, "--output", table])
     with table.open(newline="") as f:
