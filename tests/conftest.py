@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 from collections.abc import Callable
@@ -90,6 +91,33 @@ def result_file(build: Path, pair: str) -> Path:
     from benchit.measure.environment import machine_identity
 
     return build / "results" / machine_identity().id / f"{pair}.json"
+
+
+def contended_results(cache: Path) -> int:
+    """How many results of ``cache`` a busy machine flagged ``contended``."""
+    import json
+
+    return sum(bool(json.loads(p.read_text()).get("contended")) for p in Path(cache).glob("builds/*/results/*/*.json"))
+
+
+def scan_quietly(cache: Path, *args: Any, attempts: int = 3) -> subprocess.CompletedProcess[str]:
+    """``benchit benchmark *args --cache-dir cache``, scanned again into a fresh cache while the
+    machine flagged a result ``contended`` (a shared test machine's load), up to ``attempts``; then the
+    flags (and their reasons) are cleared, for a test about what a quiet machine would give."""
+    import dataclasses
+
+    for _ in range(attempts):
+        shutil.rmtree(cache, ignore_errors=True)
+        done = run_benchit("benchmark", *args, "--cache-dir", cache)
+        if done.returncode != 0 or not contended_results(cache):
+            return done
+
+    def clear(result: Any, _: Path) -> Any:
+        info = {k: v for k, v in result.info.items() if k != "contended_reason"}
+        return dataclasses.replace(result, contended=False, info=info)
+
+    rewrite_results(cache, clear)
+    return done
 
 
 def rewrite_results(cache: Path, change: Callable[[Any, Path], Any]) -> int:

@@ -32,7 +32,7 @@ BAD: list[tuple[list[str], str]] = [
     (["benchmark", "S", "--cache-dir", "O"], "has cache format 99, this benchit reads format 1"),
     (["benchmark", "S", "--timeout", "-5"], "--timeout must be greater than 0, got '-5'"),
     (["benchmark", "S", "--timeout", "soon"], "--timeout must be a number, got 'soon'"),
-    (["benchmark", "S", "--warmup-time", "nan"], "--warmup-time must be greater than 0, got 'nan'"),
+    (["benchmark", "S", "--warmup-time", "nan"], "--warmup-time must be a finite number, got 'nan'"),
     (["benchmark", "S", "--jobs", "0"], "--jobs must be greater than 0"),
     (["benchmark", "S", "--threads", "-1"], "--threads must be greater than 0"),
     (["benchmark", "S", "--memory-limit", "lots"], "--memory-limit takes a size like 4G or 512M"),

@@ -14,7 +14,7 @@ import pandas as pd
 import pytest
 
 from benchit.records import Result
-from tests.conftest import REPO, rewrite_results, run_benchit, with_rounds
+from tests.conftest import REPO, rewrite_results, run_benchit, scan_quietly, with_rounds
 
 # The forward does one small matmul, then waits `repeat` half-milliseconds; `repeat` comes from the
 # standard num_layers parameter (default 8) and is a plain attribute, so the model's structure (and
@@ -64,7 +64,7 @@ def two_scans(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, Pat
     for name, slower in (("base", False), ("new", True)):
         corpus = _corpus(tmp / f"{name}-corpus", slower)
         cache = tmp / f"{name}-cache"
-        done = run_benchit("benchmark", "--all", "--search-dir", corpus, "--cache-dir", cache, *TIMING)
+        done = scan_quietly(cache, "--all", "--search-dir", corpus, *TIMING)
         assert done.returncode == 0, done.stdout + done.stderr
         # A verdict needs rounds; results measured before rounds get five around their own median.
         rewrite_results(cache, lambda result, _: with_rounds(result))
@@ -199,7 +199,7 @@ def test_nothing_changed_exits_zero_and_reads_a_json_report(two_scans: tuple[Pat
 def test_compare_inside_one_cache_by_runtime(tmp_path: Path, fast: list[str]) -> None:
     corpus = _corpus(tmp_path / "corpus", False)
     cache = tmp_path / "cache"
-    done = run_benchit("benchmark", corpus / "steady.py", "--cache-dir", cache, "--runtime", "torch,ort", *fast)
+    done = scan_quietly(cache, corpus / "steady.py", "--runtime", "torch,ort", *fast)
     assert done.returncode == 0, done.stdout + done.stderr
     rewrite_results(cache, lambda result, _: with_rounds(result))
     done = run_benchit("compare", cache, "--by", "runtime", "--format", "csv,md", "-o", tmp_path / "by.csv")

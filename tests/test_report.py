@@ -271,11 +271,13 @@ def test_busy_results_are_marked_and_left_out_of_the_geometric_mean(tmp_path: Pa
     def edit(result: Result, path: Path) -> Result:
         build = path.parts[-4]
         if build.startswith("a-"):
-            result = dataclasses.replace(result, contended=False)  # whatever a busy test machine flagged
+            info = {k: v for k, v in result.info.items() if k != "contended_reason"}
+            result = dataclasses.replace(result, contended=False, info=info)  # whatever a busy test machine flagged
             return with_rounds(result, eager_rounds if result.runtime == "torch" else ort_rounds)
+        info = {k: v for k, v in result.info.items() if k != "contended_reason"}  # what a busy machine said
         if build.startswith("b-") and result.runtime == "ort":  # no contended_reason: built from the evidence
-            return dataclasses.replace(result, contended=True, info={**result.info, **BUSY})
-        return dataclasses.replace(result, contended=False)  # whatever a busy test machine flagged
+            return dataclasses.replace(result, contended=True, info={**info, **BUSY})
+        return dataclasses.replace(result, contended=False, info=info)  # whatever a busy test machine flagged
 
     assert rewrite_results(cache, edit) == 6  # every result: the flags are set or cleared
     out = tmp_path / "r.csv"
