@@ -42,7 +42,9 @@ def test_a_result_records_sane_statistics_machine_and_memory(tmp_path: Path) -> 
     s = result["stats"]
     assert s["iterations"] >= 8 or s["measure_time_s"] >= 0.3
     assert 0 < s["min_ms"] <= s["median_ms"] <= s["p90_ms"] <= s["p99_ms"] <= s["max_ms"]
-    assert s["min_ms"] <= s["median_ci_low_ms"] <= s["median_ms"] <= s["median_ci_high_ms"] <= s["max_ms"]
+    # The interval holds the median; with rounds that disagree, its across-rounds part (t x sd of the
+    # rounds' medians / sqrt(n), docs/performance.md "Rounds") may reach past the samples' own range.
+    assert s["median_ci_low_ms"] <= s["median_ms"] <= s["median_ci_high_ms"]
     assert s["min_ms"] <= s["mean_ms"] <= s["max_ms"]
     assert s["std_ms"] >= 0 and 0 <= s["iqr_ms"] <= s["max_ms"] - s["min_ms"]
     assert s["cv"] == pytest.approx(s["std_ms"] / s["mean_ms"])
