@@ -81,6 +81,25 @@ class ResultReady(Message):
 
 
 @dataclass(frozen=True)
+class Attempt(Message):
+    """The runtime of a build the worker is preparing or measuring now (``None``: none of them), as
+    the failed result it ends with if the worker dies there: the coordinator records it and
+    measures the model's other runtimes again without it (``execute.salvage``)."""
+
+    kind: ClassVar[str] = "attempt"
+    build: str
+    result: Result | None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": self.kind, "build": self.build, "result": self.result.to_dict() if self.result else None}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Attempt:
+        result = data.get("result")
+        return cls(build=data["build"], result=Result.from_dict(result) if result is not None else None)
+
+
+@dataclass(frozen=True)
 class Artifact(Message):
     """A file of a build's artifacts folder (an ONNX model, its stamp...), ``name`` relative to it.
 
@@ -267,6 +286,7 @@ _KINDS: dict[str, type[Message]] = {
     for cls in (
         InvocationFound,
         ResultReady,
+        Attempt,
         Artifact,
         ScriptError,
         InternalError,

@@ -13,7 +13,7 @@ from typing import Any
 
 import pandas as pd
 import pytest
-from conftest import FAST, report_df, run_benchit
+from conftest import FAST, report_df, run_benchit, write_script
 
 from benchit.execute import process
 from benchit.execute.joblog import LOG_LIMIT, LOG_TAIL
@@ -222,6 +222,64 @@ def test_a_hard_death_is_told_and_its_models_measured_by_a_second_run(faults: di
     assert out.count("died before measuring 1 model: running it again to measure each at its first call") == 4
     record = faults["records"]["segfault.py"]
     assert record["results"] == 1 and record["error"]["type"] == "SIGSEGV"
+
+
+# A runtime that kills its own process: while being prepared, or at its first step a second after
+# that (both runtimes' warm-ups are capped at --warmup-time 0.2 s: by then it is in its rounds).
+CRASHY = """
+import os
+import signal
+import time
+import benchit
+
+
+class Crashy(benchit.Runtime):
+    name = "crashy"
+    devices = ("cpu",)
+
+    def prepare(self, model, args, kwargs, device, artifacts):
+        if os.environ["CRASH_AT"] == "prepare":
+            os.kill(os.getpid(), signal.SIGSEGV)
+        prepared = time.monotonic()
+
+        def step():
+            if time.monotonic() - prepared > float(os.environ["CRASH_AT"]):
+                os.kill(os.getpid(), signal.SIGSEGV)
+            return model(*args, **kwargs)
+
+        return benchit.Prepared(step=step)
+
+
+@benchit.hookimpl
+def benchit_runtimes():
+    return [Crashy]
+"""
+
+
+@pytest.mark.parametrize("crash_at", ["prepare", "round"])
+def test_a_runtime_that_kills_the_worker_fails_alone(tmp_path: Path, crash_at: str) -> None:
+    """The runtimes of a model are measured together, in interleaved rounds: one that kills the
+    worker fails with the signal, and the model's other runtimes are measured again without it."""
+    (tmp_path / "plugins").mkdir()
+    (tmp_path / "plugins" / "crashy.py").write_text(CRASHY)
+    script = write_script(tmp_path, "mlp.py", "import torch\ntorch.nn.Linear(8, 8).eval()(torch.randn(2, 8))\n")
+    cache = tmp_path / "cache"
+    done = run_benchit(
+        "benchmark", script, "--cache-dir", cache, "--plugins-dir", tmp_path / "plugins",
+        "--runtime", "torch,crashy", "--threads", "1", "--min-time", "3", "--max-time", "4",
+        "--warmup-time", "0.2", "--quiet-wait", "0", env={"CRASH_AT": "prepare" if crash_at == "prepare" else "1.0"},
+    )  # fmt: skip
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert "running it again to measure each at its first call" in done.stdout
+    results = {p.stem: json.loads(p.read_text()) for p in cache.glob("builds/*/results/*/*.json")}
+    assert set(results) == {"cpu-torch", "cpu-crashy"}
+    assert results["cpu-torch"]["status"] == "ok" and results["cpu-torch"]["stats"]["median_ms"] > 0
+    crashed = results["cpu-crashy"]
+    assert crashed["status"] == "failed"
+    assert crashed["error"] == "the worker was killed by SIGSEGV (segmentation fault), while preparing or measuring this runtime"
+    assert crashed["machine"] and crashed["script_digest"]  # stamped as every result is
+    df = report_df(cache)
+    assert sorted(df["status"]) == ["failed", "ok"]
 
 
 CGROUP_V1 = Path("/sys/fs/cgroup/memory")

@@ -69,6 +69,10 @@ FORGERIES = {
         "send(InvocationFound(OTHER_BUILD, dataclasses.replace(inv, model_class='Spoofed', params=0)))"
     ),
     "result_for_unannounced_build": "send(ResultReady(OTHER_BUILD, Result('cpu', 'torch', 'ok')))",
+    # the result a death would write for another script's build
+    "attempt_for_unannounced_build": (
+        "from benchit.messages import Attempt\nsend(Attempt(OTHER_BUILD, Result('cpu', 'torch', 'failed')))\nos._exit(9)"
+    ),
     "malformed_invocation": (
         "import dataclasses\n"
         "inv = next(iter(capture.captured.values())).invocation\n"

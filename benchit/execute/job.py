@@ -8,7 +8,7 @@ from typing import IO, Any
 from benchit.execute.joblog import JobLog
 from benchit.execute.verdict import Ending
 from benchit.messages import JobExited, JobSpec
-from benchit.records import BuildRecord, Machine, Script, ScriptRecord, ScriptStatus
+from benchit.records import BuildRecord, Machine, Result, Script, ScriptRecord, ScriptStatus
 
 
 @dataclass
@@ -28,6 +28,9 @@ class JobState:
     exited: JobExited | None = None
     first_exited: JobExited | None = None  # the first run's exit, when a salvage run followed it
     violation: str | None = None  # a message it had no right to send (``execute.protocol``)
+    # The build and runtime the worker is preparing or measuring now, as the result it fails with
+    # if the worker dies there (``messages.Attempt``).
+    attempt: tuple[str, Result] | None = None
 
 
 @dataclass

@@ -127,7 +127,9 @@ def run(
             unavailable = Result(device_name, runtime_name, ResultStatus.UNAVAILABLE, reason, precision=precision)
             send(ResultReady(name, unavailable))
     for device_name, runtime_name, precision, mode in config.measured():
-        if mode != "eval" and config.measurement_key(device_name, runtime_name, precision, mode) not in done.get(name, []):
+        if mode != "eval" and config.measurement_key(device_name, runtime_name, precision, mode) not in done.get(
+            name, []
+        ):
             reason = "an ONNX file is a graph without its training: --mode train needs a PyTorch script"
             unavailable = Result(device_name, runtime_name, ResultStatus.UNAVAILABLE, reason, precision, mode=mode)
             send(ResultReady(name, unavailable))

@@ -23,6 +23,7 @@ from pathlib import Path
 from benchit.execute.job import Job
 from benchit.messages import (
     Artifact,
+    Attempt,
     InternalError,
     InvocationFound,
     LockWait,
@@ -64,7 +65,7 @@ def check(job: Job, message: Message) -> None:
             raise Violation(f"build {message.build[:120]!r} is not one of this script's builds")
         if invocation.parent and not _HASH.fullmatch(str(invocation.parent)):
             raise Violation(f"parent hash {str(invocation.parent)[:80]!r} is not a hexadecimal digest")
-    elif isinstance(message, ResultReady):
+    elif isinstance(message, (ResultReady, Attempt)):
         _announced(job, message.build)
     elif isinstance(message, Artifact):
         _artifact(job, message)

@@ -12,6 +12,7 @@ from benchit import __version__
 from benchit.config import Config
 from benchit.execute import protocol
 from benchit.execute.job import Job
+from benchit.execute.verdict import HARD_DEATHS, Ending
 from benchit.messages import ARTIFACTS_PREFIX, Artifact, InvocationFound, JobExited, ResultReady
 from benchit.records import (
     ArtifactFacts,
@@ -128,6 +129,24 @@ class Recorder:
         job.state.failed_results += result.status is ResultStatus.FAILED
         job.state.measured.add(message.build)
         return result
+
+    def died_during(self, job: Job, ending: Ending, machine: Callable[[], Machine | None]) -> tuple[str, Result] | None:
+        """After the worker died (a signal, ``os._exit``, the out-of-memory killer) while preparing or
+        measuring one runtime (its last ``Attempt``): that runtime's failed result, recorded, with
+        the build, so that the model's other runtimes can be measured again without it. ``None``
+        when the worker was between runtimes or ended by its own choice."""
+        state = job.state
+        status, error = ending
+        if state.attempt is None or state.finished or state.killed or status not in HARD_DEATHS:
+            return None
+        build, attempt = state.attempt
+        why = (error or {}).get("message") or status.value
+        failed = dataclasses.replace(
+            attempt,
+            status=ResultStatus.FAILED,
+            error=f"{why}, while preparing or measuring this runtime",
+        )
+        return build, self.result(job, ResultReady(build, failed), machine)
 
     def finish(self, job: Job, status: ScriptStatus, error: dict[str, Any] | None, exited: JobExited) -> None:
         """Write how the script ended."""

@@ -7,12 +7,10 @@ import dataclasses
 from benchit.config import Config
 from benchit.execute import resume
 from benchit.execute.job import Job
+from benchit.execute.verdict import HARD_DEATHS
 from benchit.messages import JobSpec
 from benchit.records import ScriptStatus
 from benchit.store.cache import Cache
-
-# Endings after which the worker may have died mid-way (a signal, os._exit), not by its own choice.
-_HARD = (ScriptStatus.KILLED, ScriptStatus.FAILED, ScriptStatus.OOM)
 
 
 def salvage_run(
@@ -24,14 +22,17 @@ def salvage_run(
     quiet_left: float | None = None,
 ) -> JobSpec | None:
     """After a hard death with models captured but not measured, the job that runs the script
-    again to measure each at its first call; ``None`` when there is nothing to salvage (or this
+    again to measure each at its first call (without the runtime it died in); ``None`` when there is nothing to salvage (or this
     was already the salvage run). ``quiet_left``: what is left of the scan's --quiet-wait."""
     state = job.state
     if job.spec is None or job.spec.salvage or config.analyze_only:
         return None
-    if state.finished or state.killed or state.internal_error or status not in _HARD:
+    if state.finished or state.killed or state.internal_error or status not in HARD_DEATHS:
         return None
-    missing = [b for b in state.builds if b not in state.measured]
+    # A build whose runtime the worker died in has that runtime's failure (``Recorder.died_during``)
+    # and needs its other runtimes measured again: they are measured together, in rounds.
+    dying = state.attempt[0] if state.attempt else None
+    missing = [b for b in state.builds if b not in state.measured or b == dying]
     if not missing:
         return None
     done = resume.pairs_done(cache, missing, job.digest, machine_id)

@@ -20,6 +20,7 @@ from benchit.execute.salvage import salvage_run
 from benchit.execute.verdict import Ending, Outcome, verdict
 from benchit.messages import (
     Artifact,
+    Attempt,
     Done,
     Event,
     InternalError,
@@ -41,7 +42,7 @@ from benchit.store.cache import Cache, file_digest, script_key
 
 POLL_S = 0.25
 # What a job's worker (and so its script) sends; the rest comes from the executor itself.
-_FROM_WORKER = (InvocationFound, ResultReady, Artifact, ScriptError, InternalError, Done, LockWait, QuietWait,
+_FROM_WORKER = (InvocationFound, ResultReady, Attempt, Artifact, ScriptError, InternalError, Done, LockWait, QuietWait,
                 MemoryGroupRefused)  # fmt: skip
 TELL_WAIT_S = 1.0  # a wait for the host lock longer than this is shown
 
@@ -193,6 +194,8 @@ class Scheduler:
         elif isinstance(message, ResultReady):
             result = self.recorder.result(job, message, self.executor.machine)
             self.progress.result(job, message.build, result)
+        elif isinstance(message, Attempt):
+            state.attempt = (message.build, message.result) if message.result is not None else None
         elif isinstance(message, Artifact):
             self.recorder.artifact(job, message, self.executor.scratch(job.index))
         elif isinstance(message, ScriptError):
@@ -255,6 +258,9 @@ class Scheduler:
         exited = state.exited or JobExited(None)
         if job.ending is None:
             job.ending = self._verdict(job, exited)
+            died = self.recorder.died_during(job, job.ending, self.executor.machine)
+            if died is not None:
+                self.progress.result(job, *died)
             rerun = salvage_run(job, job.ending[0], self.config, self.cache, self.machine_id, self.quiet_left)
             if rerun is not None:
                 self.progress.salvage(job, list(rerun.salvage))

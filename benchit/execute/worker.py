@@ -33,6 +33,7 @@ from benchit.measure.precision import cast
 from benchit.messages import (
     ARTIFACTS_PREFIX,
     Artifact,
+    Attempt,
     Done,
     InvocationFound,
     JobSpec,
@@ -359,7 +360,13 @@ def _measure(
                 made[runtime_name] = Result(
                     device_name, runtime_name, ResultStatus.FAILED, error, precision=precision, mode=mode
                 )
-        measured = iter(benchmark_all(placement, runtimes, config, folder, precision, quiet, _Teller(send), mode))
+
+        def attempt(result: Result | None, name: str = name) -> None:
+            send(Attempt(name, result))
+
+        measured = iter(
+            benchmark_all(placement, runtimes, config, folder, precision, quiet, _Teller(send), mode, attempt)
+        )
         for runtime_name in names:
             result = made.get(runtime_name) or next(measured)
             artifacts.send_new(name, send)  # the files first: a result may name them

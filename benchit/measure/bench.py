@@ -8,6 +8,7 @@ import os
 import resource
 import time
 import traceback
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypedDict
@@ -25,6 +26,15 @@ from benchit.measure.precision import tolerance
 from benchit.measure.timing import Round, Warmup, another_round, measure_round, overhead_ns, summarise, warm_up
 from benchit.measure.training import Trainer, name_outputs
 from benchit.records import Result, ResultStatus
+
+# Hears which runtime is being prepared or measured now, as the failed result it would end with if
+# the process died there (``None``: between runtimes); the worker sends it on (``messages.Attempt``).
+AttemptTeller = Callable[[Result | None], None]
+
+
+def _attempting(entry: _Entry | None, attempt: AttemptTeller | None) -> None:
+    if attempt is not None:
+        attempt(None if entry is None else Result(**entry.base, status=ResultStatus.FAILED))
 
 
 def error_text(exc: BaseException, frames: int = 6) -> str:
@@ -229,6 +239,7 @@ def _measure(
     config: Config,
     quiet: contention.QuietBudget | None,
     tell: WaitTeller | None,
+    attempt: AttemptTeller | None = None,
 ) -> float:
     """Warm every runtime up, then measure them in ``config.timing.rounds`` interleaved rounds
     (a, b, c, a, b, c, ...), so that drift of the machine hits each alike, and more rounds of all
@@ -249,6 +260,7 @@ def _measure(
         entry.environment.update(settings)
         entry.watch = contention.BlockWatch(judge)
         assert entry.prepared is not None
+        _attempting(entry, attempt)
         try:
             with entry.context():
                 entry.warmup = warm_up(entry.prepared.step, timer, config.timing)
@@ -263,6 +275,7 @@ def _measure(
             if entry.result is not None:
                 continue
             entry.info.setdefault("measure_start", time.time())  # wall clock: shows measurements never overlap
+            _attempting(entry, attempt)
             try:
                 _round(entry, device, timer, config, alone=sum(e.result is None for e in live) == 1)
             except Exception as exc:  # noqa: BLE001 - a failing runtime is a result; the others go on
@@ -275,6 +288,7 @@ def _measure(
         index += 1
         if busy and (index < rounds or another_round([e.rounds for e in live if e.result is None], config.timing)):
             waited += _quiet(judge, busy[0], quiet, tell)
+    _attempting(None, attempt)
     return waited
 
 
@@ -326,11 +340,13 @@ def benchmark_all(
     quiet: contention.QuietBudget | None = None,
     tell: WaitTeller | None = None,
     mode: str = "eval",
+    attempt: AttemptTeller | None = None,
 ) -> list[Result]:
     """The ``Result`` of each of ``runtimes`` on the placement's device, in order, with the
     placement's model already cast to ``precision``: every runtime prepared (and its parity
     checked) first, then all measured in interleaved rounds. Failures are results, never
-    exceptions; one runtime's failure ends only its own result. ``quiet`` is the budget of seconds
+    exceptions; one runtime's failure ends only its own result, and ``attempt`` hears which runtime
+    is being prepared or measured, so that a crash there can fail it alone. ``quiet`` is the budget of seconds
     to wait for a quiet machine (none: never wait), ``tell`` hears of each wait. In ``train`` mode
     the placement is a ``TrainPlacement`` (its model in train mode, ``precision`` autocast's) and
     each runtime's step is the whole train step."""
@@ -363,13 +379,15 @@ def benchmark_all(
         if untrainable is not None:
             entry.fail(untrainable)
             continue
+        _attempting(entry, attempt)
         _prepare(entry, placement, config, artifacts, precision)
+    _attempting(None, attempt)
     live = [e for e in entries if e.result is None]
     waited = 0.0
     if live:
         try:
             with host_lock(exclusive=True):
-                waited = _measure(live, device, config, quiet, tell)
+                waited = _measure(live, device, config, quiet, tell, attempt)
         except Exception as exc:  # noqa: BLE001 - the device's timer or calibration failed: every result says so
             for entry in live:
                 if entry.result is None:
