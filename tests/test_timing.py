@@ -261,14 +261,35 @@ class DriftTimer(FakeTimer):
         return out
 
 
-def test_rounds_that_disagree_get_more_rounds_up_to_the_cap(clock: FakeClock) -> None:
+def test_rounds_that_cannot_agree_within_the_cap_get_no_more(clock: FakeClock) -> None:
     settings = TimingSettings(**{**SETTINGS.to_dict(), "rounds": 5, "max_time_s": 100.0})
     stats = measure(lambda: None, DriftTimer(clock, period=0.1), settings)
-    # the rounds alternate between 1.0 and 1.3 ms, so their interval never narrows to +-2%:
-    # rounds are added until 4 x --rounds
-    assert len(stats.rounds_ms) == timing.MAX_ROUNDS_FACTOR * 5
+    # the rounds alternate between 1.0 and 1.3 ms: even 4 x --rounds rounds spread like these
+    # would leave an interval of about +-6%, so no round is added to the 5 asked for
+    assert len(stats.rounds_ms) == 5
     assert {round(m, 1) for m in stats.rounds_ms} == {1.0, 1.3}
     assert stats.noisy  # and the result still says so
+
+
+def _rounds(*medians_ms: float, elapsed_s: float = 0.1) -> list[timing.Round]:
+    return [timing.Round([m / 1000] * 10, elapsed_s) for m in medians_ms]
+
+
+def test_another_round_while_more_could_narrow_the_interval_up_to_the_cap() -> None:
+    settings = TimingSettings(**{**SETTINGS.to_dict(), "rounds": 5, "max_time_s": 100.0})
+    drift = (1.0, 1.04, 1.0, 1.04, 1.0)  # +-2.7% now; 20 such rounds would give about +-1%
+    assert timing.another_round([_rounds(*drift)], settings)
+    # the same spread at the cap (4 x --rounds): no more
+    assert not timing.another_round([_rounds(*(drift * 4))], settings)
+    # too wide for the cap: +-6% even at 20 rounds
+    assert not timing.another_round([_rounds(1.0, 1.3, 1.0, 1.3, 1.0)], settings)
+    # ... and for the time left: rounds of 10 s within --max-time 60 s reach 6 rounds at most
+    slow = TimingSettings(**{**settings.to_dict(), "max_time_s": 60.0})
+    assert not timing.another_round([_rounds(*drift, elapsed_s=10.0)], slow)
+    # paired runtimes: one that could still narrow its interval keeps both going
+    assert timing.another_round([_rounds(1.0, 1.3, 1.0, 1.3, 1.0), _rounds(*drift)], settings)
+    # rounds that agree: none
+    assert not timing.another_round([_rounds(1.0, 1.0, 1.001, 1.0, 1.0)], settings)
 
 
 def test_more_rounds_stop_once_the_rounds_agree(clock: FakeClock) -> None:

@@ -141,17 +141,39 @@ def rounds_interval_met(done: list[Round], settings: TimingSettings) -> bool:
     return center <= 0 or rounds_half_width(medians) <= settings.ci_tolerance * center
 
 
+def _reachable(done: list[Round], settings: TimingSettings, limit: int) -> bool:
+    """Whether ``limit`` rounds in all could bring ``done``'s across-rounds interval within
+    ``ci_tolerance``, if the rounds to come spread as these did: the half-width shrinks as
+    t(0.975, N-1) / sqrt(N) for the same spread."""
+    medians = [percentile(sorted(r.samples), 50) for r in done if r.samples]
+    if len(medians) < 2 or limit <= len(medians):
+        return False
+    center = statistics.median(medians)
+    projected = t_quantile(0.975, limit - 1) * statistics.stdev(medians) / math.sqrt(limit)
+    return center > 0 and projected <= settings.ci_tolerance * center
+
+
 def another_round(runs: list[list[Round]], settings: TimingSettings) -> bool:
     """Whether to measure one more round of every runtime in ``runs`` (each its rounds so far),
-    after the ``settings.rounds`` asked for: while the across-rounds interval of any is wider than
-    ``ci_tolerance``, each has time for a round like its last within ``max_time_s``, and none has
-    ``MAX_ROUNDS_FACTOR`` times the rounds asked for. All together, so that rounds stay paired."""
+    after the ``settings.rounds`` asked for: while the across-rounds interval of some runtime is
+    wider than ``ci_tolerance`` and more rounds like these could still narrow it enough, each has
+    time for a round like its last within ``max_time_s``, and none has ``MAX_ROUNDS_FACTOR`` times
+    the rounds asked for. All together, so that rounds stay paired. Rounds that disagree too much
+    for the cap stop at once: more would cost time and end ``noisy`` all the same."""
     asked = max(1, settings.rounds)
-    if asked < 2 or not runs or any(len(done) < asked or len(done) >= MAX_ROUNDS_FACTOR * asked for done in runs):
+    cap = MAX_ROUNDS_FACTOR * asked
+    if asked < 2 or not runs or any(len(done) < asked or len(done) >= cap for done in runs):
         return False
-    if all(rounds_interval_met(done, settings) for done in runs):
+    if not all(sum(r.elapsed_s for r in done) + done[-1].elapsed_s <= settings.max_time_s for done in runs):
         return False
-    return all(sum(r.elapsed_s for r in done) + done[-1].elapsed_s <= settings.max_time_s for done in runs)
+
+    def limit(done: list[Round]) -> int:  # the rounds it may still reach: the cap, or --max-time
+        left = settings.max_time_s - sum(r.elapsed_s for r in done)
+        per_round = max(done[-1].elapsed_s, 1e-9)
+        return min(cap, len(done) + int(left / per_round))
+
+    unmet = [done for done in runs if not rounds_interval_met(done, settings)]
+    return any(_reachable(done, settings, limit(done)) for done in unmet)
 
 
 def summarise(
