@@ -17,6 +17,7 @@ import pytest
 import sqlalchemy as sa
 
 from tests import pgserver
+from tests.browser import headless_page, needs_chromium
 from tests.conftest import FAST, REPO, run_benchit, write_script
 
 pytest.importorskip("alembic", reason="the history needs sqlalchemy and alembic")
@@ -260,12 +261,8 @@ def test_bad_input_is_one_line_and_writes_nothing(scans: list[Path], tmp_path: P
     assert not (tmp_path / "c").exists()
 
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-
-
-@pytest.mark.skipif(CHROMIUM is None, reason="no chromium binary (CI installs it with apt-get in .ci/run)")
+@needs_chromium
 def test_dashboard_in_headless_chromium(scans: list[Path], tmp_path: Path) -> None:
-    sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is in the dev extra")
     url = f"sqlite:///{tmp_path / 'h.db'}"
     for n, cache in enumerate(scans, 1):
         assert run_benchit("publish", cache, "--db", url, "--run", f"night-{n}").returncode == 0
@@ -274,29 +271,16 @@ def test_dashboard_in_headless_chromium(scans: list[Path], tmp_path: Path) -> No
     assert done.returncode == 0, done.stderr
     text = page_path.read_text()
     assert "<script src" not in text  # self-contained: plotly.js inlined (and no request leaves, below)
-    errors: list[str] = []
-    with sync_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        try:
-            page = browser.new_page()
-            page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-            page.on("pageerror", lambda e: errors.append(str(e)))
-            page.on(
-                "request",
-                lambda r: errors.append(r.url) if not r.url.startswith(("file:", "data:", "about:")) else None,
-            )
-            page.goto(page_path.as_uri())
-            page.wait_for_selector("#charts .card .main-svg")
-            cards = page.locator("#charts .card").count()
-            charts = page.locator("#charts .card .js-plotly-plot").count()
-            lines = page.locator("#charts .card .js-plotly-plot .scatterlayer .trace").count()
-            regressions = page.locator("#regressions tbody tr").all_inner_texts()
-            first = page.locator("#charts .card h3").first.inner_text()
-            notes = page.locator("#charts .card .annotation-text").evaluate_all("els => els.map(e => e.textContent)")
-            page.fill("#chart-filter", "steady")
-            filtered = (page.locator("#charts .card").count(), page.locator("#charts .card .js-plotly-plot").count())
-        finally:
-            browser.close()
+    with headless_page(page_path) as (page, errors):
+        page.wait_for_selector("#charts .card .main-svg")
+        cards = page.locator("#charts .card").count()
+        charts = page.locator("#charts .card .js-plotly-plot").count()
+        lines = page.locator("#charts .card .js-plotly-plot .scatterlayer .trace").count()
+        regressions = page.locator("#regressions tbody tr").all_inner_texts()
+        first = page.locator("#charts .card h3").first.inner_text()
+        notes = page.locator("#charts .card .annotation-text").evaluate_all("els => els.map(e => e.textContent)")
+        page.fill("#chart-filter", "steady")
+        filtered = (page.locator("#charts .card").count(), page.locator("#charts .card .js-plotly-plot").count())
     assert errors == []
     assert cards == charts == 2 and lines >= 2 * 3
     assert len(regressions) == 1 and regressions[0].startswith("grows.py Work")

@@ -4,16 +4,13 @@ from __future__ import annotations
 
 import dataclasses
 import re
-import shutil
 from pathlib import Path
 
-import pytest
-
 from benchit.records import Result
+from tests.browser import headless_page, needs_chromium
 from tests.conftest import rewrite_results, run_benchit, with_rounds, write_script
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no chromium binary (CI installs it with apt-get in .ci/run)")
+pytestmark = needs_chromium
 
 MODELS = {
     "wide.py": "torch.nn.Linear(64, 64).eval()(torch.randn(2, 64))",
@@ -24,40 +21,24 @@ MODELS = {
 
 
 def _open(page_path: Path) -> tuple[dict[str, int], list[str], str]:
-    sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is in the dev extra")
-    errors: list[str] = []
-    with sync_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        try:
-            page = browser.new_page()
-            page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-            page.on("pageerror", lambda e: errors.append(str(e)))
-            page.on(
-                "request",
-                lambda r: (
-                    errors.append(f"network: {r.url}") if not r.url.startswith(("file:", "data:", "about:")) else None
-                ),
+    with headless_page(page_path) as (page, errors):
+        page.wait_for_selector("#latency-plot .scatterlayer .point")
+        counts = {
+            sel: page.locator(sel).count()
+            for sel in ("#speedup-plot .barlayer .point", "#latency-plot .scatterlayer .point", "#ratio-plot .scatterlayer .point",
+                        "#results tbody tr", "#comparison tbody tr", "#pwned")
+        }  # fmt: skip
+        # Greyed marks: a busy result's point, a speed-up over or of a busy result's bar.
+        for name, sel in (("grey bars", "#speedup-plot .barlayer .point path"),
+                          ("grey points", "#latency-plot .scatterlayer .point")):  # fmt: skip
+            fills = page.locator(sel).evaluate_all(
+                "els => els.map(e => getComputedStyle(e).fill + getComputedStyle(e).stroke)"
             )
-            page.goto(page_path.as_uri())
-            page.wait_for_selector("#latency-plot .scatterlayer .point")
-            counts = {
-                sel: page.locator(sel).count()
-                for sel in ("#speedup-plot .barlayer .point", "#latency-plot .scatterlayer .point", "#ratio-plot .scatterlayer .point",
-                            "#results tbody tr", "#comparison tbody tr", "#pwned")
-            }  # fmt: skip
-            # Greyed marks: a busy result's point, a speed-up over or of a busy result's bar.
-            for name, sel in (("grey bars", "#speedup-plot .barlayer .point path"),
-                              ("grey points", "#latency-plot .scatterlayer .point")):  # fmt: skip
-                fills = page.locator(sel).evaluate_all(
-                    "els => els.map(e => getComputedStyle(e).fill + getComputedStyle(e).stroke)"
-                )
-                counts[name] = sum("rgb(196, 196, 196)" in f for f in fills)
-            page.fill("#results-filter", "deep")
-            counts["filtered"] = page.locator("#results tbody tr:visible").count()
-            page.click("#results th:nth-child(7)")  # sort by median
-            first_text = page.locator("#results tbody tr").first.inner_text()
-        finally:
-            browser.close()
+            counts[name] = sum("rgb(196, 196, 196)" in f for f in fills)
+        page.fill("#results-filter", "deep")
+        counts["filtered"] = page.locator("#results tbody tr:visible").count()
+        page.click("#results th:nth-child(7)")  # sort by median
+        first_text = page.locator("#results tbody tr").first.inner_text()
     return counts, errors, first_text
 
 
