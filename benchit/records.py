@@ -249,7 +249,9 @@ class Stats:
         return cls(**values)
 
 
-def measurement_key(device: str, runtime: str, precision: str = "fp32", mode: str = "eval", options_tag: str = "") -> str:
+def measurement_key(
+    device: str, runtime: str, precision: str = "fp32", mode: str = "eval", options_tag: str = ""
+) -> str:
     """The name of one measurement of a build, and its result file's stem: ``cpu-torch``,
     ``cpu-torch-bf16``, for the train step ``cpu-torch-train``, ``cpu-torch-bf16-train`` (eval, the
     default mode, adds nothing, so that older caches keep their names), and last the ``options_tag``

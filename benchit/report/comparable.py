@@ -42,7 +42,6 @@ def round_medians(row: dict[str, Any]) -> list[float]:
     return [float(median)] if _is_number(median) else []
 
 
-
 MIN_ROUNDS = 2
 MIN_SAMPLES = 2
 
