@@ -269,7 +269,7 @@ def _results_table(report: Report, mode: str | None = None) -> str:
             + _cell("noisy" if r.get("noisy") is True else "")
             + _cell(busy_reason(r) if r.get("contended") is True else "", cls="busy")
             + _cell(parity, cls="bad" if parity == "FAILED" else "")
-            + _cell(f"{r['prepare_s']:.3g} s" if r.get("prepare_s") else "", r.get("prepare_s") or "", True)
+            + _cell(table.duration(r["prepare_s"] * 1e3) if r.get("prepare_s") else "", r.get("prepare_s") or "", True)
             + _cell(_memory(r), r.get("peak_device_memory_mb") or r.get("peak_rss_mb") or "", True)
             + _cell(
                 f"{r['memory_ratio_vs_eager']:.2f}x" if r.get("memory_ratio_vs_eager") else "",
