@@ -38,7 +38,19 @@ def test_waiting_for_another_scans_measurement_is_not_a_timeout(tmp_path: Path) 
     assert holder.stdout is not None and holder.stdout.readline().startswith("ex")
     quick = write_script(tmp_path / "b", "quick.py", QUICK.format(n=4))
     cache = tmp_path / "cache"
-    fast = ["--min-time", "0", "--max-time", "0.3", "--min-iterations", "8", "--warmup-time", "0.1"]
+    # --quiet-wait 0: on a busy machine the scan would also wait for a quiet one, which is not this test's
+    fast = [
+        "--min-time",
+        "0",
+        "--max-time",
+        "0.3",
+        "--min-iterations",
+        "8",
+        "--warmup-time",
+        "0.1",
+        "--quiet-wait",
+        "0",
+    ]
     command = [sys.executable, "-m", "benchit", "benchmark", quick, "--cache-dir", cache, *fast, "--timeout", "4"]
     scan = subprocess.Popen(
         list(map(str, command)),

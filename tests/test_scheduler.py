@@ -15,6 +15,7 @@ from benchit.contracts import Executor
 from benchit.execute.scheduler import Scheduler
 from benchit.messages import (
     Artifact,
+    Attempt,
     Done,
     Event,
     InvocationFound,
@@ -232,6 +233,8 @@ def test_every_message_round_trips_through_json() -> None:
     messages = [
         InvocationFound("b", INVOCATION),
         ResultReady("b", Result("cpu", "torch", "ok", machine=NODE)),
+        Attempt("b", Result("cpu", "ort", "failed")),
+        Attempt("b", None),
         Artifact("b", "m.onnx", "00", 2, data=b"\x00\xff"),
         ScriptError("E", "m", "t"),
         Done(),

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import time
 from pathlib import Path
 
 import pytest
@@ -78,6 +79,8 @@ FORGERIES = {
         "inv = next(iter(capture.captured.values())).invocation\n"
         "send(InvocationFound(own, dataclasses.replace(inv, params=[1, 2])))"
     ),
+    # a wait for the host lock stops the --timeout clock: one that is not a real wait would stop it for good
+    "endless_lock_wait": "from benchit.messages import LockWait\nsend(LockWait(True))\nimport time\ntime.sleep(300)",
     # a negative wait would hand the scan back --quiet-wait budget it never had
     "negative_quiet_wait": "from benchit.messages import QuietWait\nsend(QuietWait(False, waited_s=-1e9))",
 }
@@ -152,6 +155,24 @@ def test_a_forged_message_fails_only_its_own_job(tmp_path: Path, victim_cache: P
         record = json.loads((build / "build.json").read_text())
         assert record["invocation"]["model_class"] == "Linear", record
         assert all("/" not in name and name != ".." for name in record["artifacts"]), record
+
+
+def test_a_forged_quiet_wait_stops_the_timeout_clock_only_within_the_budget(tmp_path: Path) -> None:
+    """Waits for a quiet machine do not count against --timeout, but only up to the scan's
+    --quiet-wait budget: a script that says it waits for ever still times out."""
+    body = (
+        FORGER
+        + "from benchit.messages import QuietWait\nsend(QuietWait(True, 'forged'))\nimport time\ntime.sleep(300)\n"
+    )
+    script = write_script(tmp_path / "corpus", "hostile.py", body)
+    started = time.monotonic()
+    done = run_benchit(
+        "benchmark", script, "--cache-dir", tmp_path / "cache", "--analyze-only", "--timeout", "3",
+        "--quiet-wait", "1", env=PRIVATE,
+    )  # fmt: skip
+    assert time.monotonic() - started < 60, done.stdout  # 3 s of work + 1 s of budget + the slack, not 300
+    [record] = [r for k in Cache(tmp_path / "cache").script_keys() if (r := Cache(tmp_path / "cache").read_script(k))]
+    assert record.status is not None and record.status.value == "timeout", record
 
 
 def test_an_honest_artifact_by_path_still_reaches_the_cache(tmp_path: Path) -> None:

@@ -50,6 +50,10 @@ class LockClock:
             self.waited_s += now - self.since
             self.since = None
 
+    def drop(self) -> None:
+        """Forget the wait under way: it was never a wait (the worker's claim did not hold)."""
+        self.since = None
+
     def total(self, now: float) -> float:
         """Seconds waited so far, the current wait included."""
         return self.waited_s + (now - self.since if self.since is not None else 0.0)

@@ -30,6 +30,7 @@ from benchit.execute.process import (
 from benchit.execute.scratch import RunFolder
 from benchit.execute.verdict import signal_name
 from benchit.markers import hookimpl
+from benchit.measure import hostlock
 from benchit.measure.environment import machine_identity
 from benchit.messages import (
     Event,
@@ -50,6 +51,15 @@ GRACE_S = 2.0  # how long messages may still arrive after the worker exited
 # largest a worker sends; anything longer is not a worker speaking the protocol.
 MAX_LINE_BYTES = 3 * 2**30
 POLL_S = 0.25
+# A worker's word that it waits (for the host lock, for a quiet machine) stops its --timeout clock,
+# so it is checked: a wait for the host lock that lasts LOCK_CHECK_AFTER_S is looked up in the
+# kernel's list of lock waiters every LOCK_CHECK_EVERY_S, and LOCK_CHECK_MISSES misses in a row
+# end the job; quiet waits count only up to the --quiet-wait budget the job had (QUIET_SLACK_S more,
+# for the last reading of the machine).
+LOCK_CHECK_AFTER_S = 2.0
+LOCK_CHECK_EVERY_S = 1.0
+LOCK_CHECK_MISSES = 3
+QUIET_SLACK_S = 2.0
 
 
 @dataclass
@@ -70,13 +80,19 @@ class _Job:
     peak_rss: int = 0
     oom_before: dict[str, int] = field(default_factory=dict)
     group: cgroup.MemoryGroup | None = None  # the memory cgroup enforcing the limit, if the kernel allows one
-    # Waits for the host lock or for a quiet machine: not the script's work.
+    # Waits for the host lock and for a quiet machine: not the script's work (checked, see LOCK_CHECK_*).
     lock_wait: LockClock = field(default_factory=LockClock)
+    quiet_wait: LockClock = field(default_factory=LockClock)
+    lock_checked: float = 0.0  # when a claimed wait for the host lock was last looked up
+    lock_misses: int = 0  # looks in a row that found the worker not waiting
 
     def working_s(self, now: float) -> float:
         """Seconds of the script's own work so far: since it started, less its waits for the host
-        lock and for a quiet machine."""
-        return now - self.started - self.lock_wait.total(now)
+        lock and for a quiet machine (these up to the --quiet-wait budget it had)."""
+        config = self.spec.config
+        budget = config.quiet_wait_s if self.spec.quiet_wait_s is None else self.spec.quiet_wait_s
+        quiet = min(self.quiet_wait.total(now), budget + QUIET_SLACK_S)
+        return now - self.started - self.lock_wait.total(now) - quiet
 
     @property
     def memory_enforced_by(self) -> str:
@@ -236,6 +252,9 @@ class LocalExecutor(Executor):
         config = job.spec.config
         if not job.pid or job.killed is not None or job.exit_code is not None:
             return
+        self._check_lock_wait(job, now)
+        if job.killed is not None:
+            return
         if job.working_s(now) > config.timeout_s:
             job.killed = JobKilled(ScriptStatus.TIMEOUT, f"did not finish within --timeout {config.timeout_s:g} s")
         elif config.memory_limit_bytes and job.group is None:
@@ -253,6 +272,23 @@ class LocalExecutor(Executor):
         if job.group:
             job.group.kill()
         return  # JobKilled goes out with JobExited, once the messages before it are read
+
+    def _check_lock_wait(self, job: _Job, now: float) -> None:
+        """A wait for the host lock that lasts must show in the kernel's list of lock waiters: a
+        worker that only says it waits (a script can send the message) would stop its --timeout
+        clock for good. Where the kernel does not say, the word is taken."""
+        clock = job.lock_wait
+        if clock.since is None or now - clock.since < LOCK_CHECK_AFTER_S or now - job.lock_checked < LOCK_CHECK_EVERY_S:
+            return
+        job.lock_checked = now
+        assert job.pid is not None
+        if hostlock.blocked_on_host_lock(job.pid) is not False:
+            job.lock_misses = 0
+            return
+        job.lock_misses += 1
+        if job.lock_misses >= LOCK_CHECK_MISSES:
+            clock.drop()  # never a wait: the time counts as the script's own
+            self._violation(job, "said it waited for the host lock, but the kernel lists no such wait (/proc/locks)")
 
     def _close(self, job: _Job, attr: str) -> None:
         fd = getattr(job, attr)
@@ -299,8 +335,11 @@ class LocalExecutor(Executor):
     def _note(self, job: _Job, message: object) -> None:
         """What the executor itself takes from a worker's message: waits for the host lock or for a
         quiet machine (neither counts against --timeout), a refused cgroup."""
-        if isinstance(message, (LockWait, QuietWait)):
+        if isinstance(message, LockWait):
             job.lock_wait.follow(message.waiting, time.monotonic())
+            job.lock_misses = 0
+        elif isinstance(message, QuietWait):
+            job.quiet_wait.follow(message.waiting, time.monotonic())
         elif isinstance(message, MemoryGroupRefused) and job.group is not None:
             job.group.remove()
             job.group = None

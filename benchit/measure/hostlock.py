@@ -46,6 +46,34 @@ def host_tempdir() -> Path:
     return Path(os.environ.get(HOST_TMPDIR_ENV) or tempfile.gettempdir())
 
 
+def _lock_files() -> tuple[Path, Path]:
+    """The turnstile and the lock itself (``host_lock``), in this user's folder of the host's temporary folder."""
+    folder = host_tempdir() / f"benchit-{os.getuid()}"
+    return folder / "turnstile.lock", folder / "measure.lock"
+
+
+def blocked_on_host_lock(pid: int) -> bool | None:
+    """Whether process ``pid`` is blocked in ``flock`` on the host lock, as the kernel lists it in
+    ``/proc/locks`` (a ``->`` line: a waiter); ``None`` where that cannot be read. The executor asks
+    this of a worker that says it is waiting, since such a wait stops the --timeout clock."""
+    try:
+        inodes = {os.stat(path).st_ino for path in _lock_files() if path.exists()}
+        text = Path("/proc/locks").read_text()
+    except OSError:
+        return None
+    for line in text.splitlines():
+        fields = line.split()
+        if "->" not in fields:
+            continue
+        # ``N: -> FLOCK  ADVISORY  READ|WRITE  PID  MAJOR:MINOR:INODE  START  END``
+        waiter = fields[fields.index("->") + 1 :]
+        if len(waiter) >= 5 and waiter[0] == "FLOCK" and waiter[3] == str(pid):
+            inode = waiter[4].rsplit(":", 1)[-1]
+            if inode.isdigit() and int(inode) in inodes:
+                return True
+    return False
+
+
 @contextlib.contextmanager
 def host_lock(exclusive: bool) -> Iterator[None]:
     """One measurement at a time on this machine, and nothing else of benchit's beside it.
@@ -62,9 +90,9 @@ def host_lock(exclusive: bool) -> Iterator[None]:
     while a measurement waits no new shared holder overtakes it, and a stream of scripts
     under ``-j N`` cannot starve it. Waits are told to ``report_lock_waits``'s callback.
     """
-    folder = host_tempdir() / f"benchit-{os.getuid()}"
-    folder.mkdir(exist_ok=True)
-    with open(folder / "turnstile.lock", "a") as turnstile, open(folder / "measure.lock", "a") as file:
+    turnstile_path, lock_path = _lock_files()
+    turnstile_path.parent.mkdir(exist_ok=True)
+    with open(turnstile_path, "a") as turnstile, open(lock_path, "a") as file:
         _flock(turnstile, fcntl.LOCK_EX if exclusive else fcntl.LOCK_SH)
         if not exclusive:
             fcntl.flock(turnstile, fcntl.LOCK_UN)
