@@ -8,7 +8,7 @@ The old code is a worktree of benchit from before them (``--old-tree``), run wit
 a fresh cache, and the figure is the ratio of the medians. The achieved interval (the median
 result's CI half-width) is recorded for both, to show the target was the same.
 
-    python benchmarks/rounds_overhead.py --old-tree PATH [--runs 3] [--count 20] [--json FILE]
+    python benchmarks/rounds_overhead.py --old-tree PATH [--runs 3] [--count 20] [--options '...'] [--json FILE]
 """
 
 from __future__ import annotations
@@ -23,10 +23,11 @@ from _common import ENV, PYTHON, REPO, aa_corpus, cache_results, finish, load_av
 GOAL = 1.05
 
 
-def scan(tree: Path, scripts: list[Path], quick: bool) -> dict[str, Any]:
-    """One scan of ``scripts`` with the benchit of ``tree`` into a fresh cache."""
+def scan(tree: Path, scripts: list[Path], quick: bool, extra: list[str]) -> dict[str, Any]:
+    """One scan of ``scripts`` with the benchit of ``tree`` into a fresh cache (``extra``: more options, for both)."""
     command = [PYTHON, "-m", "benchit", "benchmark", *scripts]
     command += ["--min-time", "0.3", "--max-time", "3"] if quick else []
+    command += extra
     with tempfile.TemporaryDirectory() as cache:
         load_before = load_average()
         elapsed, _ = timed([*command, "--cache-dir", cache], cwd=tree, env={**ENV, "PYTHONPATH": str(tree)})
@@ -51,7 +52,13 @@ def main() -> None:
     p.add_argument("--old-tree", type=Path, required=True, help="a worktree of benchit before rounds")
     p.add_argument("--runs", type=int, default=3, help="scans with each code (alternating)")
     p.add_argument("--count", type=int, default=20)
+    p.add_argument(
+        "--options",
+        default="",
+        help="more benchit options for both codes, e.g. '--ci-tolerance 0.5' (the machinery's cost alone)",
+    )
     args = p.parse_args()
+    extra = args.options.split()
     old_tree = args.old_tree.resolve()
     if not (old_tree / "benchit" / "__init__.py").exists():
         raise SystemExit(f"--old-tree {old_tree}: no benchit package there")
@@ -61,7 +68,7 @@ def main() -> None:
     for index in range(runs):
         # Alternate which goes first, so drift of the machine hits both alike.
         for side in ("old", "new") if index % 2 == 0 else ("new", "old"):
-            scans[side].append(scan(old_tree if side == "old" else REPO, scripts, args.quick))
+            scans[side].append(scan(old_tree if side == "old" else REPO, scripts, args.quick, extra))
             s = scans[side][-1]
             print(
                 f"  {side} {index + 1}: {s['scan_s']:.1f} s, {s['ok']} ok, {s['noisy']} noisy,"
@@ -74,13 +81,13 @@ def main() -> None:
     ratio = new / old
     walls = {side: ", ".join(f"{s['scan_s']:.1f}" for s in scans[side]) for side in scans}
     finish(
-        "rounds_overhead",
+        "rounds_overhead" + ("_" + "_".join(o.strip("-").replace(".", "") for o in extra) if extra else ""),
         {
             "goal": f"new / old scan wall time <= {GOAL}",
             "measured": f"{ratio:.3f}",
             "passed": ratio <= GOAL,
             "headline": (
-                f"{len(scripts)}-script scan{' (quick timing)' if args.quick else ''}: old code"
+                f"{len(scripts)}-script scan{' (quick timing)' if args.quick else ''}{' ' + args.options if extra else ''}: old code"
                 f" {walls['old']} s, new code"
                 f" {walls['new']} s (alternating); ratio of medians"
                 f" {ratio:.3f} (goal <= {GOAL}); median CI half-width old"
@@ -88,13 +95,14 @@ def main() -> None:
                 f" new {statistics.median(s['median_ci_half_width'] or 0 for s in scans['new']):.2%}"
             ),
             "old_tree": str(old_tree),
+            "options": extra,
             "scripts": [relative(s) for s in scripts],
             "old": scans["old"],
             "new": scans["new"],
             "ratio_of_medians": ratio,
             "commands": [
-                f"cd {old_tree} && PYTHONPATH={old_tree} python -m benchit benchmark SCRIPTS --cache-dir FRESH",
-                f"cd {REPO} && PYTHONPATH={REPO} python -m benchit benchmark SCRIPTS --cache-dir FRESH"
+                f"cd {old_tree} && PYTHONPATH={old_tree} python -m benchit benchmark SCRIPTS --cache-dir FRESH {args.options}".rstrip(),
+                f"cd {REPO} && PYTHONPATH={REPO} python -m benchit benchmark SCRIPTS --cache-dir FRESH {args.options}"
                 f"  (alternating, x{runs} each)",
             ],
         },
