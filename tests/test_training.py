@@ -248,6 +248,8 @@ def test_compiled_training_matches_eager_on_batch_norm_and_dropout_aot_eager(tmp
     assert df.loc["torch-compile", "parity_verdict"] == "passed"
     assert df.loc["ort", "status"] == "unavailable"
     assert "runtime ort does not run train" in df.loc["ort", "error"]
+    table = run_benchit("report", "--cache-dir", cache, cwd=tmp_path).stdout  # no speed-up to average, and why
+    assert "cpu/ort train: - (of 0; 1 left out: 1 unavailable)" in table, table
     # aot_eager is not the default backend: the file's name ends in its options tag after the mode
     (path,) = cache.glob("builds/*/results/*/cpu-torch-compile-train-o*.json")
     result = json.loads(path.read_text())

@@ -424,8 +424,11 @@ def speedup_geomeans(df: pd.DataFrame) -> dict[str, GeoMean]:
             name += f" {row['mode']}"
         if many:
             name += f" on {row.get('machine')}"
+        status = row.get("status")
         why = "busy" if row.get("speedup_comparable") is False else ""
-        groups.setdefault(name, []).append((row["speedup_vs_eager"], why))
+        why = why if status in (None, "ok") else str(status)  # an unavailable runtime has no speed-up to average
+        value = row["speedup_vs_eager"]
+        groups.setdefault(name, []).append((None if value != value else value, why))  # NaN: the frame's missing value
     return {name: geometric_mean_of(items) for name, items in sorted(groups.items())}
 
 
