@@ -240,13 +240,15 @@ class Stats:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Stats:
-        names = {f.name for f in dataclasses.fields(cls)}
-        values = {k: v for k, v in data.items() if k in names}
-        values["samples_ms"] = tuple(float(x) for x in values.get("samples_ms") or ())
-        values["rounds_ms"] = tuple(float(x) for x in values.get("rounds_ms") or ())
-        values["round_iterations"] = tuple(int(x) for x in values.get("round_iterations") or ())
-        values["sample_rounds"] = tuple(int(x) for x in values.get("sample_rounds") or ())
+        values = {k: v for k, v in data.items() if k in _STATS_NAMES}
+        values["samples_ms"] = tuple(map(float, values.get("samples_ms") or ()))
+        values["rounds_ms"] = tuple(map(float, values.get("rounds_ms") or ()))
+        values["round_iterations"] = tuple(map(int, values.get("round_iterations") or ()))
+        values["sample_rounds"] = tuple(map(int, values.get("sample_rounds") or ()))
         return cls(**values)
+
+
+_STATS_NAMES = frozenset(f.name for f in dataclasses.fields(Stats))
 
 
 def measurement_key(device: str, runtime: str, precision: str = "fp32", mode: str = "eval", options_tag: str = "") -> str:
@@ -331,11 +333,29 @@ def _name(value: Any) -> bool:
 
 
 def _numbers(value: Any) -> bool:
-    return isinstance(value, list) and all(_number(v) for v in value)
+    if not isinstance(value, list):
+        return False
+    # A result keeps hundreds of samples: a list of floats only is checked at C speed (a nan or
+    # an infinity makes the sum of magnitudes not finite, and a sum that overflows takes the slow way).
+    if _only(value, float) and math.isfinite(total := sum(map(abs, value))):
+        return total <= MAX_MAGNITUDE or max(map(abs, value)) <= MAX_MAGNITUDE
+    return all(_number(v) for v in value)
 
 
 def _integers(value: Any) -> bool:
-    return isinstance(value, list) and all(_integer(v) for v in value)
+    if not isinstance(value, list):
+        return False
+    if _only(value, int):  # exactly int: never a flag
+        return not value or max(map(abs, value)) <= MAX_MAGNITUDE
+    return all(_integer(v) for v in value)
+
+
+def _only(values: list[Any], kind: type) -> bool:
+    """Whether every item of ``values`` is exactly of type ``kind`` (subclasses, such as bool, are not)."""
+    return set(map(type, values)) <= {kind}
+
+
+_NEVER_HUGE = frozenset({float, str, bool, type(None)})
 
 
 def huge_numbers(value: Any, prefix: str = "") -> list[tuple[str, str]]:
@@ -343,8 +363,13 @@ def huge_numbers(value: Any, prefix: str = "") -> list[tuple[str, str]]:
     (``10**400``): any arithmetic on it, even ``x / 2``, would overflow."""
     if isinstance(value, int) and not isinstance(value, bool):
         return [] if abs(value) <= 2**1000 else [(prefix.rstrip(".") or "record", "a number too large")]
+    if isinstance(value, list) and value:  # kept samples and their rounds: checked at C speed
+        if _only(value, float) or (_only(value, int) and max(map(abs, value)) <= 2**1000):
+            return []
     items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
     for key, item in items:
+        if item.__class__ in _NEVER_HUGE:
+            continue
         found = huge_numbers(item, f"{prefix}{key}.")
         if found:
             return found

@@ -56,7 +56,9 @@ def main(argv: list[str] | None = None) -> int:
     try:
         from benchit import plugins
 
-        registry = plugins.load(_plugin_dirs(argv))
+        # The history's commands use no plugin: loading them all (and the numpy or torch some
+        # import) would be half of what ``benchit publish`` of a nightly scan takes.
+        registry = plugins.empty() if argv[:1] in (["publish"], ["history"]) else plugins.load(_plugin_dirs(argv))
         for failure in registry.failures:
             print(
                 f"benchit: warning: plugin {printable(failure.name)} failed to load: {printable(failure.error)}",

@@ -36,9 +36,14 @@ def add_parser(sub: Any) -> None:
 
 
 def publish_caches(
-    paths: list[Path], db: str | None, run: str | None = None, tags: dict[str, str] | None = None
+    paths: list[Path],
+    db: str | None,
+    run: str | None = None,
+    tags: dict[str, str] | None = None,
+    empty_ok: bool = False,
 ) -> int:
-    """Check the caches and the database, then publish; print what was added."""
+    """Check the caches and the database, then publish; print what was added. ``empty_ok``: caches
+    without a result (a scan that measured nothing) are a note, not an error."""
     from benchit.history import collect, engine, publish
 
     url = engine.resolve(db)
@@ -47,6 +52,9 @@ def publish_caches(
     for cache in caches:
         for warning in cache.warnings:
             print(f"benchit: warning: {printable(warning)}", file=sys.stderr)
+    if not entries and empty_ok:
+        print(f"nothing to publish: {', '.join(str(p) for p in paths)} has no result")
+        return ExitCode.OK
     if not entries:
         raise UsageError(f"{', '.join(str(p) for p in paths)}: no results to publish")
     name = run or publish.default_run_name(entries, [c.root.name for c in caches])
