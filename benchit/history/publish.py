@@ -5,17 +5,15 @@ from __future__ import annotations
 import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from sqlalchemy import Connection, Table, select
 from sqlalchemy.engine import URL
 
 from benchit import __version__
 from benchit.history import schema, summary
+from benchit.history.bulk import CHUNK, insert_new
 from benchit.history.collect import Entry, _json, digest
 from benchit.history.engine import session
-
-CHUNK = 500  # rows per IN (...) lookup: well under SQLite's limit on bound parameters
 
 
 @dataclass(frozen=True)
@@ -26,26 +24,6 @@ class Published:
     added: int
     known: int  # results the history had already
     series: int  # series the added results belong to
-
-
-def _insert(connection: Connection, table: Table, rows: Sequence[dict[str, Any]], *unique: str) -> None:
-    """Insert ``rows``; a row whose ``unique`` columns are taken (by an earlier or a concurrent publisher) is skipped."""
-    if not rows:
-        return
-    statement = _statement(connection, table, unique)
-    for start in range(0, len(rows), CHUNK):
-        connection.execute(statement, list(rows[start : start + CHUNK]))
-
-
-def _statement(connection: Connection, table: Table, unique: Sequence[str]) -> Any:
-    """``INSERT ... ON CONFLICT (unique) DO NOTHING`` on ``table``, in the connection's dialect."""
-    if connection.dialect.name == "postgresql":
-        from sqlalchemy.dialects.postgresql import insert as pg_insert
-
-        return pg_insert(table).on_conflict_do_nothing(index_elements=list(unique))
-    from sqlalchemy.dialects.sqlite import insert as sqlite_insert
-
-    return sqlite_insert(table).on_conflict_do_nothing(index_elements=list(unique))
 
 
 def _ids(connection: Connection, table: Table, column: str, values: Iterable[str]) -> dict[str, int]:
@@ -73,7 +51,7 @@ def publish(url: URL, entries: Sequence[Entry], run: str, tags: dict[str, str]) 
         if not fresh:
             return Published(run, 0, len(known), 0)
         environments = {e.environment_fingerprint: e.environment for e in fresh}
-        _insert(
+        insert_new(
             connection,
             schema.environments,
             [{"fingerprint": f, "data": _json(env)} for f, env in environments.items()],
@@ -81,10 +59,10 @@ def publish(url: URL, entries: Sequence[Entry], run: str, tags: dict[str, str]) 
         )
         env_ids = _ids(connection, schema.environments, "fingerprint", environments)
         series = {e.series["key"]: e.series for e in fresh}
-        _insert(connection, schema.series, list(series.values()), "key")
+        insert_new(connection, schema.series, list(series.values()), "key")
         series_ids = _ids(connection, schema.series, "key", series)
         versions = sorted({e.row["benchit_version"] for e in fresh})
-        _insert(
+        insert_new(
             connection,
             schema.runs,
             [
@@ -110,7 +88,7 @@ def publish(url: URL, entries: Sequence[Entry], run: str, tags: dict[str, str]) 
             }
             for e in fresh
         ]
-        _insert_plain(connection, schema.results, rows, "digest")
+        insert_new(connection, schema.results, rows, "digest")
         summary.add_run(connection, run_id, touched)
         return Published(run, len(fresh), len(known), len(series))
 
@@ -128,23 +106,8 @@ def _lock(connection: Connection, series_ids: list[int]) -> None:
         connection.execute(select(s.c.id).where(s.c.id.in_(chunk)).order_by(s.c.id).with_for_update(key_share=True))
 
 
-def _insert_plain(connection: Connection, table: Table, rows: Sequence[dict[str, Any]], *unique: str) -> None:
-    """``_insert`` of many rows of plain values (numbers, text, flags): the statement compiled once and
-    its rows handed to the driver as they are, without the per-value processing of SQLAlchemy's
-    types (a third of a publication's writing time)."""
-    if not rows:
-        return
-    keys = list(rows[0])
-    compiled = _statement(connection, table, unique).compile(dialect=connection.dialect, column_keys=keys)
-    positions = compiled.positiontup or []
-    for start in range(0, len(rows), CHUNK):
-        chunk = rows[start : start + CHUNK]
-        params: Any = [tuple(row[k] for k in positions) for row in chunk] if compiled.positional else list(chunk)
-        connection.exec_driver_sql(str(compiled), params)
-
-
 def _insert_tags(connection: Connection, run_id: int, tags: dict[str, str]) -> None:
     """A run's tags; a tag the run has already keeps its first value."""
-    _insert(
+    insert_new(
         connection, schema.tags, [{"run_id": run_id, "key": k, "value": v} for k, v in tags.items()], "run_id", "key"
     )

@@ -11,9 +11,9 @@ from typing import Any
 
 from sqlalchemy import Connection, and_, bindparam, case, false, select, update
 
-from benchit.history import schema
+from benchit.history import bulk, schema
 
-CHUNK = 500
+CHUNK = bulk.CHUNK
 # Column: the array type of its items (8-byte integers and floats, one byte for the flag).
 KINDS = {"ids": "q", "runs": "q", "times": "d", "medians": "d", "usable": "B"}
 
@@ -125,12 +125,9 @@ def write(connection: Connection, new: dict[int, list[Point]]) -> None:
     for sid, packed in existing.items():
         after = merged(packed, new[sid])
         if after is not packed:
-            updates.append({**after.row(sid), "sid": sid})
+            row = after.row(sid)
+            row["sid"] = row.pop("series_id")  # the key the update finds its row by, not a column it sets
+            updates.append(row)
     s = schema.series_points
-    for start in range(0, len(inserts), CHUNK):
-        connection.execute(s.insert(), inserts[start : start + CHUNK])
-    statement = update(s).where(s.c.series_id == bindparam("sid"))
-    for start in range(0, len(updates), CHUNK):
-        connection.execute(
-            statement, [{k: v for k, v in u.items() if k != "series_id"} for u in updates[start : start + CHUNK]]
-        )
+    bulk.execute(connection, s.insert(), inserts)
+    bulk.execute(connection, update(s).where(s.c.series_id == bindparam("sid")), updates)
