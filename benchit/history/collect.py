@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import hashlib
 import json
 import multiprocessing
@@ -127,11 +126,12 @@ def plain(result: Result) -> dict[str, Any]:
     """``result.to_dict()``, without the deep copy ``dataclasses.asdict`` makes of every kept
     sample (four fifths of a publication's time): every field, so fields other versions add
     (``mode``, ``runtime_options``) come along; the identity reads them with defaults."""
-    data = {f.name: getattr(result, f.name) for f in dataclasses.fields(result)}
+    # A record's fields are its instance dictionary (the records are dataclasses without slots):
+    # copied whole, a tenth of the time of reading them one by one.
+    data = dict(vars(result))
     data["status"] = result.status.value
-    stats = result.stats
-    data["stats"] = {f.name: getattr(stats, f.name) for f in dataclasses.fields(stats)} if stats else None
-    data["machine"] = result.machine.to_dict() if result.machine else None
+    data["stats"] = dict(vars(result.stats)) if result.stats else None
+    data["machine"] = dict(vars(result.machine)) if result.machine else None  # its fields: plain values
     return data
 
 
