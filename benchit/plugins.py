@@ -197,13 +197,6 @@ def _candidates(plugin_dirs: tuple[str, ...] | list[str]) -> list[tuple[str, str
     return found
 
 
-def empty() -> Registry:
-    """A registry with no plugin loaded: for the commands that use none."""
-    manager = pluggy.PluginManager("benchit")
-    manager.add_hookspecs(hookspecs)
-    return Registry(manager)
-
-
 def load(plugin_dirs: tuple[str, ...] | list[str] = ()) -> Registry:
     """Load every plugin and collect their runtimes, devices and executors (reporters load on demand).
 
