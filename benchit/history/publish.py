@@ -89,7 +89,7 @@ def publish(url: URL, entries: Sequence[Entry], run: str, tags: dict[str, str]) 
             for e in fresh
         ]
         insert_new(connection, schema.results, rows, "digest")
-        summary.add_run(connection, run_id, touched)
+        summary.add(connection, [row["digest"] for row in rows], touched)
         return Published(run, len(fresh), len(known), len(series))
 
 

@@ -104,16 +104,16 @@ def read(connection: Connection, series_ids: Iterable[int] | None) -> Iterator[t
             yield row["series_id"], unpack(row)
 
 
-def add_run(connection: Connection, run_id: int, series_ids: Iterable[int]) -> None:
-    """Add the results of run ``run_id`` to the packed points of their series (``series_ids``, which the
-    caller has locked on PostgreSQL so that publishers add theirs one after another)."""
+def add(connection: Connection, digests: Sequence[str], series_ids: Iterable[int]) -> None:
+    """Add the results ``digests`` (just stored) to the packed points of their series ``series_ids``
+    (which the caller has locked on PostgreSQL, so that publishers add theirs one after another)."""
     r = schema.results
     new: dict[int, list[Point]] = {}
-    query = select(r.c.series_id, r.c.time, r.c.id, r.c.run_id, r.c.median_ms, usable_flag()).where(
-        r.c.run_id == run_id
-    )
-    for sid, time, id_, run, median, flag in connection.execute(query):
-        new.setdefault(sid, []).append((time, id_, run, math.nan if median is None else median, flag))
+    columns = (r.c.series_id, r.c.time, r.c.id, r.c.run_id, r.c.median_ms, usable_flag())
+    for start in range(0, len(digests), CHUNK):
+        query = select(*columns).where(r.c.digest.in_(digests[start : start + CHUNK]))  # by its unique index
+        for sid, time, id_, run, median, flag in connection.execute(query):
+            new.setdefault(sid, []).append((time, id_, run, math.nan if median is None else median, flag))
     write(connection, {sid: new[sid] for sid in series_ids if sid in new})
 
 
