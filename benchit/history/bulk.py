@@ -17,7 +17,8 @@ def execute(connection: Connection, statement: Any, rows: Sequence[dict[str, Any
     dialect, and the rows go to the driver's ``executemany`` as they are."""
     if not rows:
         return
-    compiled = statement.compile(dialect=connection.dialect, column_keys=list(rows[0]))
+    # for_executemany: no RETURNING of the new ids (PostgreSQL's dialect adds one for a single row).
+    compiled = statement.compile(dialect=connection.dialect, column_keys=list(rows[0]), for_executemany=True)
     sql, positions = str(compiled), compiled.positiontup or []
     for start in range(0, len(rows), CHUNK):
         chunk = rows[start : start + CHUNK]
