@@ -389,6 +389,11 @@ class Cache:
         except LinkError as exc:
             self.warnings.append(f"skipped {path}: {exc.path} is a symbolic link (never followed)")
             return None
+        except OSError as exc:
+            if exc.errno == errno.ELOOP:
+                self.warnings.append(f"skipped {path}: a symbolic link (never followed)")
+                return None
+            raise
 
     def _read_at(self, fd: int, path: Path, limit: int | None = None) -> bytes | None:
         """``_read_bytes`` of ``path``, whose folder is open as ``fd`` (reached without following a link)."""
