@@ -36,7 +36,7 @@ class Packed:
 
 
 def empty() -> Packed:
-    return Packed(*(array(kind) for kind in KINDS.values()))  # type: ignore[arg-type]
+    return Packed(*(array(kind) for kind in KINDS.values()))
 
 
 def _bytes(values: array[Any]) -> bytes:
@@ -55,7 +55,7 @@ def unpack(row: Any) -> Packed:
         if sys.byteorder == "big" and values.itemsize > 1:
             values.byteswap()
         arrays.append(values)
-    return Packed(*arrays)  # type: ignore[arg-type]
+    return Packed(*arrays)
 
 
 def usable_flag() -> Any:
