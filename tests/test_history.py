@@ -366,8 +366,9 @@ def test_suite_run_with_db_publishes_every_scan_as_one_run(tmp_path: Path) -> No
     write_script(tmp_path / "one", "steady.py", STEADY)
     write_script(tmp_path / "two", "grows.py", GROWS.format(repeat=2))
     timing = dict(zip(FAST[::2], FAST[1::2], strict=True))
-    entry = textwrap.dedent(
-        f"""
+    entry = textwrap.indent(
+        textwrap.dedent(
+            f"""
           cache_dir: cache
           runtimes: [torch]
           timing:
@@ -376,6 +377,8 @@ def test_suite_run_with_db_publishes_every_scan_as_one_run(tmp_path: Path) -> No
             min_iterations: {timing["--min-iterations"]}
             warmup_time: {timing["--warmup-time"]}
         """
+        ),
+        "  ",
     )
     suite = tmp_path / "nightly.yaml"
     suite.write_text(f"first:\n  search_dir: one{entry}second:\n  search_dir: two{entry}")
