@@ -72,7 +72,8 @@ def points(
     those measured since ``since`` and of the runs ``runs_of``, when given."""
     found: dict[int, Points] = {}
     for sid, packed in summary.read(connection, None if everything else chosen):
-        ids, runs, medians, usable = packed.ids.tolist(), packed.runs.tolist(), packed.medians.tolist(), packed.usable
+        ids, runs, medians = packed.ids.tolist(), packed.runs.tolist(), packed.medians.tolist()
+        usable: list[int] = packed.usable.tolist()
         if since is not None or runs_of is not None:
             keep = [
                 (since is None or t >= since) and (runs_of is None or r in runs_of)

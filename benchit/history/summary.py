@@ -36,7 +36,7 @@ class Packed:
 
 
 def empty() -> Packed:
-    return Packed(*(array(kind) for kind in KINDS.values()))
+    return Packed(array("q"), array("q"), array("d"), array("d"), array("B"))
 
 
 def _bytes(values: array[Any]) -> bytes:
@@ -55,7 +55,7 @@ def unpack(row: Any) -> Packed:
         if sys.byteorder == "big" and values.itemsize > 1:
             values.byteswap()
         arrays.append(values)
-    return Packed(*arrays)
+    return Packed(*arrays)  # type: ignore[arg-type]  # typed by KINDS, item for item
 
 
 def usable_flag() -> Any:

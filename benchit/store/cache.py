@@ -468,7 +468,7 @@ class Cache:
     def read_results(self, name: str) -> list[Result]:
         """Every machine's results of build ``name`` (and those of older caches, without a machine)."""
         folder = self.build_dir(name) / "results"
-        results = []
+        results: list[Result] = []
         # Each folder is opened once and its files relative to it (a cache holds thousands of
         # results), in the order of their sorted paths: older caches' results beside the folders.
         try:
