@@ -310,6 +310,8 @@ def safe_component(name: Any) -> bool:
 
 def _number(value: Any) -> bool:
     """A finite number of sane magnitude (never a flag)."""
+    if value.__class__ is float and -MAX_MAGNITUDE <= value <= MAX_MAGNITUDE:  # most: a nan fails here
+        return True
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         return False
     return abs(value) <= MAX_MAGNITUDE and (isinstance(value, int) or math.isfinite(value))
@@ -368,7 +370,7 @@ def huge_numbers(value: Any, prefix: str = "") -> list[tuple[str, str]]:
             return []
     items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
     for key, item in items:
-        if item.__class__ in _NEVER_HUGE:
+        if item.__class__ in _NEVER_HUGE or (item.__class__ is int and -(2**1000) <= item <= 2**1000):
             continue
         found = huge_numbers(item, f"{prefix}{key}.")
         if found:
@@ -449,11 +451,16 @@ def problems(data: Any, fields: Fields, prefix: str = "") -> list[tuple[str, str
     """``(field, why)`` for each field of ``data`` whose value has the wrong type (absent fields pass)."""
     if not isinstance(data, dict):
         return [(prefix.rstrip(".") or "record", "not an object")]
-    return [
-        (prefix + name, _why(check, data[name]))
-        for name, (check, optional) in fields.items()
-        if name in data and not (check(data[name]) or (optional and data[name] is None))
-    ]
+    found = []
+    for name, (check, optional) in fields.items():
+        value = data.get(name, _ABSENT)
+        if value is _ABSENT or check(value) or (optional and value is None):
+            continue
+        found.append((prefix + name, _why(check, value)))
+    return found
+
+
+_ABSENT = object()
 
 
 def _why(check: Check, value: Any) -> str:

@@ -253,22 +253,6 @@ def test_migrations_from_empty_and_from_the_first_schema(scans: list[Path], db: 
         engine.dispose()
 
 
-def test_a_cache_read_by_several_processes_gives_what_one_reads(scans: list[Path], tmp_path: Path) -> None:
-    """``collect.entries`` in shares of script runs, one per process: the same entries in the same order,
-    and the same warnings (a damaged result is skipped and named)."""
-    from benchit.history import collect
-    from benchit.store.cache import Cache
-
-    root = tmp_path / "cache"
-    shutil.copytree(scans[0], root)
-    damaged = sorted(root.glob("builds/*/results/*/*.json"))[0]
-    damaged.write_text("{")
-    alone, shared = Cache(root), Cache(root)
-    one = collect.entries(alone, processes=1)
-    assert collect.entries(shared, processes=2) == one and len(one) == 1
-    assert shared.warnings == alone.warnings and str(damaged) in alone.warnings[0]
-
-
 def test_head_is_the_newest_migration() -> None:
     from benchit.history import engine
 

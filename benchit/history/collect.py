@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import json
-import multiprocessing
-import os
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -135,43 +134,25 @@ def plain(result: Result) -> dict[str, Any]:
     return data
 
 
-def entries(cache: Cache, processes: int | None = None) -> list[Entry]:
-    """Every result of ``cache`` (damaged files skipped and noted in ``cache.warnings``), in the
-    order of its script runs. A large cache is read by ``processes`` processes at once (default: one
-    per CPU, up to ``MAX_PROCESSES``), each its share of consecutive script runs: parsing and checking
-    the records is most of a publication's time, and the store's reader is the same in each."""
+def entries(cache: Cache) -> list[Entry]:
+    """Every result of ``cache`` (damaged files skipped and noted in ``cache.warnings``), in the order of its script runs."""
     cache.check_strays()
-    keys = cache.script_keys()
-    if processes is None:
-        processes = min(len(os.sched_getaffinity(0)), MAX_PROCESSES) if len(keys) >= MIN_SHARE * 2 else 1
-    processes = min(processes, len(keys))
-    if processes <= 1 or "fork" not in multiprocessing.get_all_start_methods():
-        return _read(cache, keys)
-    size = -(-len(keys) // processes)
-    shares = [keys[i : i + size] for i in range(0, len(keys), size)]
-    # Forked: the reader's modules are loaded already, and nothing (no thread, no database
-    # connection) is open yet that a child could inherit.
-    with multiprocessing.get_context("fork").Pool(len(shares)) as pool:
-        parts = pool.map(_read_share, [(cache.root, share) for share in shares])
-    found = []
-    for part, warnings in parts:
-        found += part
-        cache.warnings += warnings
-    return found
-
-
-MAX_PROCESSES = 8
-MIN_SHARE = 32  # script runs (of tens of results each) worth a process of their own
-
-
-def _read_share(share: tuple[Path, list[str]]) -> tuple[list[Entry], list[str]]:
-    """In a child process: the entries of the script runs ``keys`` of the cache at ``root``, and its warnings."""
-    root, keys = share
-    cache = Cache(root)
-    return _read(cache, keys), cache.warnings
+    return _read(cache, cache.script_keys())
 
 
 def _read(cache: Cache, keys: list[str]) -> list[Entry]:
+    # Reading makes no reference cycle, and the cyclic collector, run every few hundred new
+    # objects, would walk the growing list of entries again and again: a quarter of the time.
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        return _entries(cache, keys)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _entries(cache: Cache, keys: list[str]) -> list[Entry]:
     found = []
     for key in keys:
         run = script_run(cache, key)

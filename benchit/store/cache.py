@@ -410,7 +410,12 @@ class Cache:
             size = os.fstat(file.fileno()).st_size
             if limit is not None and size > limit:
                 raise safejson.JSONBoundError(f"{size} bytes, over the limit of {limit}")
-            return file.read(limit + 1) if limit is not None else file.read()
+            if limit is None:
+                return file.read()
+            # Read as many bytes as the file has (asking for the limit's would allocate the limit,
+            # 16 MB, for every record), then the rest up to the limit if it grew meanwhile.
+            data = file.read(size + 1)
+            return data + file.read(limit + 1 - len(data)) if len(data) > size else data
 
     def _read(self, path: Path, what: str, fd: int | None = None) -> dict[str, Any] | None:
         """Parse a JSON record (in the folder open as ``fd``, if given); on damage, note a warning
