@@ -12,6 +12,7 @@ spread over more results), and the rate after start-up.
 from __future__ import annotations
 
 import random
+import resource
 import tempfile
 import time
 from pathlib import Path
@@ -60,15 +61,20 @@ def make_cache(root: Path, results: int, samples: int, seed: int = 0) -> Cache:
     return cache
 
 
-def _command(cache: Cache, folder: Path, count: int, repeats: int) -> tuple[float, list[float]]:
-    """The whole ``benchit publish`` of ``cache`` into a new file, ``repeats`` times: the median seconds, and all."""
-    times = []
+def _command(cache: Cache, folder: Path, count: int, repeats: int) -> tuple[float, list[float], list[float]]:
+    """The whole ``benchit publish`` of ``cache`` into a new file, ``repeats`` times: the median
+    seconds, each run's wall time, and each run's CPU time (user and system: what the command
+    itself used, whoever else wants the machine's CPUs)."""
+    times, cpu = [], []
     for _ in range(repeats):
         db = Path(folder) / f"cmd-{time.monotonic_ns()}.db"
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
         elapsed, done = timed([*BENCHIT, "publish", cache.root, "--db", db])
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
         assert f"published {count} results" in done.stdout, done.stdout
         times.append(elapsed)
-    return median(times), times
+        cpu.append(after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime)
+    return median(times), times, cpu
 
 
 def main() -> None:
@@ -84,10 +90,10 @@ def main() -> None:
     repeats = 1 if args.quick else args.repeats
     with tempfile.TemporaryDirectory() as folder:
         root = Path(folder)
-        startup, startup_times = _command(make_cache(root / "one", 1, args.samples), root, 1, repeats)
+        startup, startup_times, startup_cpu = _command(make_cache(root / "one", 1, args.samples), root, 1, repeats)
         cache = make_cache(root / "cache", results, args.samples)
         count = len(collect.entries(cache))
-        took, took_times = _command(cache, root, count, repeats)
+        took, took_times, took_cpu = _command(cache, root, count, repeats)
         writes = []
         for n in range(repeats):
             entries = collect.entries(cache)
@@ -98,9 +104,10 @@ def main() -> None:
         big: dict[str, object] = {}
         if large:
             big_cache = make_cache(root / "large", large, args.samples)
-            big_took, big_times = _command(big_cache, root, large, repeats)
+            big_took, big_times, big_cpu = _command(big_cache, root, large, repeats)
             big = {"large_results": large, "large_command_s": big_took, "large_command_times_s": big_times,
-                   "large_command_results_per_s": large / big_took}  # fmt: skip
+                   "large_command_cpu_s": big_cpu, "large_command_results_per_s": large / big_took,
+                   "large_command_results_per_cpu_s": large / median(big_cpu)}  # fmt: skip
     rate, write_rate = count / took, median(writes)
     after = count / max(took - startup, 1e-9)
     large_text = f", {big['large_command_results_per_s']:,.0f} results/s for {large:,}" if big else ""
@@ -108,15 +115,19 @@ def main() -> None:
         "history_publish",
         {
             "headline": f"benchit publish of {count:,} results: {rate:,.0f} results/s end to end{large_text} "
-            f"(start-up {startup:.2f} s, then {after:,.0f} results/s); database writes {write_rate:,.0f} results/s "
+            f"(start-up {startup:.2f} s, then {after:,.0f} results/s; {count / median(took_cpu):,.0f} results per CPU "
+            f"second); database writes {write_rate:,.0f} results/s "
             f"({args.samples} kept samples each)",
             "results": count,
             "samples_per_result": args.samples,
             "command_s": took,
             "command_times_s": took_times,
             "command_results_per_s": rate,
+            "command_cpu_s": took_cpu,
+            "command_results_per_cpu_s": count / median(took_cpu),
             "startup_s": startup,
             "startup_times_s": startup_times,
+            "startup_cpu_s": startup_cpu,
             "after_startup_results_per_s": after,
             **big,
             "write_results_per_s": write_rate,
