@@ -18,7 +18,7 @@ CHUNK = bulk.CHUNK
 KINDS = {"ids": "q", "runs": "q", "times": "d", "medians": "d", "usable": "B"}
 
 
-@dataclass
+@dataclass(frozen=True)
 class Packed:
     """A series' points in time order (then result id), as arrays."""
 
