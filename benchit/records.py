@@ -240,13 +240,15 @@ class Stats:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Stats:
-        names = {f.name for f in dataclasses.fields(cls)}
-        values = {k: v for k, v in data.items() if k in names}
-        values["samples_ms"] = tuple(float(x) for x in values.get("samples_ms") or ())
-        values["rounds_ms"] = tuple(float(x) for x in values.get("rounds_ms") or ())
-        values["round_iterations"] = tuple(int(x) for x in values.get("round_iterations") or ())
-        values["sample_rounds"] = tuple(int(x) for x in values.get("sample_rounds") or ())
+        values = {k: v for k, v in data.items() if k in _STATS_NAMES}
+        values["samples_ms"] = tuple(map(float, values.get("samples_ms") or ()))
+        values["rounds_ms"] = tuple(map(float, values.get("rounds_ms") or ()))
+        values["round_iterations"] = tuple(map(int, values.get("round_iterations") or ()))
+        values["sample_rounds"] = tuple(map(int, values.get("sample_rounds") or ()))
         return cls(**values)
+
+
+_STATS_NAMES = frozenset(f.name for f in dataclasses.fields(Stats))
 
 
 def measurement_key(
@@ -310,6 +312,8 @@ def safe_component(name: Any) -> bool:
 
 def _number(value: Any) -> bool:
     """A finite number of sane magnitude (never a flag)."""
+    if value.__class__ is float and -MAX_MAGNITUDE <= value <= MAX_MAGNITUDE:  # most: a nan fails here
+        return True
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         return False
     return abs(value) <= MAX_MAGNITUDE and (isinstance(value, int) or math.isfinite(value))
@@ -333,11 +337,29 @@ def _name(value: Any) -> bool:
 
 
 def _numbers(value: Any) -> bool:
-    return isinstance(value, list) and all(_number(v) for v in value)
+    if not isinstance(value, list):
+        return False
+    # A result keeps hundreds of samples: a list of floats only is checked at C speed (a nan or
+    # an infinity makes the sum of magnitudes not finite, and a sum that overflows takes the slow way).
+    if _only(value, float) and math.isfinite(total := sum(map(abs, value))):
+        return total <= MAX_MAGNITUDE or max(map(abs, value)) <= MAX_MAGNITUDE
+    return all(_number(v) for v in value)
 
 
 def _integers(value: Any) -> bool:
-    return isinstance(value, list) and all(_integer(v) for v in value)
+    if not isinstance(value, list):
+        return False
+    if _only(value, int):  # exactly int: never a flag
+        return not value or max(map(abs, value)) <= MAX_MAGNITUDE
+    return all(_integer(v) for v in value)
+
+
+def _only(values: list[Any], kind: type) -> bool:
+    """Whether every item of ``values`` is exactly of type ``kind`` (subclasses, such as bool, are not)."""
+    return set(map(type, values)) <= {kind}
+
+
+_NEVER_HUGE = frozenset({float, str, bool, type(None)})
 
 
 def huge_numbers(value: Any, prefix: str = "") -> list[tuple[str, str]]:
@@ -345,8 +367,13 @@ def huge_numbers(value: Any, prefix: str = "") -> list[tuple[str, str]]:
     (``10**400``): any arithmetic on it, even ``x / 2``, would overflow."""
     if isinstance(value, int) and not isinstance(value, bool):
         return [] if abs(value) <= 2**1000 else [(prefix.rstrip(".") or "record", "a number too large")]
+    if isinstance(value, list) and value:  # kept samples and their rounds: checked at C speed
+        if _only(value, float) or (_only(value, int) and max(map(abs, value)) <= 2**1000):
+            return []
     items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
     for key, item in items:
+        if item.__class__ in _NEVER_HUGE or (item.__class__ is int and -(2**1000) <= item <= 2**1000):
+            continue
         found = huge_numbers(item, f"{prefix}{key}.")
         if found:
             return found
@@ -426,11 +453,16 @@ def problems(data: Any, fields: Fields, prefix: str = "") -> list[tuple[str, str
     """``(field, why)`` for each field of ``data`` whose value has the wrong type (absent fields pass)."""
     if not isinstance(data, dict):
         return [(prefix.rstrip(".") or "record", "not an object")]
-    return [
-        (prefix + name, _why(check, data[name]))
-        for name, (check, optional) in fields.items()
-        if name in data and not (check(data[name]) or (optional and data[name] is None))
-    ]
+    found = []
+    for name, (check, optional) in fields.items():
+        value = data.get(name, _ABSENT)
+        if value is _ABSENT or check(value) or (optional and value is None):
+            continue
+        found.append((prefix + name, _why(check, value)))
+    return found
+
+
+_ABSENT = object()
 
 
 def _why(check: Check, value: Any) -> str:

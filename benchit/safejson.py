@@ -12,6 +12,17 @@ MAX_DEPTH = 64
 MAX_RECORD_BYTES = 16 * 2**20  # a cache record (results keep a few hundred samples: some kB)
 
 _STRING = re.compile(rb'"(?:[^"\\]|\\.)*"', re.S)
+# orjson reads a cache's records ten times as fast as json, to the same values, and refuses what
+# json reads differently from it, except integers past 64 bits (it makes them floats): a text with
+# 19 digits in a row (10**18 and above; a float's text has at most 17) is left to json. Found by
+# mapping every digit to 0 and anything else to a space: a tenth of a regular expression's time.
+_DIGITS = bytes(0x30 if 0x30 <= i <= 0x39 else 0x20 for i in range(256))
+_LONG_NUMBER = b"0" * 19
+try:
+    import orjson as _orjson
+except ImportError:  # an optional speed-up: json alone reads the same
+    _orjson = None  # type: ignore[assignment]
+
 _BRACKETS = re.compile(rb"[\[\]{}]")
 
 
@@ -41,6 +52,11 @@ def loads(raw: bytes | str, max_bytes: int = MAX_RECORD_BYTES, max_depth: int = 
         found = depth(data)
         if found > max_depth:
             raise JSONBoundError(f"nested {found} levels deep, over the limit of {max_depth}")
+    if _orjson is not None and _LONG_NUMBER not in data.translate(_DIGITS):
+        try:
+            return _orjson.loads(data)
+        except _orjson.JSONDecodeError:
+            pass  # what it refuses (nan, a lone surrogate, a byte-order mark), json reads or refuses as always
     try:
         return json.loads(data)
     except RecursionError:  # cannot happen below MAX_DEPTH; kept so no input reaches a traceback

@@ -7,7 +7,7 @@ import random
 import sqlite3
 from pathlib import Path
 
-from benchit.history import engine
+from benchit.history import engine, summary
 from benchit.history.collect import digest
 from benchit.history.identity import series_identity, series_key
 
@@ -38,20 +38,27 @@ def make(path: Path, series: int, runs: int, step_every: int = 20, seed: int = 0
         rows.append((s + 1, series_key(identity), identity["script"], f"Model{s}", identity["invocation"], "", "cpu",
                      "torch", "fp32", identity["machine"], "eval", "{}", f"host{s % 4}"))  # fmt: skip
     connection.executemany("INSERT INTO series VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
-    results = []
+    results, packed = [], []
     id_ = 0
     for s in range(series):
         level = rng.uniform(0.5, 50.0)
+        points = []
         for r in range(runs):
             step = 1.5 if s % step_every == 0 and r == runs - 1 else 1.0
             median = level * step * rng.lognormvariate(0.0, 0.02)
             rounds = [round(median * rng.lognormvariate(0.0, 0.01), 5) for _ in range(5)]
             id_ += 1
-            results.append((id_, f"{id_:064x}", r + 1, s + 1, 1, 1.7e9 + r * 86400.0 + s, "ok", None, median,
+            time = 1.7e9 + r * 86400.0 + s
+            results.append((id_, f"{id_:064x}", r + 1, s + 1, 1, time, "ok", None, median,
                             median * 0.99, median * 1.01, json.dumps(rounds), "[]", None, None, 0, None, "{}", "d" * 16, "0.1.0"))  # fmt: skip
+            points.append((time, id_, r + 1, median, 1))
             if len(results) >= 100_000:
                 _flush(connection, results)
+        # The series' packed points, as publish keeps them.
+        row = summary.merged(summary.empty(), points).row(s + 1)
+        packed.append(tuple(row[k] for k in ("series_id", "count", *summary.KINDS)))
     _flush(connection, results)
+    connection.executemany("INSERT INTO series_points VALUES (?, ?, ?, ?, ?, ?, ?)", packed)
     connection.commit()
     connection.close()
 

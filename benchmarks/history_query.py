@@ -8,6 +8,7 @@ answers in at most 2 s.
 
 from __future__ import annotations
 
+import resource
 import tempfile
 import time
 from pathlib import Path
@@ -30,21 +31,26 @@ def main() -> None:
         start = time.perf_counter()
         make(db, series, runs)
         built = time.perf_counter() - start
-        times, lines = [], []
+        times, cpu, lines = [], [], []
         for _ in range(1 if args.quick else args.repeats):
+            before = resource.getrusage(resource.RUSAGE_CHILDREN)
             elapsed, done = timed([*BENCHIT, "history", "--db", db])
+            after = resource.getrusage(resource.RUSAGE_CHILDREN)
             times.append(elapsed)
+            cpu.append(after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime)  # the command's own
             lines = done.stdout.splitlines()
         size = db.stat().st_size
     took = median(times)
     finish(
         "history_query",
         {
-            "headline": f"benchit history over {series * runs:,} results ({series} series x {runs} runs): {took:.2f} s",
+            "headline": f"benchit history over {series * runs:,} results ({series} series x {runs} runs): {took:.2f} s "
+            f"({median(cpu):.2f} s of CPU)",
             "series": series,
             "runs": runs,
             "seconds": took,
             "times_s": times,
+            "cpu_s": cpu,
             "db_bytes": size,
             "build_s": built,
             "summary": lines[-1] if lines else "",

@@ -4,11 +4,14 @@ publish, idempotence, migrations, concurrent publishers, bad input, verdicts and
 from __future__ import annotations
 
 import json
+import math
 import os
+import random
 import shutil
 import sqlite3
 import subprocess
 import sys
+import textwrap
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -110,6 +113,30 @@ def _count(url: str, table: str) -> int:
         engine.dispose()
 
 
+def _packed_points_are_the_results(url: str) -> None:
+    """``series_points`` holds, for every series, exactly its results in time order (then id), with
+    their runs, medians and usable flags: as publish keeps it and the migration fills it."""
+    from benchit.history import summary
+
+    engine = sa.create_engine(url.replace("postgresql://", "postgresql+psycopg://"))
+    try:
+        with engine.connect() as connection:
+            query = "SELECT series_id, time, id, run_id, median_ms, status, contended FROM results ORDER BY series_id, time, id"
+            expected: dict[int, list[tuple[object, ...]]] = {}
+            for sid, time, id_, run, median, status, contended in connection.execute(sa.text(query)):
+                usable = int(status == "ok" and not contended and median is not None and median > 0)
+                expected.setdefault(sid, []).append((time, id_, run, median, usable))
+            packed = {}
+            for row in connection.execute(sa.text("SELECT * FROM series_points")).mappings():
+                p = summary.unpack(row)
+                medians = [None if math.isnan(m) else m for m in p.medians]
+                packed[row["series_id"]] = list(zip(p.times, p.ids, p.runs, medians, p.usable, strict=True))
+                assert row["count"] == len(p)
+    finally:
+        engine.dispose()
+    assert packed == expected
+
+
 def _history(url: str, *args: object) -> subprocess.CompletedProcess[str]:
     return run_benchit("history", "--db", url, *THRESHOLD, *args)
 
@@ -131,6 +158,15 @@ def test_four_runs_one_regression_and_what_changed(scans: list[Path], db: str, t
     assert done.returncode == 0, done.stdout + done.stderr  # three alike runs: nothing broke
     assert "regression" not in done.stdout.split("series:")[-1]
     assert run_benchit("publish", scans[3], "--db", db, "--run", "night-4").returncode == 0
+    _packed_points_are_the_results(db)
+    # --tag: only the runs published with it (the first three), where nothing broke.
+    done = _history(
+        db, "--fail-on", "regression", "--tag", "branch=main", "--format", "json", "-o", tmp_path / "t.json"
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert {s["runs"] for s in json.loads((tmp_path / "t.json").read_text())["series"]} == {3}
+    done = _history(db, "--tag", "branch=dev")
+    assert done.returncode == 2 and "no series matches the filters" in done.stderr
     out = tmp_path / "history.csv"
     done = _history(db, "--fail-on", "regression", "-o", out)
     assert done.returncode == 1, done.stdout + done.stderr
@@ -182,6 +218,7 @@ def test_four_publishers_at_once_lose_nothing(scans: list[Path], db: str) -> Non
     assert all(code == 0 for code, _, _ in outcomes), outcomes
     assert _count(db, "runs") == 4 and _count(db, "results") == 8 and _count(db, "series") == 2
     assert _count(db, "tags") == 4 and _count(db, "alembic_version") == 1
+    _packed_points_are_the_results(db)  # each publisher added its points to the series, none lost
 
 
 def _at_first_schema(url: str) -> None:
@@ -215,6 +252,134 @@ def test_migrations_from_empty_and_from_the_first_schema(scans: list[Path], db: 
             assert connection.execute(sa.text("SELECT version_num FROM alembic_version")).scalar() == head()
             assert "results_by_series" in {i["name"] for i in sa.inspect(connection).get_indexes("results")}
         engine.dispose()
+
+
+def test_head_is_the_newest_migration() -> None:
+    from benchit.history import engine
+
+    assert engine.HEAD == engine.head()
+
+
+RUNS = 12
+# Six series over twelve nightly runs, by script: (factor on the level, status, contended) of run r.
+SHAPES = {
+    "stepped.py": lambda r: (1.5 if r >= 11 else 1.0, "ok", False),  # slower from night-11 on
+    "steady.py": lambda r: (1.0, "ok", False),
+    "faster.py": lambda r: (0.6 if r == RUNS else 1.0, "ok", False),
+    "busy.py": lambda r: (1.0, "ok", r == RUNS),
+    "broken.py": lambda r: (1.0, "error" if r == RUNS else "ok", False),
+    "gap.py": lambda r: (1.0, "error" if r == 6 else "ok", False),  # a failed run in the middle
+}
+
+
+def _history_at_second_schema(url: str) -> None:
+    """A history at revision 0002 (before the packed points), with the rows publish wrote then."""
+    from benchit.history import engine
+
+    real = engine.resolve(url)
+    e = engine.make_engine(real, write=True)
+    rng = random.Random(3)
+    results = []
+    with e.connect() as connection, connection.begin():
+        engine.upgrade(connection, "0002")
+        connection.execute(sa.text("INSERT INTO environments (id, fingerprint, data) VALUES (1, 'f', '{}')"))
+        connection.execute(
+            sa.text("INSERT INTO runs (id, name, time, benchit_version, fingerprint) VALUES (:id, :name, :time, '0.1', 'f')"),
+            [{"id": r, "name": f"night-{r:02d}", "time": 1.7e9 + r * 86400.0} for r in range(1, RUNS + 1)],
+        )  # fmt: skip
+        for sid, (script, shape) in enumerate(SHAPES.items(), 1):
+            connection.execute(
+                sa.text(
+                    "INSERT INTO series (id, key, script, model, invocation, script_args, device, runtime, precision, "
+                    "machine, mode, runtime_options, hostname) VALUES (:id, :key, :script, 'M', 'i', '', 'cpu', "
+                    "'torch', 'fp32', 'm', 'eval', '{}', 'h')"
+                ),
+                {"id": sid, "key": f"{sid:064x}", "script": script},
+            )
+            level = rng.uniform(1.0, 20.0)
+            # Published out of order (night 5 last): the points are read back in time order all the same.
+            for r in [*range(1, 5), *range(6, RUNS + 1), 5]:
+                factor, status, contended = shape(r)
+                median = level * factor * rng.lognormvariate(0.0, 0.01) if status == "ok" else None
+                rounds = [median * rng.lognormvariate(0.0, 0.005) for _ in range(5)] if median else []
+                results.append({"digest": f"{sid:032x}{r:032x}", "run": r, "sid": sid, "time": 1.7e9 + r * 86400.0 + sid,
+                                "status": status, "median": median, "rounds": json.dumps(rounds), "contended": contended})  # fmt: skip
+        connection.execute(
+            sa.text(
+                "INSERT INTO results (digest, run_id, series_id, environment_id, time, status, median_ms, rounds, "
+                "samples, contended, details, script_digest, benchit_version) VALUES (:digest, :run, :sid, 1, :time, "
+                ":status, :median, :rounds, '[]', :contended, '{}', 'd', '0.1')"
+            ),
+            results,
+        )
+    e.dispose()
+
+
+def test_migration_to_packed_points_keeps_every_verdict(db: str, tmp_path: Path) -> None:
+    """A history of the second schema is migrated (its packed points filled from its results) by
+    the first command that opens it, and judged as before: each shape has its verdict."""
+    from benchit.history.engine import HEAD
+
+    _history_at_second_schema(db)
+    out = tmp_path / "h.json"
+    done = run_benchit("history", "--db", db, "--format", "json", "-o", out)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert _count(db, "series_points") == len(SHAPES)
+    _packed_points_are_the_results(db)
+    engine = sa.create_engine(db.replace("postgresql://", "postgresql+psycopg://"))
+    with engine.connect() as connection:
+        assert connection.execute(sa.text("SELECT version_num FROM alembic_version")).scalar() == HEAD
+    engine.dispose()
+    found = {s["script"]: s for s in json.loads(out.read_text())["series"]}
+    assert {k: v["verdict"] for k, v in found.items()} == {
+        "stepped.py": "regression", "steady.py": "no change", "faster.py": "improvement",
+        "busy.py": "inconclusive", "broken.py": "failing", "gap.py": "no change",
+    }  # fmt: skip
+    stepped = found["stepped.py"]
+    assert stepped["runs"] == RUNS and stepped["change_point_run"] == "night-11"
+    assert (stepped["last_good_run"], stepped["first_bad_run"]) == ("night-10", "night-11")
+    assert found["gap.py"]["runs"] == RUNS and found["busy.py"]["reason"].startswith("busy")
+    # --since: only the last five nights (night-08 was measured on 2023-11-22 at 22:13 UTC).
+    done = run_benchit("history", "--db", db, "--since", "2023-11-22", "--format", "json", "-o", out)
+    assert done.returncode == 0, done.stderr
+    found = {s["script"]: s for s in json.loads(out.read_text())["series"]}
+    assert {s["runs"] for s in found.values()} == {5} and found["stepped.py"]["verdict"] == "regression"
+
+
+def test_suite_run_with_db_publishes_every_scan_as_one_run(tmp_path: Path) -> None:
+    """``benchit run SUITE --db``: each of the suite's scans is published when it ends, all under the suite's run."""
+    write_script(tmp_path / "one", "steady.py", STEADY)
+    write_script(tmp_path / "two", "grows.py", GROWS.format(repeat=2))
+    timing = dict(zip(FAST[::2], FAST[1::2], strict=True))
+    entry = textwrap.indent(
+        textwrap.dedent(
+            f"""
+          cache_dir: cache
+          runtimes: [torch]
+          timing:
+            min_time: {timing["--min-time"]}
+            max_time: {timing["--max-time"]}
+            min_iterations: {timing["--min-iterations"]}
+            warmup_time: {timing["--warmup-time"]}
+        """
+        ),
+        "  ",
+    )
+    suite = tmp_path / "nightly.yaml"
+    suite.write_text(f"first:\n  search_dir: one{entry}second:\n  search_dir: two{entry}")
+    db = tmp_path / "h.db"
+    done = run_benchit("run", suite, "--db", db, cwd=tmp_path)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert done.stdout.count("published 1 results of 1 series as run") == 2, done.stdout
+    url = f"sqlite:///{db}"
+    assert _count(url, "runs") == 1 and _count(url, "results") == 2 and _count(url, "series") == 2
+    engine = sa.create_engine(url)
+    with engine.connect() as connection:
+        assert connection.execute(sa.text("SELECT name FROM runs")).scalar().endswith(" nightly")
+    engine.dispose()
+    _packed_points_are_the_results(url)
+    done = _history(url)
+    assert done.returncode == 0 and "steady.py" in done.stdout and "grows.py" in done.stdout, done.stderr
 
 
 def _one_line_exit_2(done: subprocess.CompletedProcess[str], *words: str) -> None:

@@ -42,6 +42,15 @@ def build_parser(registry: Registry) -> Parser:
     return parser
 
 
+def _history_parser() -> Parser:
+    """The parser of ``benchit publish`` and ``benchit history`` alone: no plugin to load for them."""
+    parser = Parser(prog="benchit", description="Find the models in PyTorch scripts and benchmark them.")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
+    publish.add_parser(sub)
+    history.add_parser(sub)
+    return parser
+
+
 def _plugin_dirs(argv: list[str]) -> list[str]:
     pre = argparse.ArgumentParser(add_help=False)
     pre.add_argument("--plugins-dir", action="append", default=[])
@@ -54,6 +63,11 @@ def main(argv: list[str] | None = None) -> int:
     signal.signal(signal.SIGTERM, _terminate)
     signal.signal(signal.SIGHUP, _terminate)  # the terminal closed: stop as cleanly as for SIGTERM
     try:
+        if argv[:1] in (["publish"], ["history"]):
+            # The history's commands use no plugin: loading them all (and the numpy or torch some
+            # import) would be half of what ``benchit publish`` of a nightly scan takes.
+            args = _history_parser().parse_args(argv)
+            return publish.run(args) if args.command == "publish" else history.run(args)
         from benchit import plugins
 
         registry = plugins.load(_plugin_dirs(argv))

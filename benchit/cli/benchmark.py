@@ -198,9 +198,10 @@ def plan(
     return Scan(scripts, config, cache, search_dirs, wanted is not None, executor_class, db)
 
 
-def execute(scan: Scan, registry: Registry, progress: str = "auto") -> int:
+def execute(scan: Scan, registry: Registry, progress: str = "auto", run_name: str | None = None) -> int:
     """Run a planned scan and print its summary; return the exit code. ``progress``: how the scan
-    shows it (``--progress``: auto, live, plain or none)."""
+    shows it (``--progress``: auto, live, plain or none); ``run_name``: the history run that ``--db``
+    publishes it as (default: its newest result's time and the cache's name)."""
     from benchit.execute.scheduler import Scheduler
     from benchit.scan.preload import preload_modules
 
@@ -241,7 +242,7 @@ def execute(scan: Scan, registry: Registry, progress: str = "auto") -> int:
     if scan.db is not None:
         from benchit.cli.publish import publish_caches
 
-        publish_caches([cache.root], scan.db)
+        publish_caches([cache.root], scan.db, run_name, empty_ok=True)
     return ExitCode.FAILURES if bad else ExitCode.OK
 
 

@@ -12,7 +12,7 @@ from typing import Any
 
 from benchit.cli.common import printable
 from benchit.cli.compare import _threshold
-from benchit.cli.publish import DB_HELP
+from benchit.cli.publish import DB_HELP, _tag
 from benchit.errors import ExitCode, UsageError
 
 FAIL_ON = {"regression": ("regression",), "failing": ("failing",), "any": ("regression", "failing")}
@@ -75,6 +75,14 @@ def add_parser(sub: Any) -> None:
         "--since", type=_since, default=None, metavar="WHEN", help="only runs since: 30d, 12h or a date"
     )
     history.add_argument(
+        "--tag",
+        type=_tag,
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="only runs published with this tag (benchit publish --tag); repeat: runs with all of them",
+    )
+    history.add_argument(
         "--threshold", type=_threshold, default=0.05, help="smallest change worth a verdict, in percent (default 5)"
     )
     history.add_argument(
@@ -130,7 +138,7 @@ def run(args: argparse.Namespace) -> int:
 
     paths = _paths(args)
     url = engine.resolve(args.db)
-    filters = Filters(args.model, args.device, args.runtime, args.precision, args.machine, args.since)
+    filters = Filters(args.model, args.device, args.runtime, args.precision, args.machine, args.since, tuple(args.tag))
     charts = args.chart_runs if any(fmt == "html" for fmt, _ in paths) else 0
     with engine.session(url, write=False) as connection:
         reports = analyse(connection, filters, args.baseline, args.threshold, charts)
@@ -139,7 +147,7 @@ def run(args: argparse.Namespace) -> int:
             f"--db {engine.shown(url)}: no series matches"
             + (
                 " the filters"
-                if args.model or args.device or args.runtime or args.precision or args.machine or args.since
+                if args.model or args.device or args.runtime or args.precision or args.machine or args.since or args.tag
                 else ""
             )
         )

@@ -3,12 +3,19 @@
 from __future__ import annotations
 
 import argparse
+import gc
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from benchit.cli.common import printable
 from benchit.errors import ExitCode, UsageError
+
+if TYPE_CHECKING:
+    from sqlalchemy.engine import URL
+
+    from benchit.history.collect import Entry
+    from benchit.store.cache import Cache
 
 DB_HELP = "the history: sqlite:///PATH, postgresql://USER@HOST/NAME or a file path (default $BENCHIT_DB or ~/.cache/benchit/history.db)"
 
@@ -36,17 +43,46 @@ def add_parser(sub: Any) -> None:
 
 
 def publish_caches(
-    paths: list[Path], db: str | None, run: str | None = None, tags: dict[str, str] | None = None
+    paths: list[Path],
+    db: str | None,
+    run: str | None = None,
+    tags: dict[str, str] | None = None,
+    empty_ok: bool = False,
 ) -> int:
-    """Check the caches and the database, then publish; print what was added."""
-    from benchit.history import collect, engine, publish
+    """Check the caches and the database, then publish; print what was added. ``empty_ok``: caches
+    without a result (a scan that measured nothing) are a note, not an error."""
+    from benchit.history import collect, engine
 
     url = engine.resolve(db)
     caches = collect.open_caches(paths)
-    entries = [e for cache in caches for e in collect.entries(cache)]
+    # The entries make no reference cycle: the cyclic collector would only walk them again and
+    # again while the rows are written (it runs once the publication is done).
+    gc.disable()
+    try:
+        entries = [e for cache in caches for e in collect.entries(cache)]
+        return _publish(caches, entries, url, paths, run, tags, empty_ok)
+    finally:
+        gc.enable()
+
+
+def _publish(
+    caches: list[Cache],
+    entries: list[Entry],
+    url: URL,
+    paths: list[Path],
+    run: str | None,
+    tags: dict[str, str] | None,
+    empty_ok: bool,
+) -> int:
+    """Publish ``entries`` read from ``caches``; print what was added."""
+    from benchit.history import engine, publish
+
     for cache in caches:
         for warning in cache.warnings:
             print(f"benchit: warning: {printable(warning)}", file=sys.stderr)
+    if not entries and empty_ok:
+        print(f"nothing to publish: {', '.join(str(p) for p in paths)} has no result")
+        return ExitCode.OK
     if not entries:
         raise UsageError(f"{', '.join(str(p) for p in paths)}: no results to publish")
     name = run or publish.default_run_name(entries, [c.root.name for c in caches])

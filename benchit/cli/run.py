@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import os
 import shlex
+import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -33,9 +34,11 @@ def run(args: argparse.Namespace, registry: Registry) -> int:
         _print_plan(loaded, scans)
         return ExitCode.OK
     code: int = ExitCode.OK
+    # With --db, every scan of the suite is published as one run of the history: the suite's.
+    run_name = f"{time.strftime('%Y-%m-%dT%H:%M:%S', time.gmtime())} {args.suite.stem}"
     for name, scan in scans:
         print(f"== {name}")
-        code = max(code, execute(scan, registry, getattr(args, "progress", defaults()["progress"])))
+        code = max(code, execute(scan, registry, getattr(args, "progress", defaults()["progress"]), run_name))
         if code == ExitCode.INTERRUPTED:
             break
     return code

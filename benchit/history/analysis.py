@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from itertools import compress
 from typing import Any
 
 from sqlalchemy import Connection
@@ -66,7 +67,8 @@ def analyse(
     """Every selected series' report, regressions first; ``chart_runs``: keep that many last points for a chart."""
     chosen = query.series(connection, filters)
     everything = not any(getattr(filters, n) for n in ("model", "device", "runtime", "precision", "machine"))
-    found = query.points(connection, chosen, everything, filters.since)
+    runs_of = query.tagged_runs(connection, filters.tags) if filters.tags else None
+    found = query.points(connection, chosen, everything, filters.since, runs_of)
     run_names = query.runs(connection)
     plans: list[tuple[int, query.Points, list[int], int, Any]] = []
     wanted: list[int] = []
@@ -75,8 +77,8 @@ def analyse(
             continue
         last = len(p.ids) - 1
         window = [i for i in range(max(0, last - baseline), last) if p.usable[i]]
-        usable = [i for i, good in enumerate(p.usable) if good]
-        cp = last_change([p.medians[i] for i in usable])  # type: ignore[misc]
+        usable = list(compress(range(len(p.usable)), p.usable))
+        cp = last_change(list(compress(p.medians, p.usable)))
         cp_index = usable[cp.index] if cp else -1
         plans.append((sid, p, window, cp_index, cp))
         wanted += [p.ids[last], *(p.ids[i] for i in window)]

@@ -5,17 +5,15 @@ from __future__ import annotations
 import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from sqlalchemy import Connection, Table, select
 from sqlalchemy.engine import URL
 
 from benchit import __version__
-from benchit.history import schema
+from benchit.history import schema, summary
+from benchit.history.bulk import CHUNK, insert_new
 from benchit.history.collect import Entry, _json, digest
 from benchit.history.engine import session
-
-CHUNK = 500  # rows per IN (...) lookup: well under SQLite's limit on bound parameters
 
 
 @dataclass(frozen=True)
@@ -26,22 +24,6 @@ class Published:
     added: int
     known: int  # results the history had already
     series: int  # series the added results belong to
-
-
-def _insert(connection: Connection, table: Table, rows: Sequence[dict[str, Any]], *unique: str) -> None:
-    """Insert ``rows``; a row whose ``unique`` columns are taken (by an earlier or a concurrent publisher) is skipped."""
-    if not rows:
-        return
-    if connection.dialect.name == "postgresql":
-        from sqlalchemy.dialects.postgresql import insert as pg_insert
-
-        statement: Any = pg_insert(table).on_conflict_do_nothing(index_elements=list(unique))
-    else:
-        from sqlalchemy.dialects.sqlite import insert as sqlite_insert
-
-        statement = sqlite_insert(table).on_conflict_do_nothing(index_elements=list(unique))
-    for start in range(0, len(rows), CHUNK):
-        connection.execute(statement, list(rows[start : start + CHUNK]))
 
 
 def _ids(connection: Connection, table: Table, column: str, values: Iterable[str]) -> dict[str, int]:
@@ -69,7 +51,7 @@ def publish(url: URL, entries: Sequence[Entry], run: str, tags: dict[str, str]) 
         if not fresh:
             return Published(run, 0, len(known), 0)
         environments = {e.environment_fingerprint: e.environment for e in fresh}
-        _insert(
+        insert_new(
             connection,
             schema.environments,
             [{"fingerprint": f, "data": _json(env)} for f, env in environments.items()],
@@ -77,10 +59,10 @@ def publish(url: URL, entries: Sequence[Entry], run: str, tags: dict[str, str]) 
         )
         env_ids = _ids(connection, schema.environments, "fingerprint", environments)
         series = {e.series["key"]: e.series for e in fresh}
-        _insert(connection, schema.series, list(series.values()), "key")
+        insert_new(connection, schema.series, list(series.values()), "key")
         series_ids = _ids(connection, schema.series, "key", series)
         versions = sorted({e.row["benchit_version"] for e in fresh})
-        _insert(
+        insert_new(
             connection,
             schema.runs,
             [
@@ -95,6 +77,8 @@ def publish(url: URL, entries: Sequence[Entry], run: str, tags: dict[str, str]) 
         )
         run_id = _ids(connection, schema.runs, "name", [run])[run]
         _insert_tags(connection, run_id, tags)
+        touched = sorted({series_ids[key] for key in series})
+        _lock(connection, touched)
         rows = [
             {
                 **e.row,
@@ -104,12 +88,26 @@ def publish(url: URL, entries: Sequence[Entry], run: str, tags: dict[str, str]) 
             }
             for e in fresh
         ]
-        _insert(connection, schema.results, rows, "digest")
+        insert_new(connection, schema.results, rows, "digest")
+        summary.add(connection, [row["digest"] for row in rows], touched)
         return Published(run, len(fresh), len(known), len(series))
+
+
+def _lock(connection: Connection, series_ids: list[int]) -> None:
+    """On PostgreSQL, lock the series a publication adds to, in id order (no two publishers wait on
+    each other), until it commits: the next one then reads their packed points with these results in.
+    SQLite's writers take the whole file (``BEGIN IMMEDIATE``) already. ``NO KEY UPDATE``: a lock that
+    other publishers' results, referring to the series, do not wait for."""
+    if connection.dialect.name != "postgresql":
+        return
+    s = schema.series
+    for start in range(0, len(series_ids), CHUNK):
+        chunk = series_ids[start : start + CHUNK]
+        connection.execute(select(s.c.id).where(s.c.id.in_(chunk)).order_by(s.c.id).with_for_update(key_share=True))
 
 
 def _insert_tags(connection: Connection, run_id: int, tags: dict[str, str]) -> None:
     """A run's tags; a tag the run has already keeps its first value."""
-    _insert(
+    insert_new(
         connection, schema.tags, [{"run_id": run_id, "key": k, "value": v} for k, v in tags.items()], "run_id", "key"
     )

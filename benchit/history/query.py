@@ -3,16 +3,15 @@
 from __future__ import annotations
 
 import fnmatch
-import itertools
 import json
-import operator
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from itertools import compress
 from typing import Any
 
-from sqlalchemy import Connection, and_, case, false, select
+from sqlalchemy import Connection, select
 
-from benchit.history import schema
+from benchit.history import schema, summary
 
 CHUNK = 500
 
@@ -27,6 +26,7 @@ class Filters:
     precision: str | None = None
     machine: str | None = None  # the machine's id or its hostname
     since: float | None = None  # epoch seconds
+    tags: tuple[tuple[str, str], ...] = ()  # --tag KEY=VALUE: only runs with every one of them
 
     def admits(self, series: dict[str, Any]) -> bool:
         if (
@@ -45,11 +45,12 @@ class Filters:
 @dataclass
 class Points:
     """A series' results in time order, as columns (a million of them are read for ``history``):
-    ``usable`` is ok, not contended and with a median (what a baseline and a change point use)."""
+    ``usable`` is ok, not contended and with a median (what a baseline and a change point use);
+    ``medians`` of results without one are nan."""
 
     ids: list[int] = field(default_factory=list)
     runs: list[int] = field(default_factory=list)
-    medians: list[float | None] = field(default_factory=list)
+    medians: list[float] = field(default_factory=list)
     usable: list[bool] = field(default_factory=list)
 
 
@@ -59,31 +60,29 @@ def series(connection: Connection, filters: Filters) -> dict[int, dict[str, Any]
     return {row["id"]: item for row in rows if filters.admits(item := dict(row))}
 
 
-def points(connection: Connection, chosen: Iterable[int], everything: bool, since: float | None) -> dict[int, Points]:
-    """Each chosen series' points (all series when ``everything``: no list of ids to send)."""
-    r = schema.results
-    usable = and_(r.c.status == "ok", r.c.contended == false(), r.c.median_ms > 0)
-    query = select(r.c.series_id, r.c.id, r.c.run_id, r.c.median_ms, case((usable, 1), else_=0))
-    if since is not None:
-        query = query.where(r.c.time >= since)
-    query = query.order_by(r.c.series_id, r.c.time, r.c.id)
+def points(
+    connection: Connection,
+    chosen: Iterable[int],
+    everything: bool,
+    since: float | None,
+    runs_of: set[int] | None = None,
+) -> dict[int, Points]:
+    """Each chosen series' points (all series when ``everything``: no list of ids to send), read from
+    their packed rows (a row per series, not per result: a million results are read here); only
+    those measured since ``since`` and of the runs ``runs_of``, when given."""
     found: dict[int, Points] = {}
-    ids = list(chosen)
-    batches = [None] if everything else [ids[i : i + CHUNK] for i in range(0, len(ids), CHUNK)]
-    for batch in batches:
-        statement = query if batch is None else query.where(r.c.series_id.in_(batch))
-        # Only numbers are bound, so the statement goes to the driver as text, and its plain
-        # tuples come back without a result object per row: a million rows are read here.
-        sql = str(statement.compile(dialect=connection.dialect, compile_kwargs={"literal_binds": True}))
-        cursor = connection.connection.cursor()
-        try:
-            cursor.execute(sql)
-            rows = cursor.fetchall()
-        finally:
-            cursor.close()
-        for sid, group in itertools.groupby(rows, key=operator.itemgetter(0)):
-            _, ids_, runs_, medians, flags = zip(*group, strict=True)
-            found[sid] = Points(list(ids_), list(runs_), list(medians), [bool(f) for f in flags])
+    for sid, packed in summary.read(connection, None if everything else chosen):
+        ids, runs, medians = packed.ids.tolist(), packed.runs.tolist(), packed.medians.tolist()
+        usable: list[int] = packed.usable.tolist()
+        if since is not None or runs_of is not None:
+            keep = [
+                (since is None or t >= since) and (runs_of is None or r in runs_of)
+                for t, r in zip(packed.times, runs, strict=True)
+            ]
+            ids, runs = list(compress(ids, keep)), list(compress(runs, keep))
+            medians, usable = list(compress(medians, keep)), list(compress(usable, keep))
+        if ids:
+            found[sid] = Points(ids, runs, medians, [bool(u) for u in usable])
     return found
 
 
@@ -119,3 +118,13 @@ def runs(connection: Connection) -> dict[int, tuple[str, float]]:
         id_: (name, time)
         for id_, name, time in connection.execute(select(schema.runs.c.id, schema.runs.c.name, schema.runs.c.time))
     }
+
+
+def tagged_runs(connection: Connection, tags: Iterable[tuple[str, str]]) -> set[int]:
+    """The runs that carry every one of ``tags`` (KEY, VALUE)."""
+    t = schema.tags
+    found: set[int] | None = None
+    for key, value in tags:
+        ids = {r for (r,) in connection.execute(select(t.c.run_id).where(t.c.key == key, t.c.value == value))}
+        found = ids if found is None else found & ids
+    return found or set()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from sqlalchemy import Boolean, Column, Float, ForeignKey, Index, Integer, MetaData, String, Table, Text
+from sqlalchemy import Boolean, Column, Float, ForeignKey, Index, Integer, LargeBinary, MetaData, String, Table, Text
 
 metadata = MetaData()
 
@@ -78,4 +78,19 @@ tags = Table(
     Column("run_id", Integer, ForeignKey("runs.id"), primary_key=True),
     Column("key", String(100), primary_key=True),
     Column("value", Text, nullable=False),
+)
+
+# Added by the third migration: each series' points, packed (history/summary.py), kept by publish in
+# the same transaction as the results, so that ``benchit history`` reads a row per series, not one
+# per result. Arrays of little-endian numbers, in time order (then result id).
+series_points = Table(
+    "series_points",
+    metadata,
+    Column("series_id", Integer, ForeignKey("series.id"), primary_key=True),
+    Column("count", Integer, nullable=False),
+    Column("ids", LargeBinary, nullable=False),  # int64: the results' ids
+    Column("runs", LargeBinary, nullable=False),  # int64: their runs' ids
+    Column("times", LargeBinary, nullable=False),  # float64: when measured (epoch seconds)
+    Column("medians", LargeBinary, nullable=False),  # float64: the median (ms), nan where none
+    Column("usable", LargeBinary, nullable=False),  # uint8: ok, not contended and a median above 0
 )

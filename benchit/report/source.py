@@ -40,13 +40,16 @@ class ScriptRun:
 def script_runs(cache: Cache) -> list[ScriptRun]:
     """Every script run in ``cache``; damaged files are skipped and noted in ``cache.warnings`` by the store."""
     cache.check_strays()
-    runs = []
-    for key in cache.script_keys():
-        record = cache.read_script(key)
-        if record is not None:
-            builds = tuple(b for name in record.builds if (b := _build(cache, name, record.digest)))
-            runs.append(ScriptRun(record, builds))
-    return runs
+    return [run for key in cache.script_keys() if (run := script_run(cache, key)) is not None]
+
+
+def script_run(cache: Cache, key: str) -> ScriptRun | None:
+    """The script run ``key`` of ``cache`` with its builds; None when its record is unreadable."""
+    record = cache.read_script(key)
+    if record is None:
+        return None
+    builds = tuple(b for name in record.builds if (b := _build(cache, name, record.digest)))
+    return ScriptRun(record, builds)
 
 
 def _build(cache: Cache, name: str, digest: str) -> BuildRun | None:

@@ -383,7 +383,7 @@ class Cache:
         (a warning names the link). A file over ``limit`` bytes is a ``JSONBoundError``, unread."""
         try:
             with open_dir(self.root, self._parts(path.parent)) as fd:
-                src = os.open(path.name, os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC, dir_fd=fd)
+                return self._read_at(fd, path, limit)
         except (FileNotFoundError, NotADirectoryError):
             return None
         except LinkError as exc:
@@ -394,16 +394,37 @@ class Cache:
                 self.warnings.append(f"skipped {path}: a symbolic link (never followed)")
                 return None
             raise
+
+    def _read_at(self, fd: int, path: Path, limit: int | None = None) -> bytes | None:
+        """``_read_bytes`` of ``path``, whose folder is open as ``fd`` (reached without following a link)."""
+        try:
+            src = os.open(path.name, os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC, dir_fd=fd)
+        except (FileNotFoundError, NotADirectoryError):
+            return None
+        except OSError as exc:
+            if exc.errno == errno.ELOOP:
+                self.warnings.append(f"skipped {path}: a symbolic link (never followed)")
+                return None
+            raise
         with os.fdopen(src, "rb") as file:
             size = os.fstat(file.fileno()).st_size
             if limit is not None and size > limit:
                 raise safejson.JSONBoundError(f"{size} bytes, over the limit of {limit}")
-            return file.read(limit + 1) if limit is not None else file.read()
+            if limit is None:
+                return file.read()
+            # Read as many bytes as the file has (asking for the limit's would allocate the limit,
+            # 16 MB, for every record), then the rest up to the limit if it grew meanwhile.
+            data = file.read(size + 1)
+            return data + file.read(limit + 1 - len(data)) if len(data) > size else data
 
-    def _read(self, path: Path, what: str) -> dict[str, Any] | None:
-        """Parse a JSON record; on damage, note a warning naming the file and return None."""
+    def _read(self, path: Path, what: str, fd: int | None = None) -> dict[str, Any] | None:
+        """Parse a JSON record (in the folder open as ``fd``, if given); on damage, note a warning
+        naming the file and return None."""
         try:
-            raw = self._read_bytes(path, safejson.MAX_RECORD_BYTES)
+            if fd is None:
+                raw = self._read_bytes(path, safejson.MAX_RECORD_BYTES)
+            else:
+                raw = self._read_at(fd, path, safejson.MAX_RECORD_BYTES)
             if raw is None:
                 return None
             data = safejson.loads(raw)
@@ -452,26 +473,48 @@ class Cache:
     def read_results(self, name: str) -> list[Result]:
         """Every machine's results of build ``name`` (and those of older caches, without a machine)."""
         folder = self.build_dir(name) / "results"
-        results = []
-        paths = []
-        for file in self._list(folder):  # older caches' results, then one folder per machine
-            if file.startswith("."):
-                continue
-            if file.endswith(".json"):
-                paths.append(folder / file)
-            elif _is_folder(folder / file):  # a machine's folder; other files are never opened
-                paths += [folder / file / f for f in self._list(folder / file) if f.endswith(".json")]
-        for path in sorted(paths):
-            if path.name.startswith("."):
-                continue
-            data = self._read(path, "result")
-            if data is None:
-                continue
-            try:
-                results.append(Result.from_dict(data))
-            except RecordError as exc:
-                self.warnings.append(f"skipped {path}: malformed result ({exc})")
+        results: list[Result] = []
+        # Each folder is opened once and its files relative to it (a cache holds thousands of
+        # results), in the order of their sorted paths: older caches' results beside the folders.
+        try:
+            with open_dir(self.root, self._parts(folder)) as fd:
+                for file in sorted(os.listdir(fd)):
+                    if file.startswith("."):
+                        continue
+                    if file.endswith(".json"):
+                        self._add_result(results, fd, folder / file)
+                    elif _is_folder(folder / file):  # a machine's folder; other files are never opened
+                        self._add_machine(results, fd, folder / file)
+        except (FileNotFoundError, NotADirectoryError):
+            pass
+        except LinkError as exc:
+            self.warnings.append(f"skipped {folder}: {exc.path} is a symbolic link (never followed)")
         return results
+
+    def _add_machine(self, results: list[Result], fd: int, folder: Path) -> None:
+        """The results in ``folder``, a machine's, below the folder open as ``fd``."""
+        try:
+            machine = _open_child(fd, folder.name, folder)
+        except (FileNotFoundError, NotADirectoryError):
+            return
+        except LinkError as exc:
+            self.warnings.append(f"skipped {folder}: {exc.path} is a symbolic link (never followed)")
+            return
+        try:
+            for name in sorted(os.listdir(machine)):
+                if name.endswith(".json") and not name.startswith("."):
+                    self._add_result(results, machine, folder / name)
+        finally:
+            os.close(machine)
+
+    def _add_result(self, results: list[Result], fd: int, path: Path) -> None:
+        data = self._read(path, "result", fd)
+        if data is None:
+            return
+        try:
+            results.append(Result.from_dict(data))
+        except RecordError as exc:
+            self.warnings.append(f"skipped {path}: malformed result ({exc})")
 
     def _list(self, folder: Path) -> list[str]:
         """The names in ``folder`` (reached without following links), sorted; [] when missing or

@@ -1,0 +1,40 @@
+"""Many rows in one statement's executions: compiled once, each row handed to the driver as it is."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from sqlalchemy import Connection, Table
+
+CHUNK = 500  # rows per execution (and per IN (...) lookup: well under SQLite's limit on bound parameters)
+
+
+def execute(connection: Connection, statement: Any, rows: Sequence[dict[str, Any]]) -> None:
+    """``connection.execute(statement, rows)`` for rows of plain values (numbers, text, bytes, flags,
+    None), without the per-value processing of SQLAlchemy's types, which is most of the time of
+    a publication's writes: the statement is compiled for the rows' keys once, in the connection's
+    dialect, and the rows go to the driver's ``executemany`` as they are."""
+    if not rows:
+        return
+    # for_executemany: no RETURNING of the new ids (PostgreSQL's dialect adds one for a single row).
+    compiled = statement.compile(dialect=connection.dialect, column_keys=list(rows[0]), for_executemany=True)
+    sql, positions = str(compiled), compiled.positiontup or []
+    for start in range(0, len(rows), CHUNK):
+        chunk = rows[start : start + CHUNK]
+        params: Any = [tuple(row[k] for k in positions) for row in chunk] if compiled.positional else list(chunk)
+        connection.exec_driver_sql(sql, params)
+
+
+def insert_new(connection: Connection, table: Table, rows: Sequence[dict[str, Any]], *unique: str) -> None:
+    """Insert ``rows``; a row whose ``unique`` columns are taken (by an earlier or a concurrent
+    publisher) is skipped: ``INSERT ... ON CONFLICT (unique) DO NOTHING``."""
+    if connection.dialect.name == "postgresql":
+        from sqlalchemy.dialects.postgresql import insert as pg_insert
+
+        statement: Any = pg_insert(table).on_conflict_do_nothing(index_elements=list(unique))
+    else:
+        from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+
+        statement = sqlite_insert(table).on_conflict_do_nothing(index_elements=list(unique))
+    execute(connection, statement, rows)
