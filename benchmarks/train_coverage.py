@@ -20,7 +20,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from _common import BENCHIT, REPO, cache_results, finish, parser, timed
+from _common import BENCHIT, REPO, finish, parser, timed
 
 GOAL = 0.9
 # Enough timing to run each train step a few times; the figure is about statuses, not speed.
@@ -97,14 +97,20 @@ def not_in_figure(rows: list[dict[str, str]], runtime: str) -> dict[str, Any]:
                                                            for g, n in groups.most_common()]}  # fmt: skip
 
 
-def script_times(cache: Path) -> dict[str, Any]:
+def _script_records(cache: Path, wanted: set[str]) -> list[dict[str, Any]]:
+    """The cache's script records of the sample's scripts (``wanted``: resolved paths)."""
+    records = [json.loads(p.read_text()) for p in sorted(cache.glob("scripts/*.json"))]
+    return [r for r in records if str(Path(r.get("script") or "").resolve()) in wanted]
+
+
+def script_times(cache: Path, wanted: set[str]) -> dict[str, Any]:
     """Per-script wall time from the cache's script records: all of it, and without the waits for
     the host lock (another scan's measurement on this shared machine)."""
-    records = [json.loads(p.read_text()) for p in sorted(cache.glob("scripts/*.json"))]
-    durations = [float(r.get("duration_s") or 0) for r in records]
-    own = [float(r.get("duration_s") or 0) - float(r.get("lock_wait_s") or 0) for r in records]
+    records = [r for r in _script_records(cache, wanted) if r.get("duration_s") is not None]
     if not records:
         return {}
+    durations = [float(r["duration_s"]) for r in records]
+    own = [float(r["duration_s"]) - float(r.get("lock_wait_s") or 0) for r in records]
     return {
         "scripts": len(records),
         "median_s": round(statistics.median(durations), 1),
@@ -116,10 +122,15 @@ def script_times(cache: Path) -> dict[str, Any]:
     }
 
 
-def load_during(cache: Path) -> dict[str, Any]:
+def load_during(cache: Path, wanted: set[str]) -> dict[str, Any]:
     """The machine's 1-minute load average as each result's measurement began."""
-    loads = [r["environment"]["load_average"][0] for r in cache_results(cache)
-             if isinstance(r.get("environment", {}).get("load_average"), list)]  # fmt: skip
+    builds = {b for r in _script_records(cache, wanted) for b in r.get("builds") or []}
+    loads = []
+    for build in sorted(builds):
+        for path in sorted(cache.glob(f"builds/{build}/results/*/*.json")):
+            load = json.loads(path.read_text()).get("environment", {}).get("load_average")
+            if isinstance(load, list) and load:
+                loads.append(float(load[0]))
     if not loads:
         return {}
     return {"measurements": len(loads), "min": min(loads), "median": statistics.median(loads), "max": max(loads)}
@@ -150,7 +161,9 @@ def main() -> None:
     table = cache.parent / "report.csv"
     timed([*BENCHIT, "report", "--cache-dir", cache, "--output", table])
     with table.open(newline="") as f:
-        rows = list(csv.DictReader(f))
+        # The sample's scripts only: a cache resumed with another thinning holds others too.
+        wanted = {str(path.resolve()) for path in scripts}
+        rows = [row for row in csv.DictReader(f) if str(Path(row["script"]).resolve()) in wanted]
     scripts_ok = Counter(row["script_status"] for row in {r["script"]: r for r in rows}.values())
     result = {
         "sample": f"every {torchvision_every} torchvision script, every {every} timm and transformers script"
@@ -163,8 +176,8 @@ def main() -> None:
         "cache": str(cache),
         "coverage": [coverage(rows, "torch")] + ([coverage(rows, args.runtime)] if args.runtime != "torch" else []),
         "not_in_figure": not_in_figure(rows, args.runtime),
-        "script_time": script_times(cache),
-        "load_during_scan": load_during(cache),
+        "script_time": script_times(cache, wanted),
+        "load_during_scan": load_during(cache, wanted),
     }
     for figure in result["coverage"]:
         share = figure["share"]

@@ -212,6 +212,13 @@ def test_a_batch_of_one_through_batch_norm_says_the_inputs_cannot_train() -> Non
     assert inputs_reason(ValueError("Expected more than 1 value per channel when training, got input size "
                                     "torch.Size([1, 4])")).splitlines()[0].endswith("per channel (batch of 1)")  # fmt: skip
     assert inputs_reason(RuntimeError("one of the variables needed for gradient computation")) is None
+    # torchvision's detection models (torch._assert) in train mode, called without targets:
+    detection = inputs_reason(AssertionError("targets should not be none when in training mode"))
+    assert detection is not None and detection.splitlines() == [
+        "cannot train on these inputs: the model computes its own losses in train mode from targets (labels, boxes),"
+        " which the captured call does not pass",
+        "AssertionError: targets should not be none when in training mode",
+    ]
 
 
 def test_bf16_autocast_runs_the_forward_in_bf16_and_keeps_fp32_weights() -> None:

@@ -83,11 +83,13 @@ def loss_of(outputs: Any) -> torch.Tensor:
     return loss
 
 
-# Checks PyTorch makes of a normalisation layer in train mode only, which the captured inputs can
-# fail (eval mode uses the running statistics and never asks): what each needs.
+# Checks a model makes in train mode only, which the captured inputs can fail (eval never asks):
+# a normalisation layer's (eval uses the running statistics), and torchvision's detection models',
+# which compute their own losses in train mode from targets that an inference call does not pass.
 _INPUT_CHECKS = (
-    ("Expected more than 1 value per channel when training", "batch norm in train mode needs more than one value per channel", False),
-    ("Expected more than 1 spatial element when training", "instance norm in train mode needs more than one spatial element per channel", True),
+    (ValueError, "Expected more than 1 value per channel when training", "batch norm in train mode needs more than one value per channel", False),
+    (ValueError, "Expected more than 1 spatial element when training", "instance norm in train mode needs more than one spatial element per channel", True),
+    (AssertionError, "targets should not be none when in training mode", "the model computes its own losses in train mode from targets (labels, boxes), which the captured call does not pass", None),
 )  # fmt: skip
 
 
@@ -107,13 +109,15 @@ def _where(text: str, per_sample: bool) -> str:
 
 def inputs_reason(exc: BaseException) -> str | None:
     """The one-line reason of a train step that fails because of the captured inputs, not of the
-    model or of benchit (a batch norm that gets one value per channel), followed by PyTorch's own
+    model or of benchit (a batch norm that gets one value per channel, a detection model that
+    needs targets in train mode), followed by the model's own
     line; ``None`` for any other failure. Such a result stays ``failed``: the inputs are the user's."""
     text = str(exc).strip()
-    for found, need, per_sample in _INPUT_CHECKS:
-        if isinstance(exc, ValueError) and found in text:
+    for kind, found, need, per_sample in _INPUT_CHECKS:
+        if isinstance(exc, kind) and found in text:
             first = text.splitlines()[0]
-            return f"cannot train on these inputs: {need}{_where(first, per_sample)}\n{type(exc).__name__}: {first}"
+            where = "" if per_sample is None else _where(first, per_sample)
+            return f"cannot train on these inputs: {need}{where}\n{type(exc).__name__}: {first}"
     return None
 
 
