@@ -195,6 +195,19 @@ def test_warm_up_waits_until_block_medians_agree(clock: FakeClock) -> None:
     assert warmup.iterations > 22  # it did not stop while latency was still falling
 
 
+def test_a_first_step_just_made_sizes_the_warm_up_in_place_of_its_own_first_call(clock: FakeClock) -> None:
+    slow = TimingSettings(warmup_max_s=0.1)  # as a status-only scan runs: one block, then stop
+    own = FakeTimer(clock, itertools.repeat(1.0))  # a 1 s step: every block is one call
+    assert timing.warm_up(lambda: None, own, slow).iterations == 2 and own.calls == 2
+    sized = FakeTimer(clock, itertools.repeat(1.0))
+    warmup = timing.warm_up(lambda: None, sized, slow, first_latency=3.0)  # bench._prepare's first step
+    assert sized.calls == 1 and warmup.iterations == 1 and warmup.latency_s == 1.0
+    # The settling rule is the same: a step that settles still needs two agreeing blocks.
+    settling = (max(0.001, 0.01 * 0.9**i) for i in itertools.count())
+    warmup = timing.warm_up(lambda: None, FakeTimer(clock, settling), SETTINGS, first_latency=0.02)
+    assert warmup.settled and warmup.latency_s == pytest.approx(0.001) and warmup.iterations > 22
+
+
 def test_warm_up_gives_up_at_its_time_cap(clock: FakeClock) -> None:
     drifting = (0.001 * 1.2**i for i in itertools.count())  # 20% slower every call: never settles
     warmup = timing.warm_up(lambda: None, FakeTimer(clock, drifting), SETTINGS)

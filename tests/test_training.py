@@ -12,9 +12,12 @@ import torch
 from conftest import FAST, report_df, run_benchit, write_script
 from test_plugins import local_plugin
 
+from benchit.backends.devices import CPU
 from benchit.errors import Unavailable
-from benchit.measure.training import Trainer, loss_of
-from benchit.records import Result, measurement_key
+from benchit.measure.placement import TrainPlacement
+from benchit.measure.training import Trainer, inputs_reason, loss_of
+from benchit.records import Invocation, Result, measurement_key
+from benchit.scan.capture import Captured
 
 CNN = """
 import torch
@@ -71,9 +74,20 @@ class Text(torch.nn.Module):
     def forward(self, x):
         return "a label"
 
+class PooledNorm(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.conv = torch.nn.Conv2d(3, 4, 3)
+        self.pool = torch.nn.AdaptiveAvgPool2d(1)
+        self.bn = torch.nn.BatchNorm2d(4)  # after global pooling, as in deeplabv3's ASPP
+
+    def forward(self, x):
+        return self.bn(self.pool(self.conv(x))).flatten(1)
+
 x = torch.randn(2, 4)
 for model in (Argmax(), Frozen(), Inplace(), Text()):
     model(x)
+PooledNorm().eval()(torch.randn(1, 3, 8, 8))  # a batch of one
 """
 
 TRAINABLE_PLUGIN = '''
@@ -158,6 +172,55 @@ def test_a_train_step_changes_the_weights_and_restore_takes_them_back(optimizer:
     assert all(torch.equal(v, before[k]) for k, v in model.state_dict().items())
 
 
+def test_the_captured_model_trains_itself_and_release_gives_it_back_as_it_was() -> None:
+    """No copy of the model for training (the weights sit in memory twice: the model and the one
+    snapshot), and after it the captured model is bit for bit what eval and its submodules see."""
+    torch.manual_seed(0)
+    model = torch.nn.Sequential(torch.nn.Linear(4, 8), torch.nn.BatchNorm1d(8), torch.nn.Dropout(0.5)).eval()
+    model.register_buffer("steps", torch.zeros(1), persistent=False)  # not in a state_dict
+
+    def count(module: torch.nn.Module, inputs: Any, output: Any) -> None:
+        module.steps.add_(1)  # a non-persistent buffer the forward changes
+
+    model.register_forward_hook(count)
+    invocation = Invocation("0123abcd", "Sequential", 112, {}, "input: float32[16,4]", 16, "test")
+    item = Captured(model, (torch.randn(16, 4),), {}, invocation)
+    before = {k: v.clone() for k, v in [*model.named_parameters(), *model.named_buffers()]}
+    placement = TrainPlacement(item, CPU(), "fp32", "sgd")
+    trained, args, _ = placement.inputs()
+    assert trained is model and trained.training  # the captured model itself, in train mode
+    trainer = placement.trainer()
+    with torch.enable_grad():
+        trainer.step(lambda: trained(*args))()
+    assert not torch.equal(model[0].weight, before["0.weight"]) and model.steps.item() == 1
+    placement.release()
+    after = dict([*model.named_parameters(), *model.named_buffers()])
+    assert all(torch.equal(after[k], v) for k, v in before.items())
+    assert not model.training and all(p.grad is None for p in model.parameters())
+
+
+def test_a_batch_of_one_through_batch_norm_says_the_inputs_cannot_train() -> None:
+    norm = torch.nn.BatchNorm2d(4).train()
+    with pytest.raises(ValueError) as raised:
+        norm(torch.randn(1, 4, 1, 1))
+    reason = inputs_reason(raised.value)
+    assert reason is not None
+    assert reason.splitlines()[0] == (
+        "cannot train on these inputs: batch norm in train mode needs more than one value per channel"
+        " (batch of 1 reaching a 1x1 map)"
+    )
+    assert inputs_reason(ValueError("Expected more than 1 value per channel when training, got input size "
+                                    "torch.Size([1, 4])")).splitlines()[0].endswith("per channel (batch of 1)")  # fmt: skip
+    assert inputs_reason(RuntimeError("one of the variables needed for gradient computation")) is None
+    # torchvision's detection models (torch._assert) in train mode, called without targets:
+    detection = inputs_reason(AssertionError("targets should not be none when in training mode"))
+    assert detection is not None and detection.splitlines() == [
+        "cannot train on these inputs: the model computes its own losses in train mode from targets (labels, boxes),"
+        " which the captured call does not pass",
+        "AssertionError: targets should not be none when in training mode",
+    ]
+
+
 def test_bf16_autocast_runs_the_forward_in_bf16_and_keeps_fp32_weights() -> None:
     torch.manual_seed(0)
     model = torch.nn.Linear(8, 8).train()
@@ -233,6 +296,17 @@ def test_models_that_cannot_train_keep_their_eval_result(tmp_path: Path) -> None
     assert "modified by an inplace operation" in by[("Inplace", "train")].error
     assert by[("Text", "train")].status == "unavailable"
     assert "returns no tensor (it returns str)" in by[("Text", "train")].error
+    # The inputs, not the model: failed (the inputs are the user's), with the reason in one line.
+    assert by[("PooledNorm", "eval")].status == "ok"
+    assert by[("PooledNorm", "train")].status == "failed"
+    assert by[("PooledNorm", "train")].error == (
+        "cannot train on these inputs: batch norm in train mode needs more than one value per channel"
+        " (batch of 1 reaching a 1x1 map)"
+    )
+    errors = [json.loads(p.read_text())["error"] for p in cache.glob("builds/*/results/*/cpu-torch-train.json")]
+    (full,) = [e for e in errors if e.startswith("cannot train on these inputs")]
+    assert full.splitlines()[1].startswith("ValueError: Expected more than 1 value per channel when training")
+    assert "Traceback" not in full and len(full.splitlines()) == 2
 
 
 def test_compiled_training_matches_eager_on_batch_norm_and_dropout_aot_eager(tmp_path: Path) -> None:

@@ -24,7 +24,7 @@ from benchit.measure.parity import DEFAULT_TOLERANCES, TRAIN_TOLERANCES, Toleran
 from benchit.measure.placement import Placed, TrainPlacement
 from benchit.measure.precision import tolerance
 from benchit.measure.timing import Round, Warmup, another_round, measure_round, overhead_ns, summarise, warm_up
-from benchit.measure.training import Trainer, name_outputs
+from benchit.measure.training import Trainer, inputs_reason, name_outputs
 from benchit.records import Result, ResultStatus
 
 # Hears which runtime is being prepared or measured now, as the failed result it would end with if
@@ -133,6 +133,8 @@ class _Entry:
         """End this runtime with ``exc`` (``Unavailable``: the model does not suit it); the others go on."""
         status = ResultStatus.UNAVAILABLE if isinstance(exc, Unavailable) else ResultStatus.FAILED
         error = str(exc) if isinstance(exc, Unavailable) else error_text(exc)
+        if self.trainer is not None:  # a step the captured inputs cannot train: its reason, no traceback
+            error = inputs_reason(exc) or error
         self.result = Result(**self.base, status=status, error=error, info=self.info, environment=self.environment)
         self.prepared = None
 
@@ -261,9 +263,12 @@ def _measure(
         entry.watch = contention.BlockWatch(judge)
         assert entry.prepared is not None
         _attempting(entry, attempt)
+        # A lone runtime's first step (``_prepare``) was the last thing to run: it sizes the
+        # warm-up's first block, where several runtimes' preparations ran in between.
+        first = entry.info.get("first_step_s") if len(live) == 1 else None
         try:
             with entry.context():
-                entry.warmup = warm_up(entry.prepared.step, timer, config.timing)
+                entry.warmup = warm_up(entry.prepared.step, timer, config.timing, first)
         except Exception as exc:  # noqa: BLE001 - a failing runtime is a result; the others go on
             entry.fail(exc)
     waited += _quiet(judge, judge.reason(contention.between(start, contention.snapshot(), judge.threads)), quiet, tell)

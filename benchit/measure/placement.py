@@ -158,10 +158,16 @@ class Placement:
 
 
 class TrainPlacement:
-    """One invocation's model, copied for training (the eval placement's stays as captured), on one
-    device in train mode, with its ``training.Trainer``; and eager torch's one step from the initial
-    weights for the parity check (the loss, gradients and updated parameters): a first run, a
-    second (is the step deterministic under a fixed seed?) and, only if needed, a float64 copy's.
+    """One invocation's model on one device in train mode, with its ``training.Trainer``; and eager
+    torch's one step from the initial weights for the parity check (the loss, gradients and updated
+    parameters): a first run, a second (is the step deterministic under a fixed seed?) and, only if
+    needed, a float64 copy's.
+
+    The captured model itself trains: no copy of it is made. The trainer's one snapshot of the
+    initial weights and buffers restores them before each runtime and each round, and ``release``
+    restores them and puts the model back in eval mode, so that the weights sit twice in memory,
+    not three times. Every eval measurement of an invocation comes before its training
+    (``Config.measured``), and an fp16 or bf16 eval measures a cast copy.
 
     ``precision`` is autocast's (the weights stay fp32); ``optimizer`` the --optimizer."""
 
@@ -178,22 +184,22 @@ class TrainPlacement:
 
     def inputs(self) -> tuple[Any, tuple, dict]:
         if self._moved is None:
-            import copy
-
             import torch
 
             where = self.device.torch_device
             # Tensors made under inference_mode (a script's own, or captured there) cannot be saved
-            # for backward: fresh copies outside it.
+            # for backward: fresh copies outside it (the same values: eval measures them as well).
             with torch.inference_mode(False):
-                model = copy.deepcopy(self.item.module).to(where)
-                with torch.no_grad():
-                    for tensor in [*model.parameters(), *model.buffers()]:
-                        if tensor.is_inference():
-                            tensor.data = tensor.data.clone()
+                model = self.item.module
+                if isinstance(model, torch.nn.Module):
+                    model = model.to(where)
+                    with torch.no_grad():
+                        for tensor in [*model.parameters(), *model.buffers()]:
+                            if tensor.is_inference():
+                                tensor.data = tensor.data.clone()
+                    model.train()
                 args = to_device(map_tensors(self.item.args, lambda t: t.clone()), where)
                 kwargs = to_device(map_tensors(self.item.kwargs, lambda t: t.clone()), where)
-            model.train()
             self._moved = (model, args, kwargs)
         return self._moved
 
@@ -255,8 +261,17 @@ class TrainPlacement:
             return f"float64 could not run: {type(exc).__name__}: {first}"
 
     def release(self) -> None:
+        """The captured model back as it was: its initial weights and buffers, no gradients, eval
+        mode, on the host; the trainer (its snapshot and optimizer state) given back."""
         import torch
 
+        if self._trainer is not None:
+            self._trainer.restore()
+        model = self.item.module
+        if self._moved is not None and isinstance(model, torch.nn.Module):
+            model.eval()
+            if self.device.torch_device != "cpu":
+                model.to("cpu")
         self._moved = self._trainer = self._reference = self._rerun = self._fp64 = None
         backend = getattr(torch, self.device.torch_device, None)
         if self.device.torch_device != "cpu" and backend is not None and hasattr(backend, "empty_cache"):

@@ -254,15 +254,21 @@ def _run(step: Step, timer: Timer, iterations: int) -> list[float]:
         return timer.run(step, iterations)
 
 
-def warm_up(step: Step, timer: Timer, settings: TimingSettings) -> Warmup:
+def warm_up(step: Step, timer: Timer, settings: TimingSettings, first_latency: float | None = None) -> Warmup:
     """Run ``step`` until its latency has settled: at least ``warmup_min_iterations``, and two
     successive blocks of ~``block_s`` whose medians agree within ``warmup_tolerance``; or
-    until ``warmup_max_s`` has passed (then ``settled`` is False)."""
+    until ``warmup_max_s`` has passed (then ``settled`` is False). ``first_latency``: the
+    latency of the step's first call, made just before with nothing else run since (a lone
+    runtime's first step, ``bench._prepare``), which then sizes the first block in place of a
+    call of the warm-up's own."""
     start = time.perf_counter()
     # The first call (allocations, lazy initialisation, kernel selection) only sizes the blocks;
     # it is never compared, so one slow call cannot make a block look settled.
-    latency = _run(step, timer, 1)[0]
-    done, previous = 1, None
+    if first_latency is None:
+        latency, done = _run(step, timer, 1)[0], 1
+    else:
+        latency, done = first_latency, 0
+    previous = None
     while True:
         block = _block(latency, settings.block_s, 10_000)
         current = percentile(sorted(_run(step, timer, block)), 50)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import re
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
@@ -82,6 +83,44 @@ def loss_of(outputs: Any) -> torch.Tensor:
     return loss
 
 
+# Checks a model makes in train mode only, which the captured inputs can fail (eval never asks):
+# a normalisation layer's (eval uses the running statistics), and torchvision's detection models',
+# which compute their own losses in train mode from targets that an inference call does not pass.
+_INPUT_CHECKS = (
+    (ValueError, "Expected more than 1 value per channel when training", "batch norm in train mode needs more than one value per channel", False),
+    (ValueError, "Expected more than 1 spatial element when training", "instance norm in train mode needs more than one spatial element per channel", True),
+    (AssertionError, "targets should not be none when in training mode", "the model computes its own losses in train mode from targets (labels, boxes), which the captured call does not pass", None),
+)  # fmt: skip
+
+
+def _where(text: str, per_sample: bool) -> str:
+    """How the inputs got there, from the input size PyTorch names: a batch of 1 reaching a 1x1
+    map (``per_sample``: the batch does not count, only the map)."""
+    found = re.search(r"input size torch\.Size\(\[([\d, ]*)\]\)", text)
+    if not found:
+        return ""
+    size = [int(n) for n in found.group(1).split(",") if n.strip()]
+    batch = f"batch of {size[0]}" if size else ""
+    if len(size) > 2:
+        shape = "x".join(map(str, size[2:]))
+        return f" (a {shape} map)" if per_sample else f" ({batch} reaching a {shape} map)"
+    return f" ({batch})" if batch else ""
+
+
+def inputs_reason(exc: BaseException) -> str | None:
+    """The one-line reason of a train step that fails because of the captured inputs, not of the
+    model or of benchit (a batch norm that gets one value per channel, a detection model that
+    needs targets in train mode), followed by the model's own
+    line; ``None`` for any other failure. Such a result stays ``failed``: the inputs are the user's."""
+    text = str(exc).strip()
+    for kind, found, need, per_sample in _INPUT_CHECKS:
+        if isinstance(exc, kind) and found in text:
+            first = text.splitlines()[0]
+            where = "" if per_sample is None else _where(first, per_sample)
+            return f"cannot train on these inputs: {need}{where}\n{type(exc).__name__}: {first}"
+    return None
+
+
 def trainable(model: Any) -> list[tuple[str, torch.Tensor]]:
     """The parameters of ``model`` that require a gradient, by name; raises ``Unavailable`` when
     there is none (every weight frozen, or the model is not an ``nn.Module``)."""
@@ -126,15 +165,19 @@ class Trainer:
         self.precision, self.device_type = precision, device_type
         self.optimizer = make_optimizer(optimizer, self.params)
         self.scaler = torch.amp.GradScaler(device_type) if precision == "fp16" else None
-        # Create the optimizer's state (AdamW's moments) now: one step on zero gradients, whose
-        # change to the weights (AdamW's weight decay) the restore below takes back.
-        tensors = dict(model.state_dict(keep_vars=True))
-        self._initial = {name: t.detach().clone() for name, t in tensors.items() if isinstance(t, torch.Tensor)}
-        self._tensors = {name: t for name, t in tensors.items() if name in self._initial}
-        for p in self.params:
-            p.grad = torch.zeros_like(p)
-        self.optimizer.step()
-        self.optimizer.zero_grad(set_to_none=True)
+        # The one snapshot of the initial state: every parameter and buffer once (tied weights are
+        # one tensor; non-persistent buffers, which a state_dict leaves out, are kept too, since the
+        # captured model itself trains and goes back to the eval measurements of its submodules).
+        self._tensors = [*dict.fromkeys([*model.parameters(), *model.buffers()])]
+        self._initial = [t.detach().clone() for t in self._tensors]
+        if optimizer != "sgd":
+            # Create the optimizer's state (AdamW's moments) now, before any timing: one step on
+            # zero gradients, whose change to the weights (weight decay) the restore takes back.
+            # Plain SGD (no momentum) keeps no state: nothing to create.
+            for p in self.params:
+                p.grad = torch.zeros_like(p)
+            self.optimizer.step()
+            self.optimizer.zero_grad(set_to_none=True)
         self._state = {
             id(p): {k: v.detach().clone() if isinstance(v, torch.Tensor) else v for k, v in state.items()}
             for p, state in self.optimizer.state.items()
@@ -147,8 +190,8 @@ class Trainer:
         import torch
 
         with torch.no_grad():
-            for name, tensor in self._tensors.items():
-                tensor.copy_(self._initial[name])
+            for tensor, initial in zip(self._tensors, self._initial, strict=True):
+                tensor.copy_(initial)
             for p, state in self.optimizer.state.items():
                 for key, saved in self._state.get(id(p), {}).items():
                     if isinstance(saved, torch.Tensor):
