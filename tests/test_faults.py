@@ -276,7 +276,10 @@ def test_a_runtime_that_kills_the_worker_fails_alone(tmp_path: Path, crash_at: s
     assert results["cpu-torch"]["status"] == "ok" and results["cpu-torch"]["stats"]["median_ms"] > 0
     crashed = results["cpu-crashy"]
     assert crashed["status"] == "failed"
-    assert crashed["error"] == "the worker was killed by SIGSEGV (segmentation fault), while preparing or measuring this runtime"
+    assert (
+        crashed["error"]
+        == "the worker was killed by SIGSEGV (segmentation fault), while preparing or measuring this runtime"
+    )
     assert crashed["machine"] and crashed["script_digest"]  # stamped as every result is
     df = report_df(cache)
     assert sorted(df["status"]) == ["failed", "ok"]

@@ -355,7 +355,7 @@ def test_the_interval_covers_drift_between_rounds() -> None:
 def test_rounds_half_width_uses_student_t() -> None:
     assert timing.rounds_half_width([1.0]) == 0.0
     # 2 rounds: t(1) = 12.706; the interval is wide, as it must be with one degree of freedom
-    assert timing.rounds_half_width([1.0, 2.0]) == pytest.approx(12.7062 * (2 ** 0.5 / 2) / 2 ** 0.5, rel=1e-4)
+    assert timing.rounds_half_width([1.0, 2.0]) == pytest.approx(12.7062 * (2**0.5 / 2) / 2**0.5, rel=1e-4)
     # 40 rounds: t(39) = 2.0227, narrower than the t(30) a table would stop at
     forty = [1.0 + (i % 2) * 0.1 for i in range(40)]
     assert timing.rounds_half_width(forty) == pytest.approx(

@@ -14,7 +14,7 @@ from benchit.contracts import Device, Prepared, Runtime
 from benchit.errors import Unavailable
 from benchit.measure.bench import benchmark_all, error_text
 from benchit.measure.contention import QuietBudget, WaitTeller
-from benchit.messages import InvocationFound, Message, ResultReady, ScriptError
+from benchit.messages import Attempt, InvocationFound, Message, ResultReady, ScriptError
 from benchit.records import Invocation, Result, ResultStatus, Script
 from benchit.scan.onnxinput import generate, invocation, read
 from benchit.store.cache import file_digest, key_build_name
@@ -110,11 +110,17 @@ def run(
     if config.analyze_only:
         return
     options = config.runtime_settings()
+
+    def attempt(result: Result | None) -> None:  # a runtime that kills the worker fails alone
+        send(Attempt(name, result))
+
     for device_name in config.devices:
         placement = FilePlacement(record, registry.device(device_name))
         names = [r for r in config.runtimes if config.measurement_key(device_name, r) not in done.get(name, [])]
         runtimes: list[Runtime] = [FileRuntime(registry.runtime(r, options), script.path, arrays) for r in names]
-        measured = benchmark_all(placement, runtimes, config, artifacts.folder(name), quiet=quiet, tell=tell)
+        measured = benchmark_all(
+            placement, runtimes, config, artifacts.folder(name), quiet=quiet, tell=tell, attempt=attempt
+        )
         for result in measured:
             result = replace(result, eager=False)  # ``eager`` above only skips parity: a file has no eager baseline
             artifacts.send_new(name, send)
