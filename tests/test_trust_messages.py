@@ -102,8 +102,8 @@ def _snapshot(folder: Path) -> dict[str, bytes]:
     return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
-def _forge(tmp_path: Path, victim_cache: Path, forgery: str, executor: list[str] | None = None) -> dict:
-    """Run the hostile script beside an honest one in a copy of ``victim_cache``; what changed."""
+def _victims(tmp_path: Path, victim_cache: Path) -> tuple[Path, Path, str]:
+    """A copy of ``victim_cache`` in ``tmp_path``, a victim file outside it, and the honest build's name."""
     import shutil
 
     cache = tmp_path / "cache"
@@ -111,10 +111,19 @@ def _forge(tmp_path: Path, victim_cache: Path, forgery: str, executor: list[str]
     victim = tmp_path / "outside" / "victim.txt"
     victim.parent.mkdir()
     victim.write_text(VICTIM_TEXT)
-    honest_build = next(p.name for p in (cache / "builds").iterdir())
-    body = FORGER + FORGERIES[forgery].replace(VICTIM, repr(str(victim))).replace("OTHER_BUILD", repr(honest_build))
+    return cache, victim, next(p.name for p in (cache / "builds").iterdir())
+
+
+def _hostile(forgery: str, victim: Path, honest_build: str) -> str:
+    """The body of a hostile script that sends ``forgery`` aimed at ``victim`` and ``honest_build``."""
+    return FORGER + FORGERIES[forgery].replace(VICTIM, repr(str(victim))).replace("OTHER_BUILD", repr(honest_build))
+
+
+def _forge(tmp_path: Path, victim_cache: Path, forgery: str, executor: list[str] | None = None) -> dict:
+    """Run the hostile script beside an honest one in a copy of ``victim_cache``; what changed."""
+    cache, victim, honest_build = _victims(tmp_path, victim_cache)
     corpus = tmp_path / "corpus"
-    write_script(corpus, "hostile.py", body + "\n" + MODEL)
+    write_script(corpus, "hostile.py", _hostile(forgery, victim, honest_build) + "\n" + MODEL)
     write_script(corpus, "after.py", MODEL)  # the scan goes on after the hostile script
     before = _snapshot(cache / "builds" / honest_build)
     done = run_benchit(
@@ -227,23 +236,16 @@ def test_forged_messages_from_a_ray_node_are_refused_too(tmp_path: Path, victim_
     """The same forgeries from scripts running on the nodes of a private Ray cluster: a node's
     artifacts must come as bytes, so a path (here, the driver's victim file) fails the job, and a
     node's script cannot overwrite another script's build either."""
-    import shutil
 
     from test_ray import needs_cluster, scenario
 
     if needs_cluster.args[0]:
         pytest.skip(needs_cluster.kwargs["reason"])
-    cache = tmp_path / "cache"
-    shutil.copytree(victim_cache, cache)
-    victim = tmp_path / "outside" / "victim.txt"
-    victim.parent.mkdir()
-    victim.write_text(VICTIM_TEXT)
-    honest_build = next(p.name for p in (cache / "builds").iterdir())
+    cache, victim, honest_build = _victims(tmp_path, victim_cache)
     before = _snapshot(cache / "builds" / honest_build)
     corpus = tmp_path / "corpus"
     for forgery in ("path_outside", "another_scripts_build", "traversal_name"):
-        body = FORGER + FORGERIES[forgery].replace(VICTIM, repr(str(victim))).replace("OTHER_BUILD", repr(honest_build))
-        write_script(corpus, f"{forgery}.py", body + "\n" + MODEL)
+        write_script(corpus, f"{forgery}.py", _hostile(forgery, victim, honest_build) + "\n" + MODEL)
     write_script(corpus, "after.py", MODEL)
     scan = ["benchmark", "--all", "--search-dir", str(corpus), "--cache-dir", str(cache), "--analyze-only"]
     (step,) = scenario(tmp_path, [{"benchit": scan}])["steps"]
