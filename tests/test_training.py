@@ -84,10 +84,15 @@ class PooledNorm(torch.nn.Module):
     def forward(self, x):
         return self.bn(self.pool(self.conv(x))).flatten(1)
 
+class SampleNorm(PooledNorm):  # one sample, unbatched: no batch of one to repeat
+    def forward(self, x):
+        return super().forward(x.unsqueeze(0))
+
 x = torch.randn(2, 4)
 for model in (Argmax(), Frozen(), Inplace(), Text()):
     model(x)
 PooledNorm().eval()(torch.randn(1, 3, 8, 8))  # a batch of one
+SampleNorm().eval()(torch.randn(3, 8, 8))
 """
 
 TRAINABLE_PLUGIN = '''
@@ -296,15 +301,26 @@ def test_models_that_cannot_train_keep_their_eval_result(tmp_path: Path) -> None
     assert "modified by an inplace operation" in by[("Inplace", "train")].error
     assert by[("Text", "train")].status == "unavailable"
     assert "returns no tensor (it returns str)" in by[("Text", "train")].error
-    # The inputs, not the model: failed (the inputs are the user's), with the reason in one line.
+    # Batch norm after global pooling cannot train on a batch of one: the batch is repeated to two,
+    # and the result says so (its throughput counts two items a step).
     assert by[("PooledNorm", "eval")].status == "ok"
-    assert by[("PooledNorm", "train")].status == "failed"
-    assert by[("PooledNorm", "train")].error == (
+    assert by[("PooledNorm", "train")].status == "ok"
+    assert by[("PooledNorm", "train")].batch_size == 1  # the captured call's
+    assert "(batch of 1 repeated to 2)" in done.stdout
+    (pooled,) = [json.loads(p.read_text()) for p in cache.glob("builds/*/results/*/cpu-torch-train.json")
+                 if json.loads(p.read_text()).get("status") == "ok"]  # fmt: skip
+    assert pooled["info"]["train_inputs"].startswith("a batch of 1 repeated to 2 (each sample twice): batch norm")
+    assert pooled["throughput_per_s"] == pytest.approx(2000.0 / pooled["stats"]["median_ms"])
+    # Without a batch of one to repeat, the inputs, not the model: failed (the inputs are the
+    # user's), with the reason in one line.
+    assert by[("SampleNorm", "eval")].status == "ok"
+    assert by[("SampleNorm", "train")].status == "failed"
+    assert by[("SampleNorm", "train")].error == (
         "cannot train on these inputs: batch norm in train mode needs more than one value per channel"
         " (batch of 1 reaching a 1x1 map)"
     )
     errors = [json.loads(p.read_text())["error"] for p in cache.glob("builds/*/results/*/cpu-torch-train.json")]
-    (full,) = [e for e in errors if e.startswith("cannot train on these inputs")]
+    (full,) = [e for e in errors if e and e.startswith("cannot train on these inputs")]
     assert full.splitlines()[1].startswith("ValueError: Expected more than 1 value per channel when training")
     assert "Traceback" not in full and len(full.splitlines()) == 2
 

@@ -98,6 +98,11 @@ class Printer:
                 flags += f" CONTENDED ({printable(str(result.info.get('contended_reason') or 'busy'))})"
             if result.parity is not None:
                 flags += _parity_flag(result.parity)
+            adapted = str(result.info.get("train_inputs") or "")  # inputs benchit made trainable
+            if "repeated to 2" in adapted:
+                flags += " (batch of 1 repeated to 2)"
+            if "targets made by benchit" in adapted:
+                flags += " (targets made by benchit)"
             self._print(
                 f"        {where}: median {_fmt_ms(stats.median_ms)} ±{rel:.1f}%, "
                 f"p90 {_fmt_ms(stats.p90_ms)}, n={stats.iterations}, "

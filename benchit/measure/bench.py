@@ -24,7 +24,7 @@ from benchit.measure.parity import DEFAULT_TOLERANCES, TRAIN_TOLERANCES, Toleran
 from benchit.measure.placement import Placed, TrainPlacement
 from benchit.measure.precision import tolerance
 from benchit.measure.timing import Round, Warmup, another_round, measure_round, overhead_ns, summarise, warm_up
-from benchit.measure.training import Trainer, inputs_reason, name_outputs
+from benchit.measure.training import INPUTS_FAILURE, Trainer, inputs_reason, name_outputs
 from benchit.records import Result, ResultStatus
 
 # Hears which runtime is being prepared or measured now, as the failed result it would end with if
@@ -137,6 +137,15 @@ class _Entry:
             error = inputs_reason(exc) or error
         self.result = Result(**self.base, status=status, error=error, info=self.info, environment=self.environment)
         self.prepared = None
+
+
+def _inputs_failure(entry: _Entry) -> str:
+    """The reason ``entry``'s train step failed on the captured inputs (``training.inputs_reason``),
+    or ``""``."""
+    result = entry.result
+    failed = entry.trainer is not None and result is not None and result.status is ResultStatus.FAILED
+    error = (result.error or "") if failed and result is not None else ""
+    return error if error.startswith(INPUTS_FAILURE) else ""
 
 
 def _memory_now(device: Device) -> dict[str, int]:
@@ -297,6 +306,12 @@ def _measure(
     return waited
 
 
+def _repeat(placement: Placed) -> int:
+    """How many times the train step repeats each sample of the captured batch (1, or 2 where
+    batch norm could not train on a batch of one)."""
+    return placement.repeat if isinstance(placement, TrainPlacement) else 1
+
+
 def _finish(entry: _Entry, measured: list[_Entry], placement: Placed, config: Config, waited: float) -> Result:
     """The result of a runtime whose rounds are done (``measured``: all such runtimes of the model):
     statistics, memory, contention and its evidence."""
@@ -326,7 +341,7 @@ def _finish(entry: _Entry, measured: list[_Entry], placement: Placed, config: Co
         **entry.base,
         status=ResultStatus.OK,
         stats=stats,
-        throughput_per_s=placement.item.invocation.batch_size * 1000.0 / stats.median_ms
+        throughput_per_s=placement.item.invocation.batch_size * _repeat(placement) * 1000.0 / stats.median_ms
         if stats.median_ms > 0
         else None,
         parity=entry.parity,
@@ -386,7 +401,19 @@ def benchmark_all(
             continue
         _attempting(entry, attempt)
         _prepare(entry, placement, config, artifacts, precision)
+        # Inputs a train step cannot use (a batch of one through batch norm, a detection model
+        # without targets) made trainable where benchit can; every runtime trains on the same
+        # inputs: the ones prepared so far, again.
+        while isinstance(placement, TrainPlacement) and placement.fit_inputs(_inputs_failure(entry)):
+            for earlier in entries:
+                if earlier.result is None or _inputs_failure(earlier):
+                    earlier.result, earlier.prepared, earlier.parity = None, None, None
+                    _attempting(earlier, attempt)
+                    _prepare(earlier, placement, config, artifacts, precision)
     _attempting(None, attempt)
+    if isinstance(placement, TrainPlacement) and placement.adapted:
+        for entry in entries:
+            entry.info["train_inputs"] = "; ".join(placement.adapted)
     live = [e for e in entries if e.result is None]
     waited = 0.0
     if live:

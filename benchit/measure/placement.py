@@ -157,6 +157,31 @@ class Placement:
         self._moved = self._reference = self._rerun = self._fp64 = None
 
 
+def _repeat_batch_of_one(args: tuple, kwargs: dict) -> tuple[tuple, dict] | None:
+    """``args`` and ``kwargs`` with each batch of one repeated to two (its sample twice): a
+    tensor whose first dimension is 1, and a list of one item (torchvision's detection models take
+    a list of images, and of targets); ``None`` when there is no batch of one."""
+    import torch
+
+    grown: list[Any] = []
+
+    def grow_tensor(tensor: torch.Tensor) -> torch.Tensor:
+        if tensor.dim() == 0 or tensor.shape[0] != 1:
+            return tensor
+        grown.append(tensor)
+        return torch.cat([tensor, tensor])
+
+    def grow(value: Any) -> Any:
+        if isinstance(value, list) and len(value) == 1:
+            grown.append(value)
+            return [value[0], value[0]]
+        return map_tensors(value, grow_tensor)
+
+    with torch.inference_mode(False):
+        wider = tuple(grow(v) for v in args), {k: grow(v) for k, v in kwargs.items()}
+    return wider if grown else None
+
+
 class TrainPlacement:
     """One invocation's model on one device in train mode, with its ``training.Trainer``; and eager
     torch's one step from the initial weights for the parity check (the loss, gradients and updated
@@ -181,6 +206,8 @@ class TrainPlacement:
         self._reference: list[Any] | None = None
         self._rerun: list[Any] | None = None
         self._fp64: list[Any] | str | None = None
+        self.repeat = 1  # 2 once ``fit_inputs`` repeated a batch of one
+        self.adapted: list[str] = []  # what ``fit_inputs`` changed in the captured inputs
 
     def inputs(self) -> tuple[Any, tuple, dict]:
         if self._moved is None:
@@ -202,6 +229,32 @@ class TrainPlacement:
                 kwargs = to_device(map_tensors(self.item.kwargs, lambda t: t.clone()), where)
             self._moved = (model, args, kwargs)
         return self._moved
+
+    def fit_inputs(self, error: str) -> bool:
+        """After a train step failed on the captured inputs (``error``, ``training.inputs_reason``'s
+        text), make them trainable where benchit can, and keep a note of it in ``adapted``: a
+        batch of one through batch norm is repeated to two, a detection model gets targets.
+        ``False`` when nothing was changed (already done, or no way to)."""
+        from benchit.measure.targets import MADE_TARGETS, with_targets
+        from benchit.measure.training import BATCH_NORM_NEEDS_TWO, NEEDS_TARGETS, REPEATED_BATCH
+
+        model, args, kwargs = self.inputs()
+        if BATCH_NORM_NEEDS_TWO in error and self.repeat == 1:
+            wider = _repeat_batch_of_one(args, kwargs)
+            if wider is None:
+                return False
+            self.repeat, note = 2, REPEATED_BATCH
+        elif NEEDS_TARGETS in error and MADE_TARGETS not in self.adapted:
+            wider = with_targets(model, args, kwargs)
+            if wider is None:
+                return False
+            note = MADE_TARGETS
+        else:
+            return False
+        self._moved = (model, *wider)
+        self.adapted.append(note)
+        self._reference = self._rerun = self._fp64 = None  # of the inputs before
+        return True
 
     def trainer(self) -> Any:
         """The model's ``training.Trainer`` (made once); raises ``Unavailable`` for a model with no
@@ -273,6 +326,7 @@ class TrainPlacement:
             if self.device.torch_device != "cpu":
                 model.to("cpu")
         self._moved = self._trainer = self._reference = self._rerun = self._fp64 = None
+        self.repeat, self.adapted = 1, []
         backend = getattr(torch, self.device.torch_device, None)
         if self.device.torch_device != "cpu" and backend is not None and hasattr(backend, "empty_cache"):
             backend.empty_cache()

@@ -83,13 +83,19 @@ def loss_of(outputs: Any) -> torch.Tensor:
     return loss
 
 
+INPUTS_FAILURE = "cannot train on these inputs"
+BATCH_NORM_NEEDS_TWO = "batch norm in train mode needs more than one value per channel"
+NEEDS_TARGETS = "the model computes its own losses in train mode from targets (labels, boxes), which the captured call does not pass"
+# Where a batch of one was repeated to two for it: the note each train result of the model keeps.
+REPEATED_BATCH = f"a batch of 1 repeated to 2 (each sample twice): {BATCH_NORM_NEEDS_TWO} at a batch of 1"
+
 # Checks a model makes in train mode only, which the captured inputs can fail (eval never asks):
 # a normalisation layer's (eval uses the running statistics), and torchvision's detection models',
 # which compute their own losses in train mode from targets that an inference call does not pass.
 _INPUT_CHECKS = (
-    (ValueError, "Expected more than 1 value per channel when training", "batch norm in train mode needs more than one value per channel", False),
+    (ValueError, "Expected more than 1 value per channel when training", BATCH_NORM_NEEDS_TWO, False),
     (ValueError, "Expected more than 1 spatial element when training", "instance norm in train mode needs more than one spatial element per channel", True),
-    (AssertionError, "targets should not be none when in training mode", "the model computes its own losses in train mode from targets (labels, boxes), which the captured call does not pass", None),
+    (AssertionError, "targets should not be none when in training mode", NEEDS_TARGETS, None),
 )  # fmt: skip
 
 
@@ -117,7 +123,7 @@ def inputs_reason(exc: BaseException) -> str | None:
         if isinstance(exc, kind) and found in text:
             first = text.splitlines()[0]
             where = "" if per_sample is None else _where(first, per_sample)
-            return f"cannot train on these inputs: {need}{where}\n{type(exc).__name__}: {first}"
+            return f"{INPUTS_FAILURE}: {need}{where}\n{type(exc).__name__}: {first}"
     return None
 
 
