@@ -13,6 +13,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+try:
+    import orjson as _orjson
+except ImportError:  # an optional speed-up
+    _orjson = None  # type: ignore[assignment]
+
 
 class ScriptStatus(str, enum.Enum):
     """How a script ended (``running`` while it runs); a ``str`` so that JSON keeps plain strings."""
@@ -365,6 +370,18 @@ _NEVER_HUGE = frozenset({float, str, bool, type(None)})
 def huge_numbers(value: Any, prefix: str = "") -> list[tuple[str, str]]:
     """``(field, why)`` for the first integer anywhere in ``value`` too large to be a float
     (``10**400``): any arithmetic on it, even ``x / 2``, would overflow."""
+    if _orjson is not None and isinstance(value, (dict, list)):
+        # orjson writes JSON's values, at C speed, and refuses an integer past 64 bits: what it
+        # writes holds none too large. What it refuses is walked, to find which and where.
+        try:
+            _orjson.dumps(value)
+            return []
+        except TypeError:
+            pass
+    return _huge_numbers(value, prefix)
+
+
+def _huge_numbers(value: Any, prefix: str) -> list[tuple[str, str]]:
     if isinstance(value, int) and not isinstance(value, bool):
         return [] if abs(value) <= 2**1000 else [(prefix.rstrip(".") or "record", "a number too large")]
     if isinstance(value, list) and value:  # kept samples and their rounds: checked at C speed
@@ -374,7 +391,7 @@ def huge_numbers(value: Any, prefix: str = "") -> list[tuple[str, str]]:
     for key, item in items:
         if item.__class__ in _NEVER_HUGE or (item.__class__ is int and -(2**1000) <= item <= 2**1000):
             continue
-        found = huge_numbers(item, f"{prefix}{key}.")
+        found = _huge_numbers(item, f"{prefix}{key}.")
         if found:
             return found
     return []
@@ -454,11 +471,20 @@ def problems(data: Any, fields: Fields, prefix: str = "") -> list[tuple[str, str
     if not isinstance(data, dict):
         return [(prefix.rstrip(".") or "record", "not an object")]
     found = []
-    for name, (check, optional) in fields.items():
+    # The fields present only: through the record's keys where it has fewer than the fields
+    # (``info`` and ``environment`` have a few of many), in the fields' order all the same.
+    names = fields if len(fields) <= len(data) else [n for n in data if n in fields]
+    for name in names:
         value = data.get(name, _ABSENT)
-        if value is _ABSENT or check(value) or (optional and value is None):
+        if value is _ABSENT:
+            continue
+        check, optional = fields[name]
+        if check(value) or (optional and value is None):
             continue
         found.append((prefix + name, _why(check, value)))
+    if len(found) > 1 and names is not fields:
+        order = list(fields)
+        found.sort(key=lambda f: order.index(f[0].removeprefix(prefix)))
     return found
 
 

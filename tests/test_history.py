@@ -254,6 +254,98 @@ def test_migrations_from_empty_and_from_the_first_schema(scans: list[Path], db: 
         engine.dispose()
 
 
+def _reflected(url: str) -> dict[str, object]:
+    """Every table of the database at ``url``: its columns, keys, indexes and constraints."""
+    engine = sa.create_engine(url.replace("postgresql://", "postgresql+psycopg://"))
+    with engine.connect() as connection:
+        found = sa.inspect(connection)
+        tables = {
+            table: (
+                [(c["name"], str(c["type"]), c["nullable"], str(c.get("default"))) for c in found.get_columns(table)],
+                found.get_pk_constraint(table),
+                sorted((i["name"], i["column_names"], i["unique"]) for i in found.get_indexes(table)),
+                sorted((u["name"] or "", u["column_names"]) for u in found.get_unique_constraints(table)),
+                sorted((f["referred_table"], f["constrained_columns"]) for f in found.get_foreign_keys(table)),
+            )
+            for table in sorted(found.get_table_names())
+        }
+        version = connection.execute(sa.text("SELECT version_num FROM alembic_version")).scalar()
+    engine.dispose()
+    return {"tables": tables, "version": version}
+
+
+def test_a_new_database_is_made_as_the_migrations_make_it(
+    db: str, request: pytest.FixtureRequest, tmp_path: Path
+) -> None:
+    """An empty database gets the newest schema at once, without running the migrations: the same
+    tables, keys and indexes as the migrations from empty make, at the same revision."""
+    from alembic.autogenerate import compare_metadata
+    from alembic.migration import MigrationContext
+
+    from benchit.history import engine, schema
+
+    with engine.session(engine.resolve(db), write=True):
+        pass
+    migrated = (
+        f"sqlite:///{tmp_path / 'migrated.db'}"
+        if db.startswith("sqlite")
+        else pgserver.new_database(request.getfixturevalue("postgres"))
+    )
+    e = engine.make_engine(engine.resolve(migrated), write=True)
+    with e.connect() as connection, connection.begin():
+        engine.upgrade(connection)
+        assert compare_metadata(MigrationContext.configure(connection), schema.metadata) == []
+    e.dispose()
+    made, expected = _reflected(db), _reflected(migrated)
+    assert made == expected and made["version"] == engine.HEAD
+    assert {"runs", "results", "series", "series_points", "alembic_version"} <= set(made["tables"])  # type: ignore[call-overload]
+
+
+def test_a_large_cache_is_read_by_forked_readers_as_by_one(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A cache of many script runs is read by several forked processes: the same entries, in the
+    same order, with the same warnings for its damaged files, as one process reads."""
+    from benchit.history import collect
+    from benchit.records import BuildRecord, Invocation, Machine, Result, ScriptRecord, ScriptStatus, Stats
+    from benchit.store.cache import Cache
+
+    cache = Cache(tmp_path / "cache")
+    cache.create()
+    machine = Machine("m", "h", "CPU")
+    for s in range(3 * collect.SCRIPTS_PER_JOB):
+        key, name = f"model_{s:03d}", f"model_{s:03d}_b"
+        invocation = Invocation(f"{s:08x}", f"Model{s}", 10, {}, "(1, 3)", 1, "x.py:1")
+        cache.write_build(BuildRecord(name, f"/m/{key}.py", key, "d" * 64, invocation=invocation))
+        for runtime in ("torch", "ort"):
+            stats = Stats(3, s + 1.0, s + 1.0, s + 0.9, s + 1.1, s + 0.8, s + 1.2, 0.1, 0.1, s + 1.2, s + 1.2, 0.01,
+                          2, 0.3, False, samples_ms=(s + 0.9, s + 1.0, s + 1.1))  # fmt: skip
+            cache.write_result(name, Result("cpu", runtime, "ok", stats=stats, machine=machine, script_digest="d" * 64,
+                                            finished=1.7e9 + s))  # fmt: skip
+        cache.write_script(ScriptRecord(key, f"/m/{key}.py", f"{key}.py", "d" * 64, status=ScriptStatus.OK,
+                                        builds=(name,), benchit_version="0.1.0", finished=1.7e9 + s))  # fmt: skip
+    (cache.build_dir("model_040_b") / "results" / "m" / "cpu-ort.json").write_text("{not json")
+    bad = cache.build_dir("model_070_b") / "results" / "m" / "cpu-torch.json"
+    bad.write_text(bad.read_text().replace('"device": "cpu"', '"device": 7'))
+
+    one = Cache(cache.root)
+    alone = collect.entries(one, jobs=1)
+    pids = tmp_path / "pids"
+    read = collect._read
+
+    def reading(cache: Cache, keys: list[str]) -> list[collect.Entry]:
+        with pids.open("a") as out:
+            out.write(f"{os.getpid()}\n")
+        return read(cache, keys)
+
+    monkeypatch.setattr(collect, "_read", reading)
+    many = Cache(cache.root)
+    forked = collect.entries(many, jobs=2)
+    readers = set(pids.read_text().split())
+    assert readers and str(os.getpid()) not in readers  # read by forked processes only
+    assert forked == alone and len(alone) == 2 * 3 * collect.SCRIPTS_PER_JOB - 2
+    assert many.warnings == one.warnings and len(one.warnings) == 2
+    assert "model_040_b" in one.warnings[0] and "model_070_b" in one.warnings[1]
+
+
 def test_head_is_the_newest_migration() -> None:
     from benchit.history import engine
 

@@ -5,6 +5,10 @@ from __future__ import annotations
 import gc
 import hashlib
 import json
+import multiprocessing
+import os
+import signal
+import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -28,6 +32,27 @@ VOLATILE = ("load_average",)
 
 def digest(data: Any) -> str:
     return hashlib.sha256(json.dumps(data, sort_keys=True, separators=(",", ":"), default=str).encode()).hexdigest()
+
+
+# The fingerprints of environments already seen, by their orjson text (a scan's results share a
+# few environments): the same text is the same values, whose digest is the same.
+_fingerprints: dict[bytes, str] = {}
+
+
+def fingerprint(environment: dict[str, Any]) -> str:
+    """``digest(environment)``, remembered."""
+    if _orjson is None:
+        return digest(environment)
+    try:
+        text = _orjson.dumps(environment, option=_orjson.OPT_SORT_KEYS)
+    except TypeError:  # what orjson cannot write (an integer past 64 bits): not remembered
+        return digest(environment)
+    found = _fingerprints.get(text)
+    if found is None:
+        if len(_fingerprints) > 10_000:
+            _fingerprints.clear()
+        found = _fingerprints[text] = digest(environment)
+    return found
 
 
 @dataclass(frozen=True)
@@ -101,7 +126,7 @@ def _entry(result: dict[str, Any], script: str, build: Any, finished: float | No
         "script_digest": str(result.get("script_digest") or build.record.script_digest or ""),
         "benchit_version": str(environment.get("benchit") or version),
     }
-    return Entry(series, environment, digest(environment), row)
+    return Entry(series, environment, fingerprint(environment), row)
 
 
 def open_caches(paths: list[Path]) -> list[Cache]:
@@ -134,10 +159,64 @@ def plain(result: Result) -> dict[str, Any]:
     return data
 
 
-def entries(cache: Cache) -> list[Entry]:
-    """Every result of ``cache`` (damaged files skipped and noted in ``cache.warnings``), in the order of its script runs."""
+def entries(cache: Cache, jobs: int | None = None) -> list[Entry]:
+    """Every result of ``cache`` (damaged files skipped and noted in ``cache.warnings``), in the
+    order of its script runs. A large cache is read by up to ``jobs`` forked processes (default:
+    the CPUs this process may use, at most ``MAX_JOBS``), each a share of its script runs in order."""
     cache.check_strays()
-    return _read(cache, cache.script_keys())
+    keys = cache.script_keys()
+    jobs = min(jobs or _cpus(), MAX_JOBS, len(keys) // SCRIPTS_PER_JOB)
+    # A process with other threads is never forked (one of them may hold a lock the child needs).
+    if jobs < 2 or threading.active_count() > 1 or "fork" not in multiprocessing.get_all_start_methods():
+        return _read(cache, keys)
+    step = -(-len(keys) // (jobs * 4))  # four shares per process: one slow share does not hold the rest
+    shares = [keys[i : i + step] for i in range(0, len(keys), step)]
+    global _forked
+    _forked = cache
+    try:
+        pool = multiprocessing.get_context("fork").Pool(jobs, initializer=_quiet_signals)
+        try:
+            read = pool.map(_read_share, shares, chunksize=1)
+            pool.close()
+        finally:
+            pool.terminate()  # after close: the readers have ended; after Ctrl-C: ends them
+            pool.join()
+    finally:
+        _forked = None
+    found: list[Entry] = []
+    for share_entries, warnings in read:  # in the order of the script runs, with their warnings
+        found += share_entries
+        cache.warnings += warnings
+    return found
+
+
+# Reading in forked processes: fewer scripts than this per process are read in this one.
+SCRIPTS_PER_JOB = 32
+MAX_JOBS = 8
+_forked: Cache | None = None  # the cache the forked readers read (inherited, never pickled)
+
+
+def _cpus() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not Linux
+        return os.cpu_count() or 1
+
+
+def _quiet_signals() -> None:
+    """In a forked reader: Ctrl-C is for the publishing process (which ends the readers), and
+    the pool's SIGTERM ends a reader without benchit's handler."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
+def _read_share(keys: list[str]) -> tuple[list[Entry], list[str]]:
+    """In a forked reader: the entries of ``keys`` and the warnings reading them gave."""
+    cache = _forked
+    assert cache is not None
+    before = len(cache.warnings)
+    found = _read(cache, keys)
+    return found, cache.warnings[before:]
 
 
 def _read(cache: Cache, keys: list[str]) -> list[Entry]:
