@@ -431,3 +431,55 @@ def test_compare_matches_results_by_mode(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     pairs = json.loads((tmp_path / "c.json").read_text())["comparison"]["pairs"]
     assert sorted(p["key"]["mode"] for p in pairs) == ["eval", "train"]
+
+
+def test_detection_models_get_targets_for_each_head() -> None:
+    """The targets benchit makes: a box and label per image, a mask for Mask R-CNN, keypoints for
+    Keypoint R-CNN; each model's train call then gives its losses. Other models and calls: none."""
+    import torchvision
+
+    from benchit.measure.targets import with_targets
+
+    detection = torchvision.models.detection
+    small = {"weights": None, "weights_backbone": None, "min_size": 64, "max_size": 64}
+    images = [torch.rand(3, 48, 64)]
+    for build, head, loss in (
+        (detection.maskrcnn_resnet50_fpn, "masks", "loss_mask"),
+        (detection.keypointrcnn_resnet50_fpn, "keypoints", "loss_keypoint"),
+        (detection.fcos_resnet50_fpn, None, "bbox_ctrness"),
+    ):
+        model = build(**small).train()
+        made = with_targets(model, (images,), {})
+        assert made is not None
+        args, kwargs = made
+        (target,) = args[1]
+        assert target["boxes"].tolist() == [[16.0, 12.0, 48.0, 36.0]] and target["labels"].tolist() == [1]
+        assert head is None or head in target
+        losses = model(*args, **kwargs)
+        assert loss in losses and all(torch.isfinite(v) for v in losses.values())
+    assert with_targets(torch.nn.Linear(2, 2), (torch.rand(1, 2),), {}) is None
+    assert with_targets(model, (images, [{"boxes": torch.zeros(0, 4)}]), {}) is None  # targets given already
+
+
+DETECTION = """
+import torch, torchvision
+torch.manual_seed(0)
+model = torchvision.models.detection.ssdlite320_mobilenet_v3_large(weights=None, weights_backbone=None).eval()
+with torch.no_grad():
+    model([torch.rand(3, 96, 96)])
+"""
+
+
+def test_a_detection_model_with_a_batch_of_one_trains_with_made_targets(tmp_path: Path) -> None:
+    """SSDlite needs targets in train mode, and its extra blocks' batch norm more than one image:
+    benchit gives it targets, then repeats the image (and its targets); the result says both."""
+    script = write_script(tmp_path, "ssdlite.py", DETECTION)
+    cache = tmp_path / "cache"
+    done = run_benchit("benchmark", script, "--mode", "train", "--cache-dir", cache, "--progress", "plain", *FAST)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "(batch of 1 repeated to 2) (targets made by benchit)" in done.stdout
+    (result,) = [json.loads(p.read_text()) for p in cache.glob("builds/*/results/*/cpu-torch-train.json")]
+    assert result["status"] == "ok", result.get("error")
+    assert "targets made by benchit" in result["info"]["train_inputs"]
+    assert "a batch of 1 repeated to 2" in result["info"]["train_inputs"]
+    assert result["throughput_per_s"] == pytest.approx(2000.0 / result["stats"]["median_ms"])
