@@ -2,7 +2,8 @@
 
 Goal: at least 5,000 results/s, for the whole ``benchit publish`` command (start-up, reading the
 cache's files, writing the database) on the 5,000-result cache, and for the database writes alone
-(``history.publish``). Also measured: the start-up (the whole command on a one-result cache: the
+(``history.publish``). Reading the cache alone is measured in one process and by forked readers
+(``collect.entries``, as the command reads a large cache). Also measured: the start-up (the whole command on a one-result cache: the
 interpreter, imports, a new database's schema), the whole command on 20,000 results (the start-up
 spread over more results), and the rate after start-up.
 
@@ -94,6 +95,12 @@ def main() -> None:
         cache = make_cache(root / "cache", results, args.samples)
         count = len(collect.entries(cache))
         took, took_times, took_cpu = _command(cache, root, count, repeats)
+        reads: dict[str, list[float]] = {"one": [], "forked": []}
+        for _ in range(repeats):  # reading the cache alone: in this process, and by forked readers
+            for way, jobs in (("one", 1), ("forked", None)):
+                start = time.perf_counter()
+                collect.entries(Cache(cache.root), jobs=jobs)
+                reads[way].append(count / (time.perf_counter() - start))
         writes = []
         for n in range(repeats):
             entries = collect.entries(cache)
@@ -116,8 +123,12 @@ def main() -> None:
         {
             "headline": f"benchit publish of {count:,} results: {rate:,.0f} results/s end to end{large_text} "
             f"(start-up {startup:.2f} s, then {after:,.0f} results/s; {count / median(took_cpu):,.0f} results per CPU "
-            f"second); database writes {write_rate:,.0f} results/s "
-            f"({args.samples} kept samples each)",
+            f"second); reading the cache {median(reads['one']):,.0f} results/s in one process, "
+            f"{median(reads['forked']):,.0f} by forked readers on {collect._cpus()} CPUs; database writes "
+            f"{write_rate:,.0f} results/s ({args.samples} kept samples each)",
+            "read_results_per_s_one_process": median(reads["one"]),
+            "read_results_per_s_forked": median(reads["forked"]),
+            "cpus": collect._cpus(),
             "results": count,
             "samples_per_result": args.samples,
             "command_s": took,

@@ -5,7 +5,6 @@ from __future__ import annotations
 import gc
 import hashlib
 import json
-import multiprocessing
 import os
 import signal
 import threading
@@ -167,7 +166,11 @@ def entries(cache: Cache, jobs: int | None = None) -> list[Entry]:
     keys = cache.script_keys()
     jobs = min(jobs or _cpus(), MAX_JOBS, len(keys) // SCRIPTS_PER_JOB)
     # A process with other threads is never forked (one of them may hold a lock the child needs).
-    if jobs < 2 or threading.active_count() > 1 or "fork" not in multiprocessing.get_all_start_methods():
+    if jobs < 2 or threading.active_count() > 1:
+        return _read(cache, keys)
+    import multiprocessing  # here: a twentieth of the command's start-up, for large caches only
+
+    if "fork" not in multiprocessing.get_all_start_methods():
         return _read(cache, keys)
     step = -(-len(keys) // (jobs * 4))  # four shares per process: one slow share does not hold the rest
     shares = [keys[i : i + step] for i in range(0, len(keys), step)]
