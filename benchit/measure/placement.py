@@ -238,6 +238,8 @@ class TrainPlacement:
         from benchit.measure.targets import MADE_TARGETS, with_targets
         from benchit.measure.training import BATCH_NORM_NEEDS_TWO, NEEDS_TARGETS, REPEATED_BATCH
 
+        if not error:
+            return False
         model, args, kwargs = self.inputs()
         if BATCH_NORM_NEEDS_TWO in error and self.repeat == 1:
             wider = _repeat_batch_of_one(args, kwargs)
