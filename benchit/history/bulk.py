@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Sequence
 from typing import Any
 
@@ -20,9 +21,11 @@ def execute(connection: Connection, statement: Any, rows: Sequence[dict[str, Any
     # for_executemany: no RETURNING of the new ids (PostgreSQL's dialect adds one for a single row).
     compiled = statement.compile(dialect=connection.dialect, column_keys=list(rows[0]), for_executemany=True)
     sql, positions = str(compiled), compiled.positiontup or []
+    # A row's values in the statement's order, at C speed (itemgetter of one key gives the value alone).
+    values = operator.itemgetter(*positions) if len(positions) > 1 else lambda row: tuple(row[k] for k in positions)
     for start in range(0, len(rows), CHUNK):
         chunk = rows[start : start + CHUNK]
-        params: Any = [tuple(row[k] for k in positions) for row in chunk] if compiled.positional else list(chunk)
+        params: Any = list(map(values, chunk)) if compiled.positional else list(chunk)
         connection.exec_driver_sql(sql, params)
 
 
