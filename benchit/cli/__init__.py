@@ -13,10 +13,6 @@ import traceback
 from typing import TYPE_CHECKING, Any
 
 from benchit import __version__
-from benchit.cli import benchmark, compare, history, publish, report, run
-from benchit.cli import cache as cachecmd
-from benchit.cli import corpora as corpora_cmd
-from benchit.cli import plugins as plugins_cmd
 from benchit.cli.common import DEFAULT_CACHE, Parser, default_cache_dir, printable
 from benchit.errors import BenchitError, ExitCode
 
@@ -27,6 +23,11 @@ __all__ = ["build_parser", "default_cache_dir", "main"]
 
 
 def build_parser(registry: Registry) -> Parser:
+    from benchit.cli import benchmark, compare, history, publish, report, run
+    from benchit.cli import cache as cachecmd
+    from benchit.cli import corpora as corpora_cmd
+    from benchit.cli import plugins as plugins_cmd
+
     parser = Parser(prog="benchit", description="Find the models in PyTorch scripts and benchmark them.")
     parser.add_argument("--version", action="version", version=f"benchit {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
@@ -42,13 +43,15 @@ def build_parser(registry: Registry) -> Parser:
     return parser
 
 
-def _history_parser() -> Parser:
-    """The parser of ``benchit publish`` and ``benchit history`` alone: no plugin to load for them."""
+def _history_command(argv: list[str]) -> int:
+    """``benchit publish`` or ``benchit history`` (``argv[0]``): its own parser and module alone,
+    no plugin loaded, no other subcommand imported (a tenth of a publication's start-up)."""
+    import importlib
+
+    module: Any = importlib.import_module(f"benchit.cli.{argv[0]}")
     parser = Parser(prog="benchit", description="Find the models in PyTorch scripts and benchmark them.")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
-    publish.add_parser(sub)
-    history.add_parser(sub)
-    return parser
+    module.add_parser(parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser))
+    return module.run(parser.parse_args(argv))
 
 
 def _plugin_dirs(argv: list[str]) -> list[str]:
@@ -66,9 +69,12 @@ def main(argv: list[str] | None = None) -> int:
         if argv[:1] in (["publish"], ["history"]):
             # The history's commands use no plugin: loading them all (and the numpy or torch some
             # import) would be half of what ``benchit publish`` of a nightly scan takes.
-            args = _history_parser().parse_args(argv)
-            return publish.run(args) if args.command == "publish" else history.run(args)
+            return _history_command(argv)
         from benchit import plugins
+        from benchit.cli import benchmark, compare, history, publish, report, run
+        from benchit.cli import cache as cachecmd
+        from benchit.cli import corpora as corpora_cmd
+        from benchit.cli import plugins as plugins_cmd
 
         registry = plugins.load(_plugin_dirs(argv))
         for failure in registry.failures:

@@ -160,8 +160,9 @@ def plain(result: Result) -> dict[str, Any]:
 
 def entries(cache: Cache, jobs: int | None = None) -> list[Entry]:
     """Every result of ``cache`` (damaged files skipped and noted in ``cache.warnings``), in the
-    order of its script runs. A large cache is read by up to ``jobs`` forked processes (default:
-    the CPUs this process may use, at most ``MAX_JOBS``), each a share of its script runs in order."""
+    order of its script runs. A large cache is read by ``jobs`` processes (default: the CPUs this
+    process may use, at most ``MAX_JOBS``): this one reads the first share of its script runs
+    while forked readers read the rest, each a few shares in turn."""
     cache.check_strays()
     keys = cache.script_keys()
     jobs = min(jobs or _cpus(), MAX_JOBS, len(keys) // SCRIPTS_PER_JOB)
@@ -172,21 +173,24 @@ def entries(cache: Cache, jobs: int | None = None) -> list[Entry]:
 
     if "fork" not in multiprocessing.get_all_start_methods():
         return _read(cache, keys)
-    step = -(-len(keys) // (jobs * 4))  # four shares per process: one slow share does not hold the rest
-    shares = [keys[i : i + step] for i in range(0, len(keys), step)]
+    own = len(keys) // jobs
+    rest = keys[own:]
+    step = -(-len(rest) // ((jobs - 1) * 4))  # four shares per reader: one slow share does not hold the rest
+    shares = [rest[i : i + step] for i in range(0, len(rest), step)]
     global _forked
     _forked = cache
     try:
-        pool = multiprocessing.get_context("fork").Pool(jobs, initializer=_quiet_signals)
+        pool = multiprocessing.get_context("fork").Pool(jobs - 1, initializer=_quiet_signals)
         try:
-            read = pool.map(_read_share, shares, chunksize=1)
+            theirs = pool.map_async(_read_share, shares, chunksize=1)
+            found = _read(cache, keys[:own])  # its warnings come first, as the script runs do
+            read = theirs.get()
             pool.close()
         finally:
             pool.terminate()  # after close: the readers have ended; after Ctrl-C: ends them
             pool.join()
     finally:
         _forked = None
-    found: list[Entry] = []
     for share_entries, warnings in read:  # in the order of the script runs, with their warnings
         found += share_entries
         cache.warnings += warnings
