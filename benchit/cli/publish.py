@@ -51,18 +51,25 @@ def publish_caches(
 ) -> int:
     """Check the caches and the database, then publish; print what was added. ``empty_ok``: caches
     without a result (a scan that measured nothing) are a note, not an error."""
-    from benchit.history import collect, engine
+    from benchit.history import collect
 
-    url = engine.resolve(db)
     caches = collect.open_caches(paths)
     # The entries make no reference cycle: the cyclic collector would only walk them again and
     # again while the rows are written (it runs once the publication is done).
     gc.disable()
     try:
-        entries = [e for cache in caches for e in collect.entries(cache)]
+        # While forked readers read a large cache, this process imports SQLAlchemy and checks the URL.
+        entries, url = collect.read(caches, meanwhile=lambda: _url(db))
+        assert url is not None
         return _publish(caches, entries, url, paths, run, tags, empty_ok)
     finally:
         gc.enable()
+
+
+def _url(db: str | None) -> URL:
+    from benchit.history import engine
+
+    return engine.resolve(db)
 
 
 def _publish(

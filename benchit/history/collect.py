@@ -9,9 +9,10 @@ import os
 import signal
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from benchit.errors import UsageError
 from benchit.history.identity import series_identity, series_key
@@ -160,47 +161,61 @@ def plain(result: Result) -> dict[str, Any]:
 
 def entries(cache: Cache, jobs: int | None = None) -> list[Entry]:
     """Every result of ``cache`` (damaged files skipped and noted in ``cache.warnings``), in the
-    order of its script runs. A large cache is read by ``jobs`` processes (default: the CPUs this
-    process may use, at most ``MAX_JOBS``): this one reads the first share of its script runs
-    while forked readers read the rest, each a few shares in turn."""
-    cache.check_strays()
-    keys = cache.script_keys()
-    jobs = min(jobs or _cpus(), MAX_JOBS, len(keys) // SCRIPTS_PER_JOB)
+    order of its script runs; a large cache is read by forked readers (``read``)."""
+    return read([cache], jobs=jobs)[0]
+
+
+T = TypeVar("T")
+
+
+def read(
+    caches: list[Cache], meanwhile: Callable[[], T] | None = None, jobs: int | None = None
+) -> tuple[list[Entry], T | None]:
+    """Every result of ``caches`` in order (damaged files skipped and noted in each cache's
+    ``warnings``), and what ``meanwhile()`` returned. Caches of many script runs are read by
+    ``jobs`` forked readers (default: the CPUs this process may use, at most ``MAX_JOBS``), each a
+    few shares of the script runs in turn, while this process runs ``meanwhile`` (``benchit
+    publish`` imports SQLAlchemy and checks the database then); small ones here, after ``meanwhile``."""
+    for cache in caches:
+        cache.check_strays()
+    keys = [cache.script_keys() for cache in caches]
+    total = sum(map(len, keys))
+    jobs = min(jobs or _cpus(), MAX_JOBS, total // SCRIPTS_PER_JOB)
     # A process with other threads is never forked (one of them may hold a lock the child needs).
     if jobs < 2 or threading.active_count() > 1:
-        return _read(cache, keys)
+        done = meanwhile() if meanwhile is not None else None
+        return [e for cache, its in zip(caches, keys, strict=True) for e in _read(cache, its)], done
     import multiprocessing  # here: a twentieth of the command's start-up, for large caches only
 
     if "fork" not in multiprocessing.get_all_start_methods():
-        return _read(cache, keys)
-    own = len(keys) // jobs
-    rest = keys[own:]
-    step = -(-len(rest) // ((jobs - 1) * 4))  # four shares per reader: one slow share does not hold the rest
-    shares = [rest[i : i + step] for i in range(0, len(rest), step)]
+        return read(caches, meanwhile, jobs=1)
+    step = -(-total // (jobs * 4))  # four shares per reader: one slow share does not hold the rest
+    shares = [(c, its[i : i + step]) for c, its in enumerate(keys) for i in range(0, len(its), step)]
     global _forked
-    _forked = cache
+    _forked = caches
     try:
-        pool = multiprocessing.get_context("fork").Pool(jobs - 1, initializer=_quiet_signals)
+        pool = multiprocessing.get_context("fork").Pool(jobs, initializer=_quiet_signals)
         try:
             theirs = pool.map_async(_read_share, shares, chunksize=1)
-            found = _read(cache, keys[:own])  # its warnings come first, as the script runs do
-            read = theirs.get()
+            done = meanwhile() if meanwhile is not None else None
+            shares_read = theirs.get()
             pool.close()
         finally:
-            pool.terminate()  # after close: the readers have ended; after Ctrl-C: ends them
+            pool.terminate()  # after close: the readers have ended; after Ctrl-C or an error: ends them
             pool.join()
     finally:
-        _forked = None
-    for share_entries, warnings in read:  # in the order of the script runs, with their warnings
+        _forked = []
+    found: list[Entry] = []
+    for (c, _), (share_entries, warnings) in zip(shares, shares_read, strict=True):  # in order, with warnings
         found += share_entries
-        cache.warnings += warnings
-    return found
+        caches[c].warnings += warnings
+    return found, done
 
 
-# Reading in forked processes: fewer scripts than this per process are read in this one.
+# Reading in forked processes: with fewer script runs than this per reader, all are read here.
 SCRIPTS_PER_JOB = 32
 MAX_JOBS = 8
-_forked: Cache | None = None  # the cache the forked readers read (inherited, never pickled)
+_forked: list[Cache] = []  # the caches the forked readers read (inherited, never pickled)
 
 
 def _cpus() -> int:
@@ -217,10 +232,11 @@ def _quiet_signals() -> None:
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
-def _read_share(keys: list[str]) -> tuple[list[Entry], list[str]]:
-    """In a forked reader: the entries of ``keys`` and the warnings reading them gave."""
-    cache = _forked
-    assert cache is not None
+def _read_share(share: tuple[int, list[str]]) -> tuple[list[Entry], list[str]]:
+    """In a forked reader: the entries of the script runs of one share (a cache's index, its keys),
+    and the warnings reading them gave."""
+    index, keys = share
+    cache = _forked[index]
     before = len(cache.warnings)
     found = _read(cache, keys)
     return found, cache.warnings[before:]
