@@ -38,10 +38,10 @@ class Placed(Protocol):
     def fp64_reference(self) -> list[Any] | str: ...
 
 
-class Placement:
-    """One invocation's model and inputs on one device, moved there once, and eager torch's
-    outputs on them (computed only if a runtime needs a parity check): a first run, a second one
-    (is the model deterministic?) and, only if an output needs it, a float64 copy's."""
+class _Placed:
+    """What both placements keep: the invocation, the device, the model and inputs once moved
+    there, and eager torch's outputs for parity, each computed once when first asked for (a
+    first run, a second one, a float64 copy's), by the subclass's ``_eager`` and ``_run_fp64``."""
 
     def __init__(self, item: Any, device: Any):
         self.item = item
@@ -50,6 +50,51 @@ class Placement:
         self._reference: list[Any] | None = None
         self._rerun: list[Any] | None = None
         self._fp64: list[Any] | str | None = None
+
+    def inputs(self) -> tuple[Any, tuple, dict]:
+        raise NotImplementedError
+
+    def _eager(self) -> list[Any]:
+        raise NotImplementedError
+
+    def _run_fp64(self) -> list[Any] | str:
+        raise NotImplementedError
+
+    def reference(self) -> list[Any]:
+        if self._reference is None:
+            self._reference = self._eager()
+        return self._reference
+
+    def eager_again(self) -> list[Any]:
+        """Eager torch's outputs on a second run of the same inputs (computed once): a model whose
+        two runs differ (dropout left on, sampling) cannot judge another runtime's outputs."""
+        if self._rerun is None:
+            self._rerun = self._eager()
+        return self._rerun
+
+    def fp64_reference(self) -> list[Any] | str:
+        """A float64 copy's outputs on float64 inputs, on the same device (computed once; the
+        copy is released at once), or why there are none."""
+        if self._fp64 is None:
+            self._fp64 = self._run_fp64()
+        return self._fp64
+
+    def _forget(self) -> None:
+        """The moved model and inputs and the eager outputs dropped; the device's cache emptied."""
+        import torch
+
+        self._moved = self._reference = self._rerun = self._fp64 = None
+        empty_cache = getattr(getattr(torch, self.device.torch_device, None), "empty_cache", None)
+        if self.device.torch_device != "cpu" and empty_cache is not None:
+            empty_cache()
+
+
+class Placement(_Placed):
+    """One invocation's model and inputs on one device, moved there once, and eager torch's
+    outputs on them (computed only if a runtime needs a parity check): a first run, a second one
+    (is the model deterministic?) and, only if an output needs it, a float64 copy's (nothing
+    floating to cast, or a copy that fails: an op without a float64 kernel, a device without
+    float64, out of memory, say why there is none)."""
 
     def inputs(self) -> tuple[Any, tuple, dict]:
         if self._moved is None:
@@ -61,34 +106,12 @@ class Placement:
             )
         return self._moved
 
-    def reference(self) -> list[Any]:
+    def _eager(self) -> list[Any]:
         import torch
 
-        if self._reference is None:
-            model, args, kwargs = self.inputs()
-            with torch.inference_mode():
-                self._reference = flatten(model(*args, **kwargs))
-        return self._reference
-
-    def eager_again(self) -> list[Any]:
-        """Eager torch's outputs on a second run of the same inputs (computed once): a model whose
-        two runs differ (dropout left on, sampling) cannot judge another runtime's outputs."""
-        import torch
-
-        if self._rerun is None:
-            model, args, kwargs = self.inputs()
-            with torch.inference_mode():
-                self._rerun = flatten(model(*args, **kwargs))
-        return self._rerun
-
-    def fp64_reference(self) -> list[Any] | str:
-        """The outputs of a float64 copy of the model on float64 inputs, on the same device
-        (computed once; the copy is released at once), or why there are none: nothing floating
-        to cast, or the copy fails (an op without a float64 kernel, a device without float64,
-        out of memory)."""
-        if self._fp64 is None:
-            self._fp64 = self._run_fp64()
-        return self._fp64
+        model, args, kwargs = self.inputs()
+        with torch.inference_mode():
+            return flatten(model(*args, **kwargs))
 
     def _run_fp64(self) -> list[Any] | str:
         import copy
@@ -147,14 +170,9 @@ class Placement:
             return flatten(model(*args, **kwargs))
 
     def release(self) -> None:
-        import torch
-
         if self._moved is not None and self.device.torch_device != "cpu":
             self.item.module.to("cpu")
-            backend = getattr(torch, self.device.torch_device, None)
-            if backend is not None and hasattr(backend, "empty_cache"):
-                backend.empty_cache()
-        self._moved = self._reference = self._rerun = self._fp64 = None
+        self._forget()
 
 
 def _repeat_batch_of_one(args: tuple, kwargs: dict) -> tuple[tuple, dict] | None:
@@ -182,7 +200,7 @@ def _repeat_batch_of_one(args: tuple, kwargs: dict) -> tuple[tuple, dict] | None
     return wider if grown else None
 
 
-class TrainPlacement:
+class TrainPlacement(_Placed):
     """One invocation's model on one device in train mode, with its ``training.Trainer``; and eager
     torch's one step from the initial weights for the parity check (the loss, gradients and updated
     parameters): a first run, a second (is the step deterministic under a fixed seed?) and, only if
@@ -197,15 +215,10 @@ class TrainPlacement:
     ``precision`` is autocast's (the weights stay fp32); ``optimizer`` the --optimizer."""
 
     def __init__(self, item: Any, device: Any, precision: str, optimizer: str):
-        self.item = item
-        self.device = device
+        super().__init__(item, device)
         self.precision = precision
         self.optimizer = optimizer
-        self._moved: tuple[Any, tuple, dict] | None = None
         self._trainer: Any = None
-        self._reference: list[Any] | None = None
-        self._rerun: list[Any] | None = None
-        self._fp64: list[Any] | str | None = None
         self.repeat = 1  # 2 once ``fit_inputs`` repeated a batch of one
         self.adapted: list[str] = []  # what ``fit_inputs`` changed in the captured inputs
 
@@ -268,34 +281,20 @@ class TrainPlacement:
             self._trainer = Trainer(model, self.optimizer, self.precision, self.device.torch_device.split(":")[0])
         return self._trainer
 
-    def _eager_step(self) -> list[Any]:
+    def _eager(self) -> list[Any]:
+        """One step from the initial state under a fixed seed: the loss, gradients, updated parameters."""
         import torch
 
         model, args, kwargs = self.inputs()
         with torch.enable_grad():
             return self.trainer().one_step(lambda: model(*args, **kwargs))
 
-    def reference(self) -> list[Any]:
-        if self._reference is None:
-            self._reference = self._eager_step()
-        return self._reference
-
-    def eager_again(self) -> list[Any]:
-        if self._rerun is None:
-            self._rerun = self._eager_step()
-        return self._rerun
-
     def nudged_reference(self) -> list[Any] | None:
         return None  # a float64 step judges training; the nudge is the eval rule's last resort
 
-    def fp64_reference(self) -> list[Any] | str:
+    def _run_fp64(self) -> list[Any] | str:
         """One step of a float64 copy of the model (its own optimizer, no autocast) on float64
         inputs, from the same initial weights, or why there is none."""
-        if self._fp64 is None:
-            self._fp64 = self._run_fp64()
-        return self._fp64
-
-    def _run_fp64(self) -> list[Any] | str:
         import copy
 
         import torch
@@ -327,8 +326,5 @@ class TrainPlacement:
             model.eval()
             if self.device.torch_device != "cpu":
                 model.to("cpu")
-        self._moved = self._trainer = self._reference = self._rerun = self._fp64 = None
-        self.repeat, self.adapted = 1, []
-        backend = getattr(torch, self.device.torch_device, None)
-        if self.device.torch_device != "cpu" and backend is not None and hasattr(backend, "empty_cache"):
-            backend.empty_cache()
+        self._trainer, self.repeat, self.adapted = None, 1, []
+        self._forget()
