@@ -301,7 +301,7 @@ def test_a_new_database_is_made_as_the_migrations_make_it(
     assert {"runs", "results", "series", "series_points", "alembic_version"} <= set(made["tables"])  # type: ignore[call-overload]
 
 
-def test_a_large_cache_is_read_by_forked_readers_as_by_one(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_large_cache_is_read_by_forked_readers_as_by_one(tmp_path: Path) -> None:
     """A cache of many script runs is read by several forked processes: the same entries, in the
     same order, with the same warnings for its damaged files, as one process reads."""
     from benchit.history import collect
@@ -326,29 +326,51 @@ def test_a_large_cache_is_read_by_forked_readers_as_by_one(tmp_path: Path, monke
     bad = cache.build_dir("model_070_b") / "results" / "m" / "cpu-torch.json"
     bad.write_text(bad.read_text().replace('"device": "cpu"', '"device": 7'))
 
-    one = Cache(cache.root)
-    alone = collect.entries(one, jobs=1)
-    pids = tmp_path / "pids"
-    read = collect._read
+    # In a fresh interpreter: a process with other threads (pytest's may have some) is never forked.
+    done = subprocess.run(
+        [sys.executable, "-c", FORKED_READERS, str(cache.root), str(tmp_path / "pids")],
+        capture_output=True, text=True, timeout=120, check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    found = json.loads(done.stdout)
+    readers = set((tmp_path / "pids").read_text().split())
+    assert readers and str(found["pid"]) not in readers  # forked readers only
+    assert found["same"] and found["count"] == 2 * 3 * collect.SCRIPTS_PER_JOB - 2
+    warnings = found["warnings"]
+    assert len(warnings) == 2 and "model_040_b" in warnings[0] and "model_070_b" in warnings[1]
+    # Several caches: their shares in order, each cache's warnings its own; ``meanwhile`` ran there.
+    assert found["both_same"] and found["meanwhile_pid"] == found["pid"]
 
-    def reading(cache: Cache, keys: list[str]) -> list[collect.Entry]:
-        with pids.open("a") as out:
-            out.write(f"{os.getpid()}\n")
-        return read(cache, keys)
 
-    monkeypatch.setattr(collect, "_read", reading)
-    many = Cache(cache.root)
-    forked = collect.entries(many, jobs=2)
-    readers = set(pids.read_text().split())
-    assert readers and str(os.getpid()) not in readers  # forked readers only
-    assert forked == alone and len(alone) == 2 * 3 * collect.SCRIPTS_PER_JOB - 2
-    assert many.warnings == one.warnings and len(one.warnings) == 2
-    assert "model_040_b" in one.warnings[0] and "model_070_b" in one.warnings[1]
-    # Several caches: their shares in order, each cache's warnings its own; ``meanwhile`` ran here.
-    first, second = Cache(cache.root), Cache(cache.root)
-    both, pid = collect.read([first, second], meanwhile=os.getpid, jobs=2)
-    assert both == alone + alone and pid == os.getpid()
-    assert first.warnings == second.warnings == one.warnings
+# Reads the cache at argv[1] in this process and by forked readers (noting each reader's pid in
+# the file at argv[2]), and says whether they agree.
+FORKED_READERS = """
+import json, os, sys
+from pathlib import Path
+from benchit.history import collect
+from benchit.store.cache import Cache
+
+root, pids = Path(sys.argv[1]), Path(sys.argv[2])
+one = Cache(root)
+alone = collect.entries(one, jobs=1)
+read = collect._read
+
+def reading(cache, keys):
+    with pids.open("a") as out:
+        out.write(f"{os.getpid()}\\n")
+    return read(cache, keys)
+
+collect._read = reading
+many = Cache(root)
+forked = collect.entries(many, jobs=2)
+first, second = Cache(root), Cache(root)
+both, pid = collect.read([first, second], meanwhile=os.getpid, jobs=2)
+print(json.dumps({
+    "pid": os.getpid(), "same": forked == alone and many.warnings == one.warnings, "count": len(alone),
+    "warnings": one.warnings, "both_same": both == alone + alone and first.warnings == second.warnings == one.warnings,
+    "meanwhile_pid": pid,
+}))
+"""
 
 
 def test_head_is_the_newest_migration() -> None:
