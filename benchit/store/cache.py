@@ -406,16 +406,13 @@ class Cache:
                 self.warnings.append(f"skipped {path}: a symbolic link (never followed)")
                 return None
             raise
-        with os.fdopen(src, "rb") as file:
-            size = os.fstat(file.fileno()).st_size
+        try:
+            size = os.fstat(src).st_size
             if limit is not None and size > limit:
                 raise safejson.JSONBoundError(f"{size} bytes, over the limit of {limit}")
-            if limit is None:
-                return file.read()
-            # Read as many bytes as the file has (asking for the limit's would allocate the limit,
-            # 16 MB, for every record), then the rest up to the limit if it grew meanwhile.
-            data = file.read(size + 1)
-            return data + file.read(limit + 1 - len(data)) if len(data) > size else data
+            return _read_fd(src, size, limit)
+        finally:
+            os.close(src)
 
     def _read(self, path: Path, what: str, fd: int | None = None) -> dict[str, Any] | None:
         """Parse a JSON record (in the folder open as ``fd``, if given); on damage, note a warning
@@ -563,6 +560,28 @@ def _write_text_at(fd: int, name: str, text: str, shown: Path) -> None:
             file.write(text)
     except OSError as exc:
         raise write_failure(exc, shown) from None
+
+
+def _read_fd(fd: int, size: int, limit: int | None) -> bytes:
+    """The bytes of the open file ``fd``, said to hold ``size``: as many as it has (asking for the
+    limit's would allocate the limit, 16 MB, for every record), then, if it grew meanwhile, the
+    rest up to one byte past ``limit`` (for the caller to refuse). Plain reads, no buffer object:
+    a cache's thousands of small records."""
+    cap = None if limit is None else limit + 1
+    parts: list[bytes] = []
+    got, want = 0, size + 1
+    while True:
+        if cap is not None:
+            want = min(want, cap - got)
+        if want <= 0:
+            break
+        chunk = os.read(fd, want)
+        if not chunk:
+            break
+        parts.append(chunk)
+        got += len(chunk)
+        want = max(want, 1 << 16)  # a file that grew (or a short read): on in larger reads
+    return parts[0] if len(parts) == 1 else b"".join(parts)
 
 
 def _is_folder(path: Path) -> bool:
