@@ -373,6 +373,24 @@ print(json.dumps({
 """
 
 
+def test_digests_are_made_of_the_same_text_as_ever() -> None:
+    """The history's digests (series keys, result digests) hash ``canonical``'s text, which must
+    be json.dumps's exactly, for every value: else a cache published again adds its results twice."""
+    from benchit.history.identity import canonical
+
+    rng = random.Random(7)
+    texts = ["", "a", "cpu", 'q"uote', "back\\slash", "tab\t", "nl\n", "\x7f", "é", "😀", "\x00", "~ }{"]
+    atoms = [*texts, 0.0, -0.0, 1.7e9, 1e16, 5e-324, 1.2345678901234567e19, -3.25, math.nan, math.inf, -math.inf,
+             None, {}, {"b": 1, "a": [2]}, 0, 7, True, False, [], ["x"], (1, 2)]  # fmt: skip
+    for _ in range(3000):
+        value = [rng.choice(atoms) for _ in range(rng.randrange(0, 10))]
+        if rng.random() < 0.05:
+            value = {"k": value} if rng.random() < 0.5 else tuple(value)
+        expected = json.dumps(value, sort_keys=True, separators=(",", ":"), default=str)
+        assert canonical(value) == expected, value
+    assert canonical(["a", 1.5, None, {}]) == '["a",1.5,null,{}]'
+
+
 def test_head_is_the_newest_migration() -> None:
     from benchit.history import engine
 

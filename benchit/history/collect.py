@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from benchit.errors import UsageError
-from benchit.history.identity import series_identity, series_key
+from benchit.history.identity import canonical, series_identity, series_key
 from benchit.records import Result
 from benchit.report.source import script_run
 from benchit.store.cache import Cache
@@ -31,7 +31,7 @@ VOLATILE = ("load_average",)
 
 
 def digest(data: Any) -> str:
-    return hashlib.sha256(json.dumps(data, sort_keys=True, separators=(",", ":"), default=str).encode()).hexdigest()
+    return hashlib.sha256(canonical(data).encode()).hexdigest()
 
 
 # The fingerprints of environments already seen, by their orjson text (a scan's results share a
