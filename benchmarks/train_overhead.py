@@ -3,7 +3,7 @@
 Both sides build the same model from the same seed (ResNet-18 from torchvision, a BERT-base
 encoder from ``BertConfig()``, random weights), train it with the same optimizer (SGD, lr 0.01),
 the same loss (the mean of each floating-point output, summed) and the same thread count, each
-in a fresh process: benchit through ``benchit benchmark --mode train``, the hand-written loop as
+in a fresh process (which side goes first alternates from pair to pair): benchit through ``benchit benchmark --mode train``, the hand-written loop as
 ``model(x); loss.backward(); opt.step(); opt.zero_grad()`` timed step by step with
 ``perf_counter`` after a warm-up, holding benchit's host lock as benchit's measurement does (on a
 machine shared with other benchit scans, the lock holds them back for both sides alike). The two alternate in paired rounds (hand, benchit, hand, ...);
@@ -128,8 +128,14 @@ def main() -> None:
         for name in MODELS:
             ratios, hands, ours, contended = [], [], [], 0
             for index in range(pairs):
-                hand = hand_loop(name, args.threads, seconds, folder)
-                mine, result = benchit_step(name, args.threads, seconds, folder, index)
+                # Which side goes first alternates from pair to pair: whatever the first run of a
+                # pair meets (a machine settling after the last one) falls on both sides alike.
+                if index % 2 == 0:
+                    hand = hand_loop(name, args.threads, seconds, folder)
+                    mine, result = benchit_step(name, args.threads, seconds, folder, index)
+                else:
+                    mine, result = benchit_step(name, args.threads, seconds, folder, index)
+                    hand = hand_loop(name, args.threads, seconds, folder)
                 hands.append(hand)
                 ours.append(mine)
                 ratios.append(mine / hand)
