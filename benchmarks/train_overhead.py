@@ -5,7 +5,8 @@ encoder from ``BertConfig()``, random weights), train it with the same optimizer
 the same loss (the mean of each floating-point output, summed) and the same thread count, each
 in a fresh process (which side goes first alternates from pair to pair): benchit through ``benchit benchmark --mode train``, the hand-written loop as
 ``model(x); loss.backward(); opt.step(); opt.zero_grad()`` timed step by step with
-``perf_counter`` after a warm-up, holding benchit's host lock as benchit's measurement does (on a
+``perf_counter`` after a warm-up, Python's cyclic garbage collector kept out of each timed
+step as benchit's timing keeps it out of its timed blocks (``--hand-gc-on`` leaves it on), holding benchit's host lock as benchit's measurement does (on a
 machine shared with other benchit scans, the lock holds them back for both sides alike). The two alternate in paired rounds (hand, benchit, hand, ...);
 the figure is the median over pairs of benchit's median over the hand loop's.
 Goal: within 3% (a ratio between 0.97 and 1.03).
@@ -44,7 +45,7 @@ with torch.no_grad():
     model(*x)
 """
 HAND = """
-import statistics, sys, time
+import gc, statistics, sys, time
 import torch
 torch.set_num_threads({threads})
 torch.manual_seed(0)
@@ -83,18 +84,25 @@ with host_lock(exclusive=True):
     times = []
     deadline = time.perf_counter() + {seconds}
     while len(times) < {iterations} or time.perf_counter() < deadline:
+        # Python's cyclic garbage collector stays out of each timed step and runs between steps
+        # ({gc_between}), as benchit's timing (and timeit) keep it out of timed blocks.
+        if {gc_between}:
+            gc.disable()
         start = time.perf_counter()
         step()
         times.append(time.perf_counter() - start)
+        gc.enable()
 print(statistics.median(times) * 1000.0)
 """
 
 
-def hand_loop(name: str, threads: int, seconds: float, folder: Path) -> float:
-    """Median ms of one training step in a hand-written loop, in a fresh process."""
+def hand_loop(name: str, threads: int, seconds: float, folder: Path, gc_between: bool = True) -> float:
+    """Median ms of one training step in a hand-written loop, in a fresh process; ``gc_between``:
+    the cyclic garbage collector off during each timed step (benchit's rule), else left on."""
     build, batch = MODELS[name]
     path = folder / f"hand_{name}.py"
-    code = HAND.format(threads=threads, build=build.format(batch=batch), warmup=5, seconds=seconds, iterations=8)
+    code = HAND.format(threads=threads, build=build.format(batch=batch), warmup=5, seconds=seconds, iterations=8,
+                       gc_between=gc_between)  # fmt: skip
     path.write_text(code)
     _, done = timed([PYTHON, path])
     return float(done.stdout.strip().splitlines()[-1])
@@ -120,6 +128,7 @@ def main() -> None:
     p.add_argument("--pairs", type=int, default=5)
     p.add_argument("--threads", type=int, default=2)
     p.add_argument("--seconds", type=float, default=6.0, help="seconds of timed steps per side and pair")
+    p.add_argument("--hand-gc-on", action="store_true", help="leave the garbage collector on in the hand loop's steps")
     args = p.parse_args()
     pairs, seconds = (2, 3.0) if args.quick else (args.pairs, args.seconds)
     models = {}
@@ -131,11 +140,11 @@ def main() -> None:
                 # Which side goes first alternates from pair to pair: whatever the first run of a
                 # pair meets (a machine settling after the last one) falls on both sides alike.
                 if index % 2 == 0:
-                    hand = hand_loop(name, args.threads, seconds, folder)
+                    hand = hand_loop(name, args.threads, seconds, folder, not args.hand_gc_on)
                     mine, result = benchit_step(name, args.threads, seconds, folder, index)
                 else:
                     mine, result = benchit_step(name, args.threads, seconds, folder, index)
-                    hand = hand_loop(name, args.threads, seconds, folder)
+                    hand = hand_loop(name, args.threads, seconds, folder, not args.hand_gc_on)
                 hands.append(hand)
                 ours.append(mine)
                 ratios.append(mine / hand)
@@ -153,6 +162,7 @@ def main() -> None:
         "goal": f"benchit's train-step median within {GOAL:.0%} of a hand-written loop",
         "threads": args.threads,
         "pairs": pairs,
+        "hand_loop_gc": "on during steps" if args.hand_gc_on else "off during each timed step, as benchit's",
         "models": models,
         "passed": worst <= GOAL,
         "headline": ", ".join(f"{n} {m['ratio']:.3f}x" for n, m in models.items()) + " (benchit / hand loop)",
