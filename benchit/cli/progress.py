@@ -8,6 +8,8 @@ from types import TracebackType
 from typing import IO, Any
 
 from benchit.cli.common import printable
+from benchit.measure.targets import MADE_TARGETS
+from benchit.measure.training import REPEATED_BATCH
 from benchit.records import Invocation, Parity, ParityVerdict, Result, ResultStatus, Script, ScriptRecord, ScriptStatus
 
 
@@ -99,9 +101,9 @@ class Printer:
             if result.parity is not None:
                 flags += _parity_flag(result.parity)
             adapted = str(result.info.get("train_inputs") or "")  # inputs benchit made trainable
-            if "repeated to 2" in adapted:
+            if REPEATED_BATCH in adapted:
                 flags += " (batch of 1 repeated to 2)"
-            if "targets made by benchit" in adapted:
+            if MADE_TARGETS in adapted:
                 flags += " (targets made by benchit)"
             self._print(
                 f"        {where}: median {_fmt_ms(stats.median_ms)} ±{rel:.1f}%, "
