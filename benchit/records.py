@@ -563,6 +563,7 @@ _INFO = _fields(
             "overhead_ns",
             "peak_rss_bytes",
             "peak_memory_allocated_bytes",
+            "peak_memory_reserved_bytes",
         ),
     ),  # fmt: skip
 )

@@ -89,9 +89,28 @@ def test_event_timer_synchronises_once_after_the_loop() -> None:
         time.sleep(0.001)
 
     latencies = EventTimer(backend).run(step, 5)
-    assert backend.log == ["record", "record"] * 5 + ["synchronize"]
-    assert len(steps) == 5
+    # One event before the loop and one after each step: the samples tile the loop, gaps included.
+    assert backend.log == ["record"] * 6 + ["synchronize"]
+    assert steps == [1, 2, 3, 4, 5]
+    assert len(latencies) == 5
     assert all(0.0009 < latency < 0.5 for latency in latencies)  # seconds, from ms events
+
+
+def test_event_timer_records_on_the_stream_it_looked_up_once() -> None:
+    backend = FakeBackend()
+    streams: list[object] = []
+    recorded: list[object] = []
+    backend.current_stream = lambda: streams.append("looked up") or "stream 7"  # type: ignore[attr-defined]
+    plain = backend.Event
+
+    class Event(plain):  # type: ignore[misc, valid-type]
+        def record(self, stream: object = None) -> None:
+            recorded.append(stream)
+            super().record()
+
+    backend.Event = Event
+    EventTimer(backend).run(lambda: None, 4)
+    assert streams == ["looked up"] and recorded == ["stream 7"] * 5
 
 
 def test_event_timer_measures_every_block_with_one_synchronise() -> None:
@@ -103,7 +122,7 @@ def test_event_timer_measures_every_block_with_one_synchronise() -> None:
     blocks = backend.log.count("synchronize")
     assert blocks >= 2  # warm-up and measurement each ran at least one block
     # Between two synchronisations only records: never one per iteration.
-    assert backend.log.count("record") == 2 * (stats.iterations + stats.warmup_iterations)
+    assert backend.log.count("record") == stats.iterations + stats.warmup_iterations + blocks
     assert blocks < stats.iterations
 
 

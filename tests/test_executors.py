@@ -136,3 +136,50 @@ def test_an_onnx_file_of_an_earlier_run_is_reused_through_the_executor(tmp_path:
     assert row["status"] == "ok" and row["info_onnx_reused"] == True  # noqa: E712
     assert {p.name: p.read_bytes() for p in cache.glob("builds/*/artifacts/*")} == exported
     assert not list(cache.glob("builds/*/artifacts/.*"))  # no temporary file left behind
+
+
+# A preloaded module that asks the CUDA runtime a question at import, as some torch versions'
+# Inductor does: every child forked after it could no longer use CUDA.
+POISON = """
+import torch
+
+torch.cuda.is_available()
+"""
+PRELOADS_POISON = """
+import benchit
+
+
+@benchit.hookimpl
+def benchit_preload():
+    return ["cuda_poison"]
+"""
+SEES_FORK = """
+import os
+import torch
+
+with open(os.environ["SEEN"], "w") as file:
+    file.write(str(torch.cuda._is_in_bad_fork()))
+torch.nn.Linear(4, 2).eval()(torch.randn(1, 4))
+"""
+
+
+def test_a_preload_that_initialises_cuda_is_dropped_when_the_scan_uses_an_accelerator(tmp_path: Path) -> None:
+    from test_plugins import OFF_BY, local_plugin
+
+    plugins = local_plugin(tmp_path / "plugins", "fakeaccel", OFF_BY)
+    local_plugin(plugins, "poisoner", PRELOADS_POISON)
+    (tmp_path / "lib").mkdir()
+    (tmp_path / "lib" / "cuda_poison.py").write_text(POISON)
+    script = write_script(tmp_path, "linear.py", SEES_FORK)
+    seen = {}
+    for device in ("cpu", "fake-accel"):
+        env = {"PYTHONPATH": str(tmp_path / "lib"), "SEEN": str(tmp_path / f"seen-{device}")}
+        cache = tmp_path / f"cache-{device}"
+        args = ("--plugins-dir", plugins, "--device", device, "--cache-dir", cache, *FAST)
+        done = run_benchit("benchmark", script, *args, env=env)
+        assert done.returncode == 0, done.stderr
+        assert set(report_df(cache)["status"]) == {"ok"}
+        seen[device] = (tmp_path / f"seen-{device}").read_text()
+    # A CPU scan keeps the preload (its scripts need no accelerator); a scan on an accelerator
+    # starts its warm worker again without it, and the script can initialise CUDA.
+    assert seen == {"cpu": "True", "fake-accel": "False"}

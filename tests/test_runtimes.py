@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 import os
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pandas as pd
@@ -415,6 +416,19 @@ def test_provider_options_cache_tensorrt_engines_with_the_build(tmp_path: Path) 
     options = provider_options("TensorrtExecutionProvider", CPU(), tmp_path)
     assert options["trt_engine_cache_path"] == str(tmp_path)  # engines lie flat in the build's artifacts folder
     assert provider_options("OpenVINOExecutionProvider", CPU(), tmp_path) == {"device_type": "GPU"}
+
+
+def test_ort_on_cuda_follows_torchs_tf32_setting(tmp_path: Path, monkeypatch: Any) -> None:
+    stream = SimpleNamespace(cuda_stream=1234)
+    monkeypatch.setattr(torch.cuda, "current_device", lambda: 0)
+    monkeypatch.setattr(torch.cuda, "current_stream", lambda: stream)
+    options = provider_options("CUDAExecutionProvider", CPU(), tmp_path)
+    assert options == {"device_id": "0", "user_compute_stream": "1234", "use_tf32": "0"}
+    torch.backends.cuda.matmul.allow_tf32 = True  # as torch.set_float32_matmul_precision("high") does
+    try:
+        assert provider_options("CUDAExecutionProvider", CPU(), tmp_path)["use_tf32"] == "1"
+    finally:
+        torch.backends.cuda.matmul.allow_tf32 = False
 
 
 def test_ort_on_a_faked_rocm_gpu_asks_for_migraphx(tmp_path: Path, monkeypatch: Any) -> None:

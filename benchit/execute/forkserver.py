@@ -18,6 +18,7 @@ import socket
 import subprocess
 import sys
 import warnings
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -26,11 +27,19 @@ from benchit.execute import cgroup, process, scratch
 MAX_MESSAGE = 1 << 20
 # Whether the user chose Inductor's cache folder; read before the preload (whose imports set it).
 USER_COMPILE_CACHE = scratch.user_chose_compile_cache()
+# A process that asked the CUDA runtime anything (even ``torch.cuda.is_available()``) forks children
+# that cannot use CUDA ("Cannot re-initialize CUDA in forked subprocess"). PyTorch's NVML-based check
+# answers ``is_available()`` without the runtime; the server sets it for its imports, and gives each
+# child the user's own setting back.
+NVML_CHECK = "PYTORCH_NVML_BASED_CUDA_CHECK"
+USER_NVML_CHECK = os.environ.get(NVML_CHECK)
 
 
 def _child(job: dict[str, Any], msg_fd: int, log_fd: int, server: int) -> None:
     """Runs in the forked child: its own session, output to the log pipe, then the job."""
     os.setsid()
+    if USER_NVML_CHECK is None:
+        os.environ.pop(NVML_CHECK, None)
     process.die_with_parent(signal.SIGKILL, parent=server)
     # Orphans of the script's processes are adopted here, so a timeout still finds them.
     process.become_subreaper()
@@ -108,9 +117,12 @@ OWN_MODULES = (
 )
 
 
-def import_once(names: list[str]) -> None:
+def import_once(names: list[str], guard: bool = False) -> str | None:
     """Import each ``module`` and look up each ``module:name`` once, so forked children find them
-    ready; failures are skipped (a missing library is the script's problem, not ours)."""
+    ready; failures are skipped (a missing library is the script's problem, not ours).
+
+    ``guard`` (the scan uses an accelerator): after each of ``names``, check that a forked child
+    could still use the accelerators; stop at the first that broke that, and return its name."""
     with warnings.catch_warnings():
         # Import-time warnings would land on benchit's terminal instead of a script's log.
         warnings.simplefilter("ignore")
@@ -122,9 +134,26 @@ def import_once(names: list[str]) -> None:
                     importlib.import_module(f"{module_name}.{attribute}")
             except Exception:  # noqa: BLE001 - see above
                 pass
+            if guard and entry in names and children_lose_accelerators():
+                return entry
     # Move everything imported so far out of the collector's reach: children then neither
     # scan it in their collections nor copy its pages by touching its reference counts.
     gc.freeze()
+    return None
+
+
+def children_lose_accelerators() -> bool:
+    """Whether a child forked now would find torch's accelerator runtime unusable: this process
+    initialised it (torch marks its forked children "bad forks"). Asked of a child forked to answer."""
+    torch = sys.modules.get("torch")
+    found = [getattr(getattr(torch, name, None), "_is_in_bad_fork", None) for name in ("cuda", "xpu")]
+    checks: list[Callable[[], bool]] = [check for check in found if callable(check)]
+    if not checks:
+        return False
+    pid = os.fork()
+    if pid == 0:
+        os._exit(int(any(check() for check in checks)))
+    return os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1]) != 0
 
 
 def _shutdown(*_: Any) -> None:
@@ -141,8 +170,9 @@ def _tell(sock: socket.socket, message: dict[str, Any]) -> None:
         _shutdown()
 
 
-def serve(sock: socket.socket, preload: list[str], parent: int | None = None) -> None:
-    """The server loop: fork a child per job; report each child's exit status."""
+def serve(sock: socket.socket, preload: list[str], parent: int | None = None, guard: bool = False) -> None:
+    """The server loop: fork a child per job; report each child's exit status. ``guard``: the
+    scan uses an accelerator, which no preloaded module may leave unusable in the children."""
     # SIGTERM rather than SIGKILL when benchit dies, so the server can take the scripts'
     # own child processes down with it; the children's SIGKILL is the backstop.
     signal.signal(signal.SIGTERM, _shutdown)
@@ -153,7 +183,16 @@ def serve(sock: socket.socket, preload: list[str], parent: int | None = None) ->
     run_folder = os.environ.pop(scratch.ENV, None)
     if run_folder:
         scratch.enter(Path(run_folder), compile_cache=not USER_COMPILE_CACHE)
-    import_once(preload)
+    if guard:
+        os.environ.setdefault(NVML_CHECK, "1")
+    culprit = import_once(preload, guard)
+    if culprit is not None:
+        # Importing it initialised an accelerator (torch versions differ in what their imports
+        # ask): start again without it; the scripts that need it import it themselves.
+        if run_folder:
+            os.environ[scratch.ENV] = run_folder
+        rest = [name for name in preload if name != culprit]
+        os.execv(sys.executable, _command(sock.fileno(), rest, parent, guard))
 
     wake_r, wake_w = os.pipe()
     os.set_blocking(wake_w, False)
@@ -212,17 +251,10 @@ def serve(sock: socket.socket, preload: list[str], parent: int | None = None) ->
 class ForkServer:
     """The parent's handle on a warm worker process."""
 
-    def __init__(self, preload: list[str], env: dict[str, str] | None = None):
+    def __init__(self, preload: list[str], env: dict[str, str] | None = None, guard: bool = False):
         self.sock, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
         self.process = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "benchit.execute.forkserver",
-                str(theirs.fileno()),
-                json.dumps(preload),
-                str(os.getpid()),
-            ],
+            _command(theirs.fileno(), preload, os.getpid(), guard),
             pass_fds=[theirs.fileno()],
             env=env,
             stdin=subprocess.DEVNULL,
@@ -251,7 +283,23 @@ class ForkServer:
                 self.process.wait()
 
 
+def _command(fd: int, preload: list[str], parent: int | None, guard: bool) -> list[str]:
+    """The server's command line: its socket, the modules to preload, benchit's pid, the guard."""
+    return [
+        sys.executable,
+        "-m",
+        "benchit.execute.forkserver",
+        str(fd),
+        json.dumps(preload),
+        str(parent or 0),
+        str(int(guard)),
+    ]
+
+
 if __name__ == "__main__":
     serve(
-        socket.socket(fileno=int(sys.argv[1])), json.loads(sys.argv[2]), int(sys.argv[3]) if len(sys.argv) > 3 else None
+        socket.socket(fileno=int(sys.argv[1])),
+        json.loads(sys.argv[2]),
+        int(sys.argv[3]) or None if len(sys.argv) > 3 else None,
+        len(sys.argv) > 4 and sys.argv[4] == "1",
     )

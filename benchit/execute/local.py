@@ -128,7 +128,9 @@ class LocalExecutor(Executor):
         if self.folder is None:
             self.folder = RunFolder()
         if self.server is None:
-            self.server = ForkServer(self.preload, env={**os.environ, scratch.ENV: str(self.folder.path)})
+            accelerated = any(device != "cpu" for device in spec.config.devices)
+            env = {**os.environ, scratch.ENV: str(self.folder.path)}
+            self.server = ForkServer(self.preload, env=env, guard=accelerated)
             self.selector.register(self.server.sock, selectors.EVENT_READ, ("server", None))
         workdir = self.folder.job(spec.job_id)
         self.workdirs[spec.job_id] = workdir

@@ -325,6 +325,11 @@ def _finish(entry: _Entry, measured: list[_Entry], placement: Placed, config: Co
         info[key] = (
             max(peak - others, memory.worker_start_rss or 0) if key == "peak_rss_bytes" else max(0, peak - others)
         )
+    if "peak_memory_reserved_bytes" in info and "peak_memory_allocated_bytes" in info:
+        # The others' shares are estimated apart for the two; what was allocated was reserved.
+        info["peak_memory_reserved_bytes"] = max(
+            info["peak_memory_reserved_bytes"], info["peak_memory_allocated_bytes"]
+        )
     info["worker_start_rss_bytes"] = memory.worker_start_rss
     info["involuntary_context_switches"] = entry.switches
     kept = entry.watch.kept

@@ -82,6 +82,7 @@ COLUMNS = [
     "first_step_s",
     "peak_rss_mb",
     "peak_device_memory_mb",
+    "peak_device_reserved_mb",
     "overhead_ns",
     "finished",
     # what matches a result across caches (see benchit compare); whether the runtime is the eager
@@ -101,7 +102,7 @@ CARRIED = [SAMPLES, ROUNDS]
 # Facts of ``Result.info`` that have a column of their own (not ``info_<key>``).
 _INFO_COLUMNS = ("cpu_wait_fraction", "steal_fraction", "runnable_others", "cpu_pressure", "contended_reason",
                  "blocks_discarded", "quiet_wait_s", "prepare_s", "first_step_s")  # fmt: skip
-_INFO_HIDDEN = ("overhead_ns", "peak_rss_bytes")
+_INFO_HIDDEN = ("overhead_ns", "peak_rss_bytes", "peak_memory_allocated_bytes", "peak_memory_reserved_bytes")
 # The columns that say what a result measured; two rows with the same values measured the same thing.
 IDENTITY = [
     "relative_path",
@@ -203,6 +204,7 @@ def _result_row(result: Result) -> dict[str, Any]:
         finished=result.finished,
         peak_rss_mb=_megabytes(info.get("peak_rss_bytes") or None),
         peak_device_memory_mb=_megabytes(info.get("peak_memory_allocated_bytes")),
+        peak_device_reserved_mb=_megabytes(info.get("peak_memory_reserved_bytes")),
     )
     row.update({key: info.get(key) for key in _INFO_COLUMNS})
     # One column per library the runtime's ``versions()`` named (``onnxruntime_version``, a plugin's own).

@@ -304,6 +304,8 @@ def _memory(row: dict[str, Any]) -> str:
     parts = []
     if row.get("peak_device_memory_mb"):
         parts.append(f"{row['peak_device_memory_mb']:.0f} MB device")
+    if row.get("peak_device_reserved_mb"):
+        parts.append(f"{row['peak_device_reserved_mb']:.0f} MB reserved")
     if row.get("peak_rss_mb"):
         parts.append(f"{row['peak_rss_mb']:.0f} MB RSS")
     return ", ".join(parts)

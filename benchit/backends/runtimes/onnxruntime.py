@@ -59,9 +59,13 @@ def provider_options(provider: str, device: Device, artifacts: Path) -> dict[str
         import torch
 
         # On torch's stream, the device events around a step bracket ONNX Runtime's work too.
+        # TF32 as torch's float32 matrix products have it (off unless the user turned it on):
+        # ONNX Runtime's default, on, made BERT's outputs differ from eager torch's by 1e-3 of
+        # their scale on an H200 (docs/performance.md, "On a GPU").
         return {
             "device_id": str(torch.cuda.current_device()),
             "user_compute_stream": str(torch.cuda.current_stream().cuda_stream),
+            "use_tf32": str(int(bool(torch.backends.cuda.matmul.allow_tf32))),
         }
     if provider == "TensorrtExecutionProvider":
         return {"trt_engine_cache_enable": "True", "trt_engine_cache_path": str(artifacts)}

@@ -1,0 +1,57 @@
+#!/bin/bash
+# The GPU checks, in one call on a lent CUDA machine whose image has torch but not all of benchit's
+# dependencies (they travel as wheels in .whl/). Writes its logs and figures under $OUT.
+#
+#   bash benchmarks/gpu_checks.sh [timer] [tests] [corpus] [ort]
+#
+# timer:  benchit's CUDA-event timing against a hand-written CUDA-event loop (goal: within 3%)
+# tests:  tests/test_gpu.py (eager and compiled eval and train, AMP, ort) through the real command
+# corpus: two corpus models (ResNet-50, BERT) on cuda with torch and torch-compile, eval and train
+# ort:    ort's CUDA (and TensorRT) providers on the same models, where an onnxruntime-gpu is importable
+#         (EXTRA_SITE=FOLDER puts one ahead of the image's onnxruntime); orttest: the ort test alone
+set -u
+OUT=${OUT:-/tmp/gpu-out}
+mkdir -p "$OUT"
+export PYTHONUNBUFFERED=1 HF_HUB_OFFLINE=1 TRANSFORMERS_OFFLINE=1
+steps=${*:-timer tests corpus}
+if [ -d .whl ] && ! python3 -c "import sqlalchemy, alembic, ruptures, orjson" 2>/dev/null; then
+    python3 -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --upgrade --target /tmp/site .whl/*.whl
+fi
+export PYTHONPATH=${EXTRA_SITE:+$EXTRA_SITE:}/tmp/site${PYTHONPATH:+:$PYTHONPATH}
+python3 -m pip install -q --no-deps --no-build-isolation --no-index -e . >"$OUT/install.log" 2>&1 || {
+    cat "$OUT/install.log"
+    exit 1
+}
+{
+    date -u
+    nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.sm,clocks.max.sm --format=csv
+    python3 -c "import torch, onnxruntime as o; print('torch', torch.__version__, 'cuda', torch.version.cuda, 'ort', o.__version__, o.get_available_providers())"
+    nproc
+} 2>&1 | tee "$OUT/env.txt"
+
+for step in $steps; do
+    start=$(date +%s)
+    case $step in
+    timer)
+        timeout 150 python3 benchmarks/cuda_timer_agreement.py --json "$OUT/cuda_timer_agreement.json" 2>&1 |
+            tee "$OUT/timer.log" | grep -v Warning
+        ;;
+    tests)
+        timeout 220 python3 -m pytest -q -p no:cacheprovider -rs tests/test_gpu.py 2>&1 | tee "$OUT/tests.log" | tail -25
+        ;;
+    orttest)
+        timeout 200 python3 -m pytest -q -p no:cacheprovider -rs tests/test_gpu.py -k ort 2>&1 | tee "$OUT/orttest.log" | tail -25
+        ;;
+    corpus | ort)
+        runtimes=torch,torch-compile
+        [ "$step" = ort ] && runtimes=torch,ort
+        cache=/tmp/cache-$step
+        timeout 240 python3 -m benchit benchmark models/torchvision/resnet50.py models/transformers/bert.py \
+            --device cuda --runtime $runtimes --mode eval,train --cache-dir $cache --rounds 3 \
+            --min-time 0.5 --max-time 3 --warmup-time 1 --quiet-wait 10 --progress plain 2>&1 |
+            tee "$OUT/$step.log" | tail -30
+        python3 -m benchit report --cache-dir $cache -o "$OUT/$step.csv" 2>&1 | tail -30
+        ;;
+    esac
+    echo "== $step: $(($(date +%s) - start)) s"
+done

@@ -1,0 +1,86 @@
+"""The CUDA paths end to end through the real ``benchit`` command: device events, torch-compile and
+ort on the GPU, training with AMP, the device's memory peaks. They run where torch sees a CUDA GPU
+and are skipped elsewhere (CI has none); docs/performance.md records the last run on a GPU."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import torch
+from conftest import FAST, report_df, run_benchit, write_script
+
+pytestmark = [
+    pytest.mark.gpu,
+    pytest.mark.skipif(not torch.cuda.is_available(), reason="needs a CUDA GPU (torch.cuda.is_available() is False)"),
+]
+
+CNN = """
+import torch
+
+class Net(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.conv = torch.nn.Conv2d(3, 16, 3)
+        self.bn = torch.nn.BatchNorm2d(16)
+        self.drop = torch.nn.Dropout(0.3)
+        self.fc = torch.nn.Linear(16, 4)
+
+    def forward(self, x):
+        return self.fc(self.drop(torch.relu(self.bn(self.conv(x)))).mean((2, 3)))
+
+torch.manual_seed(0)
+Net().eval()(torch.randn(8, 3, 32, 32))
+"""
+
+
+def test_eager_and_compiled_eval_and_train_on_cuda(tmp_path: Path) -> None:
+    script = write_script(tmp_path, "cnn.py", CNN)
+    cache = tmp_path / "cache"
+    args = ("--device", "cuda", "--runtime", "torch,torch-compile", "--mode", "eval,train")
+    done = run_benchit("benchmark", script, *args, "--cache-dir", cache, *FAST, timeout=900)
+    assert done.returncode == 0, done.stderr
+    df = report_df(cache).set_index(["runtime", "mode"])
+    assert set(df["status"]) == {"ok"}, df["error"].dropna().tolist()
+    assert set(df["device"]) == {"cuda"}
+    assert all(name == torch.cuda.get_device_name() for name in df["device_name"])
+    assert all("cuda_runtime" in text for text in df["device_software"])
+    # The device's own memory, allocated and reserved, for each measurement.
+    assert (df["peak_device_memory_mb"] > 0).all() and (
+        df["peak_device_reserved_mb"] >= df["peak_device_memory_mb"]
+    ).all()
+    for mode in ("eval", "train"):
+        assert df.loc[("torch-compile", mode), "parity_verdict"] == "passed", df.loc[("torch-compile", mode)].to_dict()
+    assert df.loc[("torch-compile", "eval"), "prepare_s"] > 0
+
+
+def test_mixed_precision_training_on_cuda(tmp_path: Path) -> None:
+    script = write_script(tmp_path, "cnn.py", CNN)
+    cache = tmp_path / "cache"
+    args = ("--device", "cuda", "--precision", "fp16,bf16", "--mode", "train")
+    done = run_benchit("benchmark", script, *args, "--cache-dir", cache, *FAST, timeout=600)
+    assert done.returncode == 0, done.stderr
+    df = report_df(cache).set_index("precision")
+    assert set(df["status"]) == {"ok"}, df["error"].dropna().tolist()
+    assert set(df.index) == {"fp16", "bf16"}
+
+
+def test_ort_on_cuda_runs_on_a_gpu_provider_or_says_why_not(tmp_path: Path) -> None:
+    pytest.importorskip("onnxruntime")
+    import onnxruntime
+
+    script = write_script(tmp_path, "cnn.py", CNN)
+    cache = tmp_path / "cache"
+    done = run_benchit(
+        "benchmark", script, "--device", "cuda", "--runtime", "torch,ort", "--cache-dir", cache, *FAST, timeout=600
+    )
+    df = report_df(cache).set_index("runtime")
+    assert done.returncode == 0, done.stdout[-3000:] + str(df[["status", "error"]].to_dict())
+    ort = df.loc["ort"]
+    if "CUDAExecutionProvider" in onnxruntime.get_available_providers():
+        assert ort["status"] == "ok", ort["error"]
+        assert ort["info_provider"] in ("CUDAExecutionProvider", "TensorrtExecutionProvider")
+        assert ort["parity_verdict"] == "passed"
+    else:
+        assert ort["status"] == "unavailable"
+        assert "onnxruntime-gpu" in ort["error"]
