@@ -512,3 +512,29 @@ def test_a_compile_cache_the_user_chose_is_shared_between_builds(tmp_path: Path)
     hits = report_df(cache).set_index("script")["info_compile_cache_hits"]
     assert hits[str(corpus / "first.py")] == 0 and hits[str(corpus / "second.py")] >= 1
     assert any(shared.iterdir())
+
+
+DATA_DEPENDENT = """
+import torch
+
+class Branchy(torch.nn.Module):
+    def forward(self, x):
+        if x.sum() > 0:
+            return x * 2
+        return x - 1
+
+Branchy()(torch.ones(2, 3))
+"""
+
+
+def test_an_export_that_fails_says_why_on_its_first_line(tmp_path: Path) -> None:
+    script = write_script(tmp_path, "branchy.py", DATA_DEPENDENT)
+    cache = tmp_path / "cache"
+    done = run_benchit("benchmark", script, "--runtime", "torch,ort", "--cache-dir", cache, *FAST)
+    assert done.returncode == 1
+    ort = report_df(cache).set_index("runtime").loc["ort"]
+    assert ort["status"] == "failed"
+    # torch.onnx's message opens with advice; the cause, from its summary, comes first.
+    assert ort["error"].startswith("ExportError: torch.onnx.export (dynamo, opset")
+    assert "failed: TorchExportError: GuardOnDataDependentSymNode: Could not guard on data-dependent" in ort["error"]
+    assert "data-dependent" in done.stdout.split("cpu/ort: failed:", 1)[1].splitlines()[0]

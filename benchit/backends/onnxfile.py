@@ -138,11 +138,21 @@ class ExportError(Exception):
 
 
 _ANSI = re.compile(r"\x1b\[[0-9;]*m")
+# torch.onnx's exporter opens its message with advice ("Failed to export the model with
+# torch.export. This is step 1/3 ... Next steps:") and names the causes, the first one first, under
+# this heading, each as "<class 'module.Type'>: message".
+_SUMMARY = "## Exception summary"
+_CLASS = re.compile(r"<class '(?:[\w.]+\.)?(\w+)'>")
 
 
 def _plain(exc: BaseException, limit: int = 1500) -> str:
-    """The exception's message without terminal colours, trimmed for a report cell."""
+    """The exception's message without terminal colours, trimmed for a report cell; its first
+    line (what the terminal and the report show) says why, not what to do next."""
     text = _ANSI.sub("", f"{type(exc).__name__}: {exc}").strip()
+    _, found, causes = text.partition(_SUMMARY)
+    cause = next((line.strip() for line in causes.splitlines() if line.strip()), "") if found else ""
+    if cause:
+        text = f"{type(exc).__name__}: " + _CLASS.sub(r"\1", cause) + "\n" + text
     return text if len(text) <= limit else text[:limit] + " ..."
 
 
