@@ -106,7 +106,7 @@ def main() -> None:
             entries = collect.entries(cache)
             url = engine.resolve(str(root / f"api{n}.db"))
             start = time.perf_counter()
-            publish.publish(url, entries, "run", {})
+            publish.publish(url, [entries], "run", {})
             writes.append(count / (time.perf_counter() - start))
         big: dict[str, object] = {}
         if large:

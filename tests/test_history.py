@@ -14,6 +14,7 @@ import sys
 import textwrap
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pandas as pd
 import pytest
@@ -25,7 +26,9 @@ from tests.conftest import FAST, REPO, run_benchit, write_script
 
 pytest.importorskip("alembic", reason="the history needs sqlalchemy and alembic")
 
-STEADY = "import torch\ntorch.nn.Linear(256, 256).eval()(torch.randn(4, 256))\n"
+# Models of a few tenths of a millisecond: a model of microseconds (a Linear(256, 256) on 4 rows,
+# 17 us) moved by 60% between two scans of an idle machine here, past any sane threshold.
+STEADY = "import torch\ntorch.nn.Linear(512, 512).eval()(torch.randn(64, 512))\n"
 # The same model (same structure, so the same series) doing REPEAT times the work: the fourth
 # scan doubles REPEAT, as a change in the script would.
 GROWS = """import torch
@@ -42,7 +45,7 @@ class Work(torch.nn.Module):
         return x
 
 REPEAT = {repeat}
-Work(REPEAT).eval()(torch.randn(4, 128))
+Work(REPEAT).eval()(torch.randn(64, 128))
 """
 # Wide enough that a busy 2-core test machine does not move the steady model that far; the
 # doubled one moves ~100%.
@@ -301,17 +304,15 @@ def test_a_new_database_is_made_as_the_migrations_make_it(
     assert {"runs", "results", "series", "series_points", "alembic_version"} <= set(made["tables"])  # type: ignore[call-overload]
 
 
-def test_a_large_cache_is_read_by_forked_readers_as_by_one(tmp_path: Path) -> None:
-    """A cache of many script runs is read by several forked processes: the same entries, in the
-    same order, with the same warnings for its damaged files, as one process reads."""
-    from benchit.history import collect
+def _many_scripts(root: Path, scripts: int) -> Any:
+    """A cache of ``scripts`` script runs, each one build measured with torch and ort."""
     from benchit.records import BuildRecord, Invocation, Machine, Result, ScriptRecord, ScriptStatus, Stats
     from benchit.store.cache import Cache
 
-    cache = Cache(tmp_path / "cache")
+    cache = Cache(root)
     cache.create()
     machine = Machine("m", "h", "CPU")
-    for s in range(3 * collect.SCRIPTS_PER_JOB):
+    for s in range(scripts):
         key, name = f"model_{s:03d}", f"model_{s:03d}_b"
         invocation = Invocation(f"{s:08x}", f"Model{s}", 10, {}, "(1, 3)", 1, "x.py:1")
         cache.write_build(BuildRecord(name, f"/m/{key}.py", key, "d" * 64, invocation=invocation))
@@ -322,6 +323,15 @@ def test_a_large_cache_is_read_by_forked_readers_as_by_one(tmp_path: Path) -> No
                                             finished=1.7e9 + s))  # fmt: skip
         cache.write_script(ScriptRecord(key, f"/m/{key}.py", f"{key}.py", "d" * 64, status=ScriptStatus.OK,
                                         builds=(name,), benchit_version="0.1.0", finished=1.7e9 + s))  # fmt: skip
+    return cache
+
+
+def test_a_large_cache_is_read_by_forked_readers_as_by_one(tmp_path: Path) -> None:
+    """A cache of many script runs is read by several forked processes: the same entries, in the
+    same order, with the same warnings for its damaged files, as one process reads."""
+    from benchit.history import collect
+
+    cache = _many_scripts(tmp_path / "cache", 3 * collect.SCRIPTS_PER_JOB)
     (cache.build_dir("model_040_b") / "results" / "m" / "cpu-ort.json").write_text("{not json")
     bad = cache.build_dir("model_070_b") / "results" / "m" / "cpu-torch.json"
     bad.write_text(bad.read_text().replace('"device": "cpu"', '"device": 7'))
@@ -347,6 +357,7 @@ def test_a_large_cache_is_read_by_forked_readers_as_by_one(tmp_path: Path) -> No
 FORKED_READERS = """
 import json, os, sys
 from pathlib import Path
+from typing import Any
 from benchit.history import collect
 from benchit.store.cache import Cache
 
@@ -371,6 +382,38 @@ print(json.dumps({
     "meanwhile_pid": pid,
 }))
 """
+
+
+def test_a_publication_stores_shares_as_they_come_all_or_nothing(db: str, tmp_path: Path) -> None:
+    """``publish`` stores the results a share at a time, as readers hand them over, in one
+    transaction: a reader that fails midway leaves nothing, not even the run; the run it makes
+    at the end is named by the newest result of all the shares."""
+    from benchit.history import collect, engine, publish
+
+    entries = collect.entries(_many_scripts(tmp_path / "cache", 40), jobs=1)
+    parts = [entries[i : i + 10] for i in range(0, len(entries), 10)]
+    url = engine.resolve(db)
+    taken: list[int] = []
+
+    def failing() -> Iterator[list[collect.Entry]]:
+        for part in parts[:3]:
+            taken.append(len(part))
+            yield part
+        raise OSError("a reader died")
+
+    with pytest.raises(OSError, match="a reader died"):
+        publish.publish(url, failing(), None, {}, ["cache"])
+    assert taken == [10, 10, 10]
+    assert _count(db, "results") == 0 and _count(db, "runs") == 0 and _count(db, "series") == 0
+
+    done = publish.publish(url, iter(parts), None, {"k": "v"}, ["cache"])
+    newest = max(e.row["time"] for e in entries)
+    assert done == publish.Published(publish.default_run_name(newest, ["cache"]), 80, 0, 80)
+    assert _count(db, "results") == 80 and _count(db, "runs") == 1 and _count(db, "tags") == 1
+    _packed_points_are_the_results(db)
+    again = publish.publish(url, iter(parts), "another", {}, ["cache"])
+    assert again == publish.Published("another", 0, 80, 0)
+    assert _count(db, "runs") == 1  # a publication that adds nothing leaves no run, pending or not
 
 
 def test_digests_are_made_of_the_same_text_as_ever() -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import gc
+import itertools
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -14,7 +15,7 @@ from benchit.errors import ExitCode, UsageError
 if TYPE_CHECKING:
     from sqlalchemy.engine import URL
 
-    from benchit.history.collect import Entry
+    from benchit.history.publish import Published
     from benchit.store.cache import Cache
 
 DB_HELP = "the history: sqlite:///PATH, postgresql://USER@HOST/NAME or a file path (default $BENCHIT_DB or ~/.cache/benchit/history.db)"
@@ -58,10 +59,23 @@ def publish_caches(
     # again while the rows are written (it runs once the publication is done).
     gc.disable()
     try:
-        # While forked readers read a large cache, this process imports SQLAlchemy and checks the URL.
-        entries, url = collect.read(caches, meanwhile=lambda: _url(db))
-        assert url is not None
-        return _publish(caches, entries, url, paths, run, tags, empty_ok)
+        # Forked readers read a large cache while this process imports SQLAlchemy and checks the
+        # URL, then stores each share of results as it arrives, while the next ones are read.
+        with collect.shares(caches) as parts:
+            url = _url(db)
+            first = next((part for part in parts if part), None)
+            if first is None:  # no database is opened for caches without a result
+                _warn(caches)
+                if empty_ok:
+                    print(f"nothing to publish: {', '.join(str(p) for p in paths)} has no result")
+                    return ExitCode.OK
+                raise UsageError(f"{', '.join(str(p) for p in paths)}: no results to publish")
+            from benchit.history import publish
+
+            names = [c.root.name for c in caches]
+            done = publish.publish(url, itertools.chain([first], parts), run, dict(tags or {}), names)
+        _warn(caches)
+        return _print_outcome(done, url)
     finally:
         gc.enable()
 
@@ -72,28 +86,16 @@ def _url(db: str | None) -> URL:
     return engine.resolve(db)
 
 
-def _publish(
-    caches: list[Cache],
-    entries: list[Entry],
-    url: URL,
-    paths: list[Path],
-    run: str | None,
-    tags: dict[str, str] | None,
-    empty_ok: bool,
-) -> int:
-    """Publish ``entries`` read from ``caches``; print what was added."""
-    from benchit.history import engine, publish
-
+def _warn(caches: list[Cache]) -> None:
     for cache in caches:
         for warning in cache.warnings:
             print(f"benchit: warning: {printable(warning)}", file=sys.stderr)
-    if not entries and empty_ok:
-        print(f"nothing to publish: {', '.join(str(p) for p in paths)} has no result")
-        return ExitCode.OK
-    if not entries:
-        raise UsageError(f"{', '.join(str(p) for p in paths)}: no results to publish")
-    name = run or publish.default_run_name(entries, [c.root.name for c in caches])
-    done = publish.publish(url, entries, name, dict(tags or {}))
+
+
+def _print_outcome(done: Published, url: URL) -> int:
+    """Print what a publication added."""
+    from benchit.history import engine
+
     where = engine.shown(url)
     if done.added:
         print(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import hashlib
 import json
@@ -9,7 +10,7 @@ import os
 import signal
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
@@ -172,44 +173,56 @@ def read(
     caches: list[Cache], meanwhile: Callable[[], T] | None = None, jobs: int | None = None
 ) -> tuple[list[Entry], T | None]:
     """Every result of ``caches`` in order (damaged files skipped and noted in each cache's
-    ``warnings``), and what ``meanwhile()`` returned. Caches of many script runs are read by
-    ``jobs`` forked readers (default: the CPUs this process may use, at most ``MAX_JOBS``), each a
-    few shares of the script runs in turn, while this process runs ``meanwhile`` (``benchit
-    publish`` imports SQLAlchemy and checks the database then); small ones here, after ``meanwhile``."""
+    ``warnings``), and what ``meanwhile()`` returned, run while forked readers read (``shares``)."""
+    with shares(caches, jobs) as parts:
+        done = meanwhile() if meanwhile is not None else None
+        return [e for part in parts for e in part], done
+
+
+@contextlib.contextmanager
+def shares(caches: list[Cache], jobs: int | None = None) -> Iterator[Iterator[list[Entry]]]:
+    """The results of ``caches`` share by share, in order (damaged files skipped and noted in each
+    cache's ``warnings`` as its shares arrive), so that a consumer can store one share while the
+    next ones are read. Caches of many script runs are read by ``jobs`` forked readers (default:
+    the CPUs this process may use, at most ``MAX_JOBS``), each a few shares of the script runs in
+    turn, from the moment this is entered (so that the caller can do other work meanwhile: ``benchit
+    publish`` imports SQLAlchemy and checks the database); small ones here, as they are asked for.
+    Leaving ends the readers, whether every share was taken or not."""
     for cache in caches:
         cache.check_strays()
     keys = [cache.script_keys() for cache in caches]
     total = sum(map(len, keys))
     jobs = min(jobs or _cpus(), MAX_JOBS, total // SCRIPTS_PER_JOB)
     # A process with other threads is never forked (one of them may hold a lock the child needs).
-    if jobs < 2 or threading.active_count() > 1:
-        done = meanwhile() if meanwhile is not None else None
-        return [e for cache, its in zip(caches, keys, strict=True) for e in _read(cache, its)], done
-    import multiprocessing  # here: a twentieth of the command's start-up, for large caches only
+    forking = jobs >= 2 and threading.active_count() == 1
+    if forking:
+        import multiprocessing  # here: a twentieth of the command's start-up, for large caches only
 
-    if "fork" not in multiprocessing.get_all_start_methods():
-        return read(caches, meanwhile, jobs=1)
+        forking = "fork" in multiprocessing.get_all_start_methods()
+    if not forking:
+        yield (_read(cache, its) for cache, its in zip(caches, keys, strict=True))
+        return
     step = -(-total // (jobs * 4))  # four shares per reader: one slow share does not hold the rest
-    shares = [(c, its[i : i + step]) for c, its in enumerate(keys) for i in range(0, len(its), step)]
+    planned = [(c, its[i : i + step]) for c, its in enumerate(keys) for i in range(0, len(its), step)]
     global _forked
     _forked = caches
     try:
         pool = multiprocessing.get_context("fork").Pool(jobs, initializer=_quiet_signals)
         try:
-            theirs = pool.map_async(_read_share, shares, chunksize=1)
-            done = meanwhile() if meanwhile is not None else None
-            shares_read = theirs.get()
+            arriving = pool.imap(_read_share, planned, chunksize=1)  # in order, each as soon as it is read
+
+            def parts() -> Iterator[list[Entry]]:
+                for (c, _), (share_entries, warnings) in zip(planned, arriving, strict=True):
+                    caches[c].warnings += warnings
+                    yield share_entries
+
+            yield parts()
             pool.close()
         finally:
             pool.terminate()  # after close: the readers have ended; after Ctrl-C or an error: ends them
             pool.join()
     finally:
         _forked = []
-    found: list[Entry] = []
-    for (c, _), (share_entries, warnings) in zip(shares, shares_read, strict=True):  # in order, with warnings
-        found += share_entries
-        caches[c].warnings += warnings
-    return found, done
 
 
 # Reading in forked processes: with fewer script runs than this per reader, all are read here.

@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import time
+import uuid
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from sqlalchemy import Connection, Table, select
+from sqlalchemy import Connection, Table, bindparam, delete, select, update
 from sqlalchemy.engine import URL
 
 from benchit import __version__
-from benchit.history import schema, summary
+from benchit.history import bulk, schema, summary
 from benchit.history.bulk import CHUNK, insert_new
 from benchit.history.collect import Entry, _json, digest
 from benchit.history.engine import session
@@ -36,61 +37,120 @@ def _ids(connection: Connection, table: Table, column: str, values: Iterable[str
     return found
 
 
-def default_run_name(entries: Sequence[Entry], names: Sequence[str]) -> str:
+def default_run_name(newest: float | None, names: Sequence[str]) -> str:
     """The newest result's time and the caches' folder names: the same caches give the same name."""
-    newest = max((e.row["time"] for e in entries), default=time.time())
-    return time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(newest)) + " " + "+".join(names)
+    when = time.time() if newest is None else newest
+    return time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(when)) + " " + "+".join(names)
 
 
-def publish(url: URL, entries: Sequence[Entry], run: str, tags: dict[str, str]) -> Published:
-    """Store ``entries`` under run ``run``; results the history holds already are left as they are,
-    and a publication that adds no result leaves no trace (not even its run)."""
-    with session(url, write=True) as connection:
-        known = _ids(connection, schema.results, "digest", (e.row["digest"] for e in entries))
-        fresh = [e for e in entries if e.row["digest"] not in known]
-        if not fresh:
-            return Published(run, 0, len(known), 0)
-        environments = {e.environment_fingerprint: e.environment for e in fresh}
-        insert_new(
-            connection,
-            schema.environments,
-            [{"fingerprint": f, "data": _json(env)} for f, env in environments.items()],
-            "fingerprint",
-        )
-        env_ids = _ids(connection, schema.environments, "fingerprint", environments)
-        series = {e.series["key"]: e.series for e in fresh}
-        insert_new(connection, schema.series, list(series.values()), "key")
-        series_ids = _ids(connection, schema.series, "key", series)
-        versions = sorted({e.row["benchit_version"] for e in fresh})
-        insert_new(
-            connection,
-            schema.runs,
-            [
-                {
-                    "name": run,
-                    "time": max(e.row["time"] for e in fresh),
-                    "benchit_version": ",".join(versions) or __version__,
-                    "fingerprint": digest(sorted(environments)),
-                }
-            ],
-            "name",
-        )
-        run_id = _ids(connection, schema.runs, "name", [run])[run]
-        _insert_tags(connection, run_id, tags)
-        touched = sorted({series_ids[key] for key in series})
-        _lock(connection, touched)
-        rows = [
-            {
-                **e.row,
-                "run_id": run_id,
-                "series_id": series_ids[e.series["key"]],
-                "environment_id": env_ids[e.environment_fingerprint],
-            }
-            for e in fresh
-        ]
-        insert_new(connection, schema.results, rows, "digest")
-        summary.add(connection, [row["digest"] for row in rows], touched)
-        return Published(run, len(fresh), len(known), len(series))
+# The name of a run while its publication is under way (its results are stored as they are read,
+# before the run's name, time and versions are known), with a random suffix; never committed.
+PENDING = "benchit: publication under way "
+
+
+@dataclass
+class _Tally:
+    """What a publication has stored so far, share by share."""
+
+    known: int = 0
+    newest: float | None = None  # of every result read, known ones too (the default run name)
+    digests: list[str] = field(default_factory=list)  # of the results added
+    series: dict[str, int] = field(default_factory=dict)  # key: id, of the series added to
+    environments: set[str] = field(default_factory=set)  # fingerprints, of the results added
+    versions: set[str] = field(default_factory=set)  # benchit's, of the results added
+    fresh_newest: float = 0.0  # of the results added: the run's time
+
+
+class _Nothing(Exception):
+    """A publication that added no result: its transaction is rolled back."""
+
+
+def publish(
+    url: URL, parts: Iterable[Sequence[Entry]], run: str | None, tags: dict[str, str], names: Sequence[str] = ()
+) -> Published:
+    """Store the entries of ``parts``, one part at a time as a reader hands them over, under run
+    ``run`` (default ``default_run_name`` of the newest result and ``names``), in one transaction;
+    results the history holds already are left as they are, and a publication that adds no result
+    leaves no trace (not even its run)."""
+    tally = _Tally()
+    try:
+        with session(url, write=True) as connection:
+            pending = PENDING + uuid.uuid4().hex
+            insert_new(connection, schema.runs, [_run_row(pending, 0.0, set(), set())], "name")
+            pending_id = _ids(connection, schema.runs, "name", [pending])[pending]
+            for part in parts:
+                _store(connection, part, pending_id, tally)
+            name = run or default_run_name(tally.newest, names)
+            if not tally.digests:
+                raise _Nothing
+            # The run's own row, now that its results are known: joined where a run of that name
+            # exists (an earlier or a concurrent publication under the same --run), else made.
+            insert_new(connection, schema.runs, [_run_row(name, tally.fresh_newest, tally.versions, tally.environments)], "name")  # fmt: skip
+            run_id = _ids(connection, schema.runs, "name", [name])[name]
+            _move(connection, tally.digests, run_id)
+            connection.execute(delete(schema.runs).where(schema.runs.c.id == pending_id))
+            _insert_tags(connection, run_id, tags)
+            touched = sorted(tally.series.values())
+            _lock(connection, touched)
+            summary.add(connection, tally.digests, touched)
+            return Published(name, len(tally.digests), tally.known, len(tally.series))
+    except _Nothing:
+        return Published(name, 0, tally.known, 0)
+
+
+def _run_row(name: str, when: float, versions: set[str], environments: set[str]) -> dict[str, object]:
+    return {
+        "name": name,
+        "time": when,
+        "benchit_version": ",".join(sorted(versions)) or __version__,
+        "fingerprint": digest(sorted(environments)),
+    }
+
+
+def _store(connection: Connection, entries: Sequence[Entry], run_id: int, tally: _Tally) -> None:
+    """Store the results of ``entries`` the history does not hold yet, under run ``run_id``."""
+    if not entries:
+        return
+    newest = max(e.row["time"] for e in entries)
+    tally.newest = newest if tally.newest is None else max(tally.newest, newest)
+    known = _ids(connection, schema.results, "digest", (e.row["digest"] for e in entries))
+    tally.known += len(known)
+    fresh = [e for e in entries if e.row["digest"] not in known]
+    if not fresh:
+        return
+    environments = {e.environment_fingerprint: e.environment for e in fresh}
+    insert_new(
+        connection,
+        schema.environments,
+        [{"fingerprint": f, "data": _json(env)} for f, env in environments.items()],
+        "fingerprint",
+    )
+    env_ids = _ids(connection, schema.environments, "fingerprint", environments)
+    series = {e.series["key"]: e.series for e in fresh}
+    insert_new(connection, schema.series, list(series.values()), "key")
+    series_ids = _ids(connection, schema.series, "key", series)
+    rows = [
+        {
+            **e.row,
+            "run_id": run_id,
+            "series_id": series_ids[e.series["key"]],
+            "environment_id": env_ids[e.environment_fingerprint],
+        }
+        for e in fresh
+    ]
+    insert_new(connection, schema.results, rows, "digest")
+    tally.digests += [row["digest"] for row in rows]
+    tally.series.update(series_ids)
+    tally.environments.update(environments)
+    tally.versions.update(e.row["benchit_version"] for e in fresh)
+    tally.fresh_newest = max(tally.fresh_newest, max(e.row["time"] for e in fresh))
+
+
+def _move(connection: Connection, digests: list[str], run_id: int) -> None:
+    """Put the results ``digests`` under run ``run_id`` (found by their unique digests)."""
+    r = schema.results
+    statement = update(r).where(r.c.digest == bindparam("d")).values(run_id=bindparam("rid"))
+    bulk.execute(connection, statement, [{"d": d, "rid": run_id} for d in digests])
 
 
 def _lock(connection: Connection, series_ids: list[int]) -> None:
