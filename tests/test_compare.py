@@ -43,6 +43,9 @@ torch.manual_seed(0)
 Work(REPEAT).eval()(torch.randn(4, WIDTH))
 '''
 TIMING = ["--threads", "1", "--min-time", "0.3", "--max-time", "0.6", "--min-iterations", "50", "--warmup-time", "0.1"]
+# The steady models' waits overshoot more on a loaded test machine: one moved by 5.7% between two
+# scans of a full test run here, past the default 5%. The slowed one moves by 100%.
+THRESHOLD = ["--threshold", "15"]
 
 
 def _corpus(root: Path, slower: bool) -> Path:
@@ -86,7 +89,7 @@ def _edit(cache: Path, prefix: str, change: Callable[[Result], Result]) -> None:
 def test_only_the_slowed_model_is_flagged_and_fail_on_gates(two_scans: tuple[Path, Path, Path]) -> None:
     base, new, tmp = two_scans
     out = tmp / "cmp.csv"
-    done = run_benchit("compare", base, new, "--fail-on", "slower", "-o", out)
+    done = run_benchit("compare", base, new, "--fail-on", "slower", "-o", out, *THRESHOLD)
     assert done.returncode == 1, done.stdout + done.stderr
     assert "--fail-on slower: 1 flagged" in done.stderr
     df = pd.read_csv(out).set_index("relative_path")
@@ -118,7 +121,7 @@ def test_a_busy_side_or_one_round_is_inconclusive_and_gates_only_when_asked(
     for cache in (base, new):
         _edit(cache, "steady_too-", lambda r: with_rounds(r, [r.stats.median_ms]))
     out = tmp_path / "cmp.csv"
-    done = run_benchit("compare", base, new, "--fail-on", "slower", "-o", out, "--format", "csv,md,json")
+    done = run_benchit("compare", base, new, "--fail-on", "slower", "-o", out, "--format", "csv,md,json", *THRESHOLD)
     assert done.returncode == 0, done.stdout + done.stderr  # inconclusive is no regression
     df = pd.read_csv(out).set_index("relative_path")
     assert df.loc["slow.py", "verdict"] == "inconclusive"
