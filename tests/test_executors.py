@@ -158,7 +158,7 @@ import os
 import torch
 
 with open(os.environ["SEEN"], "w") as file:
-    file.write(str(torch.cuda._is_in_bad_fork()))
+    file.write(f"{torch.cuda._is_in_bad_fork()} {os.environ.get('PYTORCH_NVML_BASED_CUDA_CHECK')}")
 torch.nn.Linear(4, 2).eval()(torch.randn(1, 4))
 """
 
@@ -181,5 +181,6 @@ def test_a_preload_that_initialises_cuda_is_dropped_when_the_scan_uses_an_accele
         assert set(report_df(cache)["status"]) == {"ok"}
         seen[device] = (tmp_path / f"seen-{device}").read_text()
     # A CPU scan keeps the preload (its scripts need no accelerator); a scan on an accelerator
-    # starts its warm worker again without it, and the script can initialise CUDA.
-    assert seen == {"cpu": "True", "fake-accel": "False"}
+    # starts its warm worker again without it, and the script can initialise CUDA. Either way the
+    # script sees the user's environment (the worker's NVML setting is its own).
+    assert seen == {"cpu": "True None", "fake-accel": "False None"}

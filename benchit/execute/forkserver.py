@@ -191,6 +191,8 @@ def serve(sock: socket.socket, preload: list[str], parent: int | None = None, gu
         # ask): start again without it; the scripts that need it import it themselves.
         if run_folder:
             os.environ[scratch.ENV] = run_folder
+        if USER_NVML_CHECK is None:  # the new server reads the user's own setting, as this one did
+            os.environ.pop(NVML_CHECK, None)
         rest = [name for name in preload if name != culprit]
         os.execv(sys.executable, _command(sock.fileno(), rest, parent, guard))
 
