@@ -9,29 +9,12 @@ from pathlib import Path
 import pytest
 import torch
 from conftest import FAST, report_df, run_benchit, write_script
+from test_training import CNN  # a small CNN with batch norm and dropout
 
 pytestmark = [
     pytest.mark.gpu,
     pytest.mark.skipif(not torch.cuda.is_available(), reason="needs a CUDA GPU (torch.cuda.is_available() is False)"),
 ]
-
-CNN = """
-import torch
-
-class Net(torch.nn.Module):
-    def __init__(self):
-        super().__init__()
-        self.conv = torch.nn.Conv2d(3, 16, 3)
-        self.bn = torch.nn.BatchNorm2d(16)
-        self.drop = torch.nn.Dropout(0.3)
-        self.fc = torch.nn.Linear(16, 4)
-
-    def forward(self, x):
-        return self.fc(self.drop(torch.relu(self.bn(self.conv(x)))).mean((2, 3)))
-
-torch.manual_seed(0)
-Net().eval()(torch.randn(8, 3, 32, 32))
-"""
 
 
 def test_eager_and_compiled_eval_and_train_on_cuda(tmp_path: Path) -> None:
