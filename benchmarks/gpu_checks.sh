@@ -9,12 +9,15 @@
 # corpus: two corpus models (ResNet-50, BERT) on cuda with torch and torch-compile, eval and train
 # ort:    ort's CUDA (and TensorRT) providers on the same models, where an onnxruntime-gpu is importable
 #         (EXTRA_SITE=FOLDER puts one ahead of the image's onnxruntime); orttest: the ort test alone
+# coverage: benchmarks/train_coverage.py with torch-compile on cuda, -j 6, for COVERAGE_S seconds (default
+#         240), into .gpucache/coverage (a later call resumes it while the machine is warm), then the
+#         figures of what the cache holds: $OUT/train_coverage.json and report.csv
 set -u
 OUT=${OUT:-/tmp/gpu-out}
 mkdir -p "$OUT"
 export PYTHONUNBUFFERED=1 HF_HUB_OFFLINE=1 TRANSFORMERS_OFFLINE=1
 steps=${*:-timer tests corpus}
-if [ -d .whl ] && ! python3 -c "import sqlalchemy, alembic, ruptures, orjson" 2>/dev/null; then
+if [ -d .whl ] && ! python3 -c "import sqlalchemy, alembic, ruptures, orjson, timm" 2>/dev/null; then
     python3 -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --upgrade --target /tmp/site .whl/*.whl
 fi
 export PYTHONPATH=${EXTRA_SITE:+$EXTRA_SITE:}/tmp/site${PYTHONPATH:+:$PYTHONPATH}
@@ -41,6 +44,13 @@ for step in $steps; do
         ;;
     orttest)
         timeout 200 python3 -m pytest -q -p no:cacheprovider -rs tests/test_gpu.py -k ort 2>&1 | tee "$OUT/orttest.log" | tail -25
+        ;;
+    coverage)
+        cov=(python3 benchmarks/train_coverage.py --runtime torch-compile --device cuda --jobs 6 --timeout 300
+            --cache .gpucache/coverage/cache)
+        timeout -s INT -k 30 "${COVERAGE_S:-240}" "${cov[@]}" >"$OUT/coverage.log" 2>&1
+        "${cov[@]}" --report-only --json "$OUT/train_coverage.json" 2>&1 | tee -a "$OUT/coverage.log" | tail -30
+        cp .gpucache/coverage/report.csv "$OUT/coverage_report.csv"
         ;;
     corpus | ort)
         runtimes=torch,torch-compile

@@ -146,6 +146,7 @@ def main() -> None:
     p.add_argument("--limit", type=int, default=0, help="only the first N scripts of the sample's order")
     p.add_argument("--threads", default="2")
     p.add_argument("--jobs", default="1", help="scripts run side by side (benchit -j)")
+    p.add_argument("--device", default="cpu", help="benchit --device (cuda on a GPU machine)")
     p.add_argument("--report-only", action="store_true", help="read --cache as it is; scan nothing")
     args = p.parse_args()
     every, torchvision_every = args.every * (5 if args.quick else 1), args.torchvision_every * (10 if args.quick else 1)
@@ -156,6 +157,7 @@ def main() -> None:
     runtimes = "torch" if args.runtime == "torch" else f"torch,{args.runtime}"
     command = [*BENCHIT, "benchmark", *scripts, "--mode", "eval,train", "--runtime", runtimes]
     command += [*TIMING, "--timeout", args.timeout, "--threads", args.threads, "--quiet-wait", "0", "-j", args.jobs]
+    command += ["--device", args.device]
     command += ["--progress", "plain", "--cache-dir", cache]
     elapsed = 0.0 if args.report_only else timed(command, check=False)[0]
     table = cache.parent / "report.csv"
@@ -171,6 +173,7 @@ def main() -> None:
         "scripts": len(scripts),
         "limit": args.limit or None,
         "timeout_s": args.timeout,
+        "device": args.device,
         "script_statuses": dict(scripts_ok),
         "wall_s": round(elapsed, 1),
         "cache": str(cache),
