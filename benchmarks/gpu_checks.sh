@@ -9,6 +9,7 @@
 # corpus: two corpus models (ResNet-50, BERT) on cuda with torch and torch-compile, eval and train
 # ort:    ort's CUDA (and TensorRT) providers on the same models, where an onnxruntime-gpu is importable
 #         (EXTRA_SITE=FOLDER puts one ahead of the image's onnxruntime); orttest: the ort test alone
+# tf32:   BERT on ort's CUDA provider at opset 18 and 23, eval: does its float32 agree with eager torch's?
 # coverage: benchmarks/train_coverage.py with torch-compile on cuda, -j 6, for COVERAGE_S seconds (default
 #         240), into .gpucache/coverage (a later call resumes it while the machine is warm), then the
 #         figures of what the cache holds: $OUT/train_coverage.json and report.csv
@@ -44,6 +45,13 @@ for step in $steps; do
         ;;
     orttest)
         timeout 200 python3 -m pytest -q -p no:cacheprovider -rs tests/test_gpu.py -k ort 2>&1 | tee "$OUT/orttest.log" | tail -25
+        ;;
+    tf32)
+        for opset in 18 23; do
+            timeout 100 python3 -m benchit benchmark models/transformers/bert.py --device cuda --runtime torch,ort \
+                --opset $opset --cache-dir /tmp/cache-tf32-$opset --rounds 1 --max-time 1 --quiet-wait 0 \
+                --progress plain 2>&1 | tee "$OUT/tf32_opset$opset.log" | grep "cuda/ort"
+        done
         ;;
     coverage)
         cov=(python3 benchmarks/train_coverage.py --runtime torch-compile --device cuda --jobs 6 --timeout 300

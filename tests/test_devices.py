@@ -270,3 +270,17 @@ def test_benchmark_on_an_absent_gpu_is_unavailable_with_the_reason(tmp_path: Pat
     assert result.status == "unavailable"
     assert "no CUDA GPU is visible" in (result.error or "")
     assert result.stats is None
+
+
+def test_a_model_moved_to_an_accelerator_under_eager_torchs_grad_mode_keeps_ordinary_tensors() -> None:
+    # Eager torch, the first runtime, asks for the placed model under inference_mode. Moved to a
+    # GPU there, its parameters were inference tensors, and the ONNX export of the next runtime
+    # failed on cuda ("Setting requires_grad=True on inference tensor outside InferenceMode").
+    # The meta device copies as a GPU would, on a machine without one.
+    device = CPU()
+    device.torch_device = "meta"
+    placement = Placement(captured(), device)
+    with torch.inference_mode():
+        model, args, _ = placement.inputs()
+    assert [p.device.type for p in model.parameters()] == ["meta"] * len(list(model.parameters()))
+    assert not any(t.is_inference() for t in [*model.parameters(), *model.buffers(), *args])

@@ -98,12 +98,18 @@ class Placement(_Placed):
 
     def inputs(self) -> tuple[Any, tuple, dict]:
         if self._moved is None:
+            import torch
+
             where = self.device.torch_device
-            self._moved = (
-                self.item.module.to(where),
-                to_device(self.item.args, where),
-                to_device(self.item.kwargs, where),
-            )
+            # The first runtime asks under its own grad mode (eager torch's is inference_mode).
+            # A model moved there would get inference-tensor parameters, which the ONNX exporter
+            # and torch.compile of a later runtime cannot trace: move it outside.
+            with torch.inference_mode(False):
+                self._moved = (
+                    self.item.module.to(where),
+                    to_device(self.item.args, where),
+                    to_device(self.item.kwargs, where),
+                )
         return self._moved
 
     def _eager(self) -> list[Any]:
