@@ -61,7 +61,9 @@ def provider_options(provider: str, device: Device, artifacts: Path) -> dict[str
         # On torch's stream, the device events around a step bracket ONNX Runtime's work too.
         # TF32 as torch's float32 matrix products have it (off unless the user turned it on):
         # ONNX Runtime's default, on, made BERT's outputs differ from eager torch's by 1e-3 of
-        # their scale on an H200 (docs/performance.md, "On a GPU").
+        # their scale on an H200. Not every kernel follows the option (BERT at opset 23 still did,
+        # docs/performance.md, "On a GPU"); only NVIDIA_TF32_OVERRIDE=0 reaches them, and it is
+        # process-wide (torch's cuDNN convolutions too), so it is the user's to set, not benchit's.
         return {
             "device_id": str(torch.cuda.current_device()),
             "user_compute_stream": str(torch.cuda.current_stream().cuda_stream),
