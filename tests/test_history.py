@@ -12,6 +12,8 @@ import sqlite3
 import subprocess
 import sys
 import textwrap
+import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -202,12 +204,26 @@ def test_publishing_twice_adds_nothing(scans: list[Path], db: str) -> None:
         assert [_count(db, t) for t in ("runs", "series", "results", "environments")] == counts
 
 
-def test_four_publishers_at_once_lose_nothing(scans: list[Path], db: str) -> None:
-    """Four processes start together on an empty database: one migrates, all four runs land."""
+@pytest.mark.parametrize("same_run", [False, True], ids=["own-runs", "one-run"])
+def test_four_publishers_at_once_lose_nothing(scans: list[Path], db: str, same_run: bool) -> None:
+    """Four processes start together on an empty database: one migrates, all four runs land (or,
+    all under one --run, the first to name the run makes it and the others join it)."""
     env = {**os.environ, "PYTHONPATH": str(REPO), "HF_HUB_OFFLINE": "1"}
     procs = [
         subprocess.Popen(
-            [sys.executable, "-m", "benchit", "publish", cache, "--db", db, "--run", f"p{n}", "--tag", "k=v"],
+            [
+                sys.executable,
+                "-m",
+                "benchit",
+                "publish",
+                cache,
+                "--db",
+                db,
+                "--run",
+                "night" if same_run else f"p{n}",
+                "--tag",
+                "k=v",
+            ],
             env=env,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
@@ -219,9 +235,49 @@ def test_four_publishers_at_once_lose_nothing(scans: list[Path], db: str) -> Non
         (p.wait(timeout=300), p.stdout.read() if p.stdout else "", p.stderr.read() if p.stderr else "") for p in procs
     ]
     assert all(code == 0 for code, _, _ in outcomes), outcomes
-    assert _count(db, "runs") == 4 and _count(db, "results") == 8 and _count(db, "series") == 2
-    assert _count(db, "tags") == 4 and _count(db, "alembic_version") == 1
+    runs = 1 if same_run else 4
+    assert _count(db, "runs") == runs and _count(db, "results") == 8 and _count(db, "series") == 2
+    assert _count(db, "tags") == runs and _count(db, "alembic_version") == 1
     _packed_points_are_the_results(db)  # each publisher added its points to the series, none lost
+
+
+def test_a_run_another_publisher_names_meanwhile_is_joined(scans: list[Path], db: str) -> None:
+    """A publication whose run name another one takes while it stores (committed after this one
+    looked for the name) joins that run: its results move there, its provisional run goes."""
+    from benchit.history import collect, engine, publish
+
+    assert run_benchit("publish", scans[0], "--db", db, "--run", "first").returncode == 0
+    entries = collect.entries(collect.open_caches([scans[1]])[0])
+    raw = sa.create_engine(db.replace("postgresql://", "postgresql+psycopg://"))
+    done: dict[str, Any] = {}
+
+    def publisher() -> None:
+        done["published"] = publish.publish(engine.resolve(db), [entries], "night", {})
+
+    with raw.connect() as other:
+        transaction = other.begin()
+        other.execute(
+            sa.text("INSERT INTO runs (name, time, benchit_version, fingerprint) VALUES ('night', 1, 'x', 'x')")
+        )
+        thread = threading.Thread(target=publisher)
+        thread.start()
+        if db.startswith("postgresql"):  # until the publisher waits on the name: its rename is under way
+            with raw.connect() as watch:
+                deadline = time.monotonic() + 60
+                while not watch.execute(sa.text("SELECT count(*) FROM pg_locks WHERE NOT granted")).scalar():
+                    assert time.monotonic() < deadline, "the publisher never waited for the other's name"
+                    time.sleep(0.05)
+        else:  # SQLite: the publisher waits for the other's write lock before it stores anything
+            time.sleep(0.5)
+        transaction.commit()
+        thread.join(120)
+    raw.dispose()
+    assert done["published"] == publish.Published("night", 2, 0, 2)
+    assert _count(db, "runs") == 2 and _count(db, "results") == 4
+    with sa.create_engine(db.replace("postgresql://", "postgresql+psycopg://")).connect() as connection:
+        query = "SELECT runs.name, count(*) FROM results JOIN runs ON runs.id = results.run_id GROUP BY runs.name"
+        assert dict(connection.execute(sa.text(query)).all()) == {"first": 2, "night": 2}
+    _packed_points_are_the_results(db)
 
 
 def _at_first_schema(url: str) -> None:

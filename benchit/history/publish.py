@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 
 from sqlalchemy import Connection, Table, bindparam, delete, select, update
 from sqlalchemy.engine import URL
+from sqlalchemy.exc import IntegrityError
 
 from benchit import __version__
 from benchit.history import bulk, schema, summary
@@ -56,6 +57,7 @@ class _Tally:
     newest: float | None = None  # of every result read, known ones too (the default run name)
     digests: list[str] = field(default_factory=list)  # of the results added
     series: dict[str, int] = field(default_factory=dict)  # key: id, of the series added to
+    points: dict[int, list[summary.Point]] = field(default_factory=dict)  # series id: its added points
     environments: set[str] = field(default_factory=set)  # fingerprints, of the results added
     versions: set[str] = field(default_factory=set)  # benchit's, of the results added
     fresh_newest: float = 0.0  # of the results added: the run's time
@@ -83,19 +85,40 @@ def publish(
             name = run or default_run_name(tally.newest, names)
             if not tally.digests:
                 raise _Nothing
-            # The run's own row, now that its results are known: joined where a run of that name
-            # exists (an earlier or a concurrent publication under the same --run), else made.
-            insert_new(connection, schema.runs, [_run_row(name, tally.fresh_newest, tally.versions, tally.environments)], "name")  # fmt: skip
-            run_id = _ids(connection, schema.runs, "name", [name])[name]
-            _move(connection, tally.digests, run_id)
-            connection.execute(delete(schema.runs).where(schema.runs.c.id == pending_id))
+            run_id = _claim(
+                connection, pending_id, _run_row(name, tally.fresh_newest, tally.versions, tally.environments)
+            )
+            if run_id != pending_id:  # a run of that name exists: its results are joined by these
+                _move(connection, tally.digests, run_id)
+                connection.execute(delete(schema.runs).where(schema.runs.c.id == pending_id))
+                tally.points = {sid: [(t, i, run_id, m, u) for t, i, _, m, u in ps] for sid, ps in tally.points.items()}
             _insert_tags(connection, run_id, tags)
-            touched = sorted(tally.series.values())
-            _lock(connection, touched)
-            summary.add(connection, tally.digests, touched)
+            _lock(connection, sorted(tally.series.values()))
+            summary.write(connection, dict(sorted(tally.points.items())))
             return Published(name, len(tally.digests), tally.known, len(tally.series))
     except _Nothing:
         return Published(name, 0, tally.known, 0)
+
+
+def _claim(connection: Connection, pending_id: int, row: dict[str, object]) -> int:
+    """The id of the run named ``row["name"]``: the provisional run itself, renamed, where no run
+    of that name exists (its results stay where they are), else the existing run's (an earlier
+    publication under the same --run, or a concurrent one that took the name first)."""
+    runs = schema.runs
+    name = str(row["name"])
+    existing = _ids(connection, runs, "name", [name]).get(name)
+    if existing is not None:
+        return existing
+    rename = update(runs).where(runs.c.id == pending_id).values(**row)
+    if connection.dialect.name != "postgresql":
+        connection.execute(rename)  # SQLite's writer holds the whole file: nobody took the name since
+        return pending_id
+    try:
+        with connection.begin_nested():  # a concurrent publication may commit the name first
+            connection.execute(rename)
+        return pending_id
+    except IntegrityError:
+        return _ids(connection, runs, "name", [name])[name]
 
 
 def _run_row(name: str, when: float, versions: set[str], environments: set[str]) -> dict[str, object]:
@@ -144,6 +167,9 @@ def _store(connection: Connection, entries: Sequence[Entry], run_id: int, tally:
     tally.environments.update(environments)
     tally.versions.update(e.row["benchit_version"] for e in fresh)
     tally.fresh_newest = max(tally.fresh_newest, max(e.row["time"] for e in fresh))
+    # The packed points of what was added, while the next share is read (not after the last one).
+    for sid, points in summary.points(connection, tally.digests[-len(rows) :], run_id).items():
+        tally.points.setdefault(sid, []).extend(points)
 
 
 def _move(connection: Connection, digests: list[str], run_id: int) -> None:

@@ -32,7 +32,15 @@ class Packed:
         return len(self.ids)
 
     def row(self, series_id: int) -> dict[str, Any]:
-        return {"series_id": series_id, "count": len(self), **{name: _bytes(getattr(self, name)) for name in KINDS}}
+        return {
+            "series_id": series_id,
+            "count": len(self),
+            "ids": _bytes(self.ids),
+            "runs": _bytes(self.runs),
+            "times": _bytes(self.times),
+            "medians": _bytes(self.medians),
+            "usable": _bytes(self.usable),
+        }
 
 
 def empty() -> Packed:
@@ -80,6 +88,8 @@ def merged(packed: Packed, points: Sequence[Point]) -> Packed:
         old = zip(packed.times, packed.ids, packed.runs, packed.medians, packed.usable, strict=True)
         points, packed = sorted([*old, *points]), empty()
     times, ids, runs, medians, usable = zip(*points, strict=True)
+    if not len(packed):  # a new series (most of a nightly's): its arrays as they are
+        return Packed(array("q", ids), array("q", runs), array("d", times), array("d", medians), array("B", usable))
     return Packed(
         packed.ids + array("q", ids),
         packed.runs + array("q", runs),
@@ -104,17 +114,17 @@ def read(connection: Connection, series_ids: Iterable[int] | None) -> Iterator[t
             yield row["series_id"], unpack(row)
 
 
-def add(connection: Connection, digests: Sequence[str], series_ids: Iterable[int]) -> None:
-    """Add the results ``digests`` (just stored) to the packed points of their series ``series_ids``
-    (which the caller has locked on PostgreSQL, so that publishers add theirs one after another)."""
+def points(connection: Connection, digests: Sequence[str], run_id: int) -> dict[int, list[Point]]:
+    """The points of the results ``digests`` stored under run ``run_id`` (just stored), by series."""
     r = schema.results
     new: dict[int, list[Point]] = {}
-    columns = (r.c.series_id, r.c.time, r.c.id, r.c.run_id, r.c.median_ms, usable_flag())
+    columns = (r.c.series_id, r.c.time, r.c.id, r.c.median_ms, usable_flag())
     for start in range(0, len(digests), CHUNK):
-        query = select(*columns).where(r.c.digest.in_(digests[start : start + CHUNK]))  # by its unique index
-        for sid, time, id_, run, median, flag in connection.execute(query):
-            new.setdefault(sid, []).append((time, id_, run, math.nan if median is None else median, flag))
-    write(connection, {sid: new[sid] for sid in series_ids if sid in new})
+        chunk = digests[start : start + CHUNK]
+        query = select(*columns).where(r.c.digest.in_(chunk), r.c.run_id == run_id)  # by its unique index
+        for sid, time, id_, median, flag in connection.execute(query):
+            new.setdefault(sid, []).append((time, id_, run_id, math.nan if median is None else median, flag))
+    return new
 
 
 def write(connection: Connection, new: dict[int, list[Point]]) -> None:
