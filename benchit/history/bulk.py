@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import operator
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
-from sqlalchemy import Connection, Table
+from sqlalchemy import Connection, Table, bindparam
 
 CHUNK = 500  # rows per execution (and per IN (...) lookup: well under SQLite's limit on bound parameters)
 
@@ -41,3 +41,26 @@ def insert_new(connection: Connection, table: Table, rows: Sequence[dict[str, An
 
         statement = sqlite_insert(table).on_conflict_do_nothing(index_elements=list(unique))
     execute(connection, statement, rows)
+
+
+def select_in(
+    connection: Connection, query: Callable[[list[Any]], Any], values: Sequence[Any], **fixed: Any
+) -> list[tuple[Any, ...]]:
+    """The rows of ``query(in_list)`` for every value of ``values``, CHUNK at a time: ``in_list``
+    is the bound parameters of an ``IN (...)`` list, ``fixed`` the values of the query's other
+    bound parameters. As ``execute``, without SQLAlchemy's per-value processing (a tenth of a
+    lookup of thousands of digests): the query is compiled once per list length, in the
+    connection's dialect, and the driver's rows come back as they are (plain numbers and text)."""
+    found: list[tuple[Any, ...]] = []
+    compiled: dict[int, tuple[str, list[str], bool, dict[str, Any]]] = {}
+    for start in range(0, len(values), CHUNK):
+        chunk = values[start : start + CHUNK]
+        if len(chunk) not in compiled:
+            form = query([bindparam(f"in_{i}") for i in range(len(chunk))]).compile(dialect=connection.dialect)
+            # The query's own literals (``status = 'ok'``) are bound parameters with their values.
+            compiled[len(chunk)] = (str(form), list(form.positiontup or []), bool(form.positional), form.params)
+        sql, positions, positional, literals = compiled[len(chunk)]
+        named = {**literals, **fixed, **{f"in_{i}": value for i, value in enumerate(chunk)}}
+        params: Any = tuple(named[k] for k in positions) if positional else named
+        found += map(tuple, connection.exec_driver_sql(sql, params).all())
+    return found

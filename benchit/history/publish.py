@@ -29,13 +29,10 @@ class Published:
 
 
 def _ids(connection: Connection, table: Table, column: str, values: Iterable[str]) -> dict[str, int]:
-    found: dict[str, int] = {}
-    values = list(dict.fromkeys(values))
-    for start in range(0, len(values), CHUNK):
-        chunk = values[start : start + CHUNK]
-        query = select(table.c[column], table.c.id).where(table.c[column].in_(chunk))
-        found.update({key: id_ for key, id_ in connection.execute(query)})
-    return found
+    """The ids of the rows of ``table`` whose ``column`` is one of ``values`` (those that exist)."""
+    key = table.c[column]
+    rows = bulk.select_in(connection, lambda listed: select(key, table.c.id).where(key.in_(listed)), list(dict.fromkeys(values)))  # fmt: skip
+    return dict(rows)
 
 
 def default_run_name(newest: float | None, names: Sequence[str]) -> str:

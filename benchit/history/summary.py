@@ -119,11 +119,16 @@ def points(connection: Connection, digests: Sequence[str], run_id: int) -> dict[
     r = schema.results
     new: dict[int, list[Point]] = {}
     columns = (r.c.series_id, r.c.time, r.c.id, r.c.median_ms, usable_flag())
-    for start in range(0, len(digests), CHUNK):
-        chunk = digests[start : start + CHUNK]
-        query = select(*columns).where(r.c.digest.in_(chunk), r.c.run_id == run_id)  # by its unique index
-        for sid, time, id_, median, flag in connection.execute(query):
-            new.setdefault(sid, []).append((time, id_, run_id, math.nan if median is None else median, flag))
+    # By the digest's unique index; the run's results only (a concurrent publisher may have stored
+    # one of these digests first).
+    found = bulk.select_in(
+        connection,
+        lambda listed: select(*columns).where(r.c.digest.in_(listed), r.c.run_id == bindparam("run")),
+        digests,
+        run=run_id,
+    )
+    for sid, time, id_, median, flag in found:
+        new.setdefault(sid, []).append((time, id_, run_id, math.nan if median is None else median, int(flag)))
     return new
 
 
