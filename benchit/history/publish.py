@@ -53,8 +53,7 @@ class _Tally:
     known: int = 0
     newest: float | None = None  # of every result read, known ones too (the default run name)
     digests: list[str] = field(default_factory=list)  # of the results added
-    series: dict[str, int] = field(default_factory=dict)  # key: id, of the series added to
-    points: dict[int, list[summary.Point]] = field(default_factory=dict)  # series id: its added points
+    points: dict[int, list[summary.Point]] = field(default_factory=dict)  # series id: the points added to it
     environments: set[str] = field(default_factory=set)  # fingerprints, of the results added
     versions: set[str] = field(default_factory=set)  # benchit's, of the results added
     fresh_newest: float = 0.0  # of the results added: the run's time
@@ -80,19 +79,22 @@ def publish(
             for part in parts:
                 _store(connection, part, pending_id, tally)
             name = run or default_run_name(tally.newest, names)
-            if not tally.digests:
+            # What this publication stored: its run's results (a concurrent one may have stored a
+            # few of the same results first; they count as known).
+            added = sum(map(len, tally.points.values()))
+            if not added:
                 raise _Nothing
             run_id = _claim(
                 connection, pending_id, _run_row(name, tally.fresh_newest, tally.versions, tally.environments)
             )
             if run_id != pending_id:  # a run of that name exists: its results are joined by these
-                _move(connection, tally.digests, run_id)
+                _move(connection, tally.digests, pending_id, run_id)
                 connection.execute(delete(schema.runs).where(schema.runs.c.id == pending_id))
                 tally.points = {sid: [(t, i, run_id, m, u) for t, i, _, m, u in ps] for sid, ps in tally.points.items()}
             _insert_tags(connection, run_id, tags)
-            _lock(connection, sorted(tally.series.values()))
+            _lock(connection, sorted(tally.points))
             summary.write(connection, dict(sorted(tally.points.items())))
-            return Published(name, len(tally.digests), tally.known, len(tally.series))
+            return Published(name, added, tally.known + len(tally.digests) - added, len(tally.points))
     except _Nothing:
         return Published(name, 0, tally.known, 0)
 
@@ -160,7 +162,6 @@ def _store(connection: Connection, entries: Sequence[Entry], run_id: int, tally:
     ]
     insert_new(connection, schema.results, rows, "digest")
     tally.digests += [row["digest"] for row in rows]
-    tally.series.update(series_ids)
     tally.environments.update(environments)
     tally.versions.update(e.row["benchit_version"] for e in fresh)
     tally.fresh_newest = max(tally.fresh_newest, max(e.row["time"] for e in fresh))
@@ -169,11 +170,16 @@ def _store(connection: Connection, entries: Sequence[Entry], run_id: int, tally:
         tally.points.setdefault(sid, []).extend(points)
 
 
-def _move(connection: Connection, digests: list[str], run_id: int) -> None:
-    """Put the results ``digests`` under run ``run_id`` (found by their unique digests)."""
+def _move(connection: Connection, digests: list[str], pending_id: int, run_id: int) -> None:
+    """Put the results ``digests`` of the provisional run ``pending_id`` under run ``run_id`` (found
+    by their unique digests; one a concurrent publication stored first stays in its own run)."""
     r = schema.results
-    statement = update(r).where(r.c.digest == bindparam("d")).values(run_id=bindparam("rid"))
-    bulk.execute(connection, statement, [{"d": d, "rid": run_id} for d in digests])
+    statement = (
+        update(r)
+        .where(r.c.digest == bindparam("d"), r.c.run_id == bindparam("pending"))
+        .values(run_id=bindparam("rid"))
+    )
+    bulk.execute(connection, statement, [{"d": d, "pending": pending_id, "rid": run_id} for d in digests])
 
 
 def _lock(connection: Connection, series_ids: list[int]) -> None:
