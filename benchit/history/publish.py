@@ -31,7 +31,7 @@ class Published:
 def _ids(connection: Connection, table: Table, column: str, values: Iterable[str]) -> dict[str, int]:
     """The ids of the rows of ``table`` whose ``column`` is one of ``values`` (those that exist)."""
     key = table.c[column]
-    rows = bulk.select_in(connection, lambda listed: select(key, table.c.id).where(key.in_(listed)), list(dict.fromkeys(values)))  # fmt: skip
+    rows = bulk.select_in(connection, f"ids of {table.name}.{column}", lambda listed: select(key, table.c.id).where(key.in_(listed)), list(dict.fromkeys(values)))  # fmt: skip
     return dict(rows)
 
 

@@ -123,6 +123,7 @@ def points(connection: Connection, digests: Sequence[str], run_id: int) -> dict[
     # one of these digests first).
     found = bulk.select_in(
         connection,
+        "points of results",
         lambda listed: select(*columns).where(r.c.digest.in_(listed), r.c.run_id == bindparam("run")),
         digests,
         run=run_id,
