@@ -2,7 +2,11 @@
 # The GPU checks, in one call on a lent CUDA machine whose image has torch but not all of benchit's
 # dependencies (they travel as wheels in .whl/). Writes its logs and figures under $OUT.
 #
-#   bash benchmarks/gpu_checks.sh [timer] [tests] [corpus] [ort]
+#   bash benchmarks/gpu_checks.sh [timer] [tests] [corpus] [ort] [orttest] [tf32] [coverage]
+#
+# A path carried to the machine in one call is gone in the next: a large wheel carried in parts
+# (.ort/0 ... .ort/3, an onnxruntime-gpu site folder as tar.xz) is copied to /tmp/p in the call that
+# carries each part, then unpacked (cat /tmp/p/part* | tar xJ -C /tmp/ortgpu; EXTRA_SITE=/tmp/ortgpu).
 #
 # timer:  benchit's CUDA-event timing against a hand-written CUDA-event loop (goal: within 3%)
 # tests:  tests/test_gpu.py (eager and compiled eval and train, AMP, ort) through the real command
@@ -11,7 +15,7 @@
 #         (EXTRA_SITE=FOLDER puts one ahead of the image's onnxruntime); orttest: the ort test alone
 # tf32:   BERT on ort's CUDA provider at opset 18 and 23, eval: does its float32 agree with eager torch's?
 # coverage: benchmarks/train_coverage.py with torch-compile on cuda, -j 6, for COVERAGE_S seconds (default
-#         240), into .gpucache/coverage (a later call resumes it while the machine is warm), then the
+#         240), into /tmp/gpu-coverage (a later call resumes it while the machine is warm), then the
 #         figures of what the cache holds: $OUT/train_coverage.json and report.csv
 set -u
 OUT=${OUT:-/tmp/gpu-out}
@@ -55,10 +59,10 @@ for step in $steps; do
         ;;
     coverage)
         cov=(python3 benchmarks/train_coverage.py --runtime torch-compile --device cuda --jobs 6 --timeout 300
-            --cache .gpucache/coverage/cache)
+            --cache /tmp/gpu-coverage/cache)
         timeout -s INT -k 30 "${COVERAGE_S:-240}" "${cov[@]}" >"$OUT/coverage.log" 2>&1
         "${cov[@]}" --report-only --json "$OUT/train_coverage.json" 2>&1 | tee -a "$OUT/coverage.log" | tail -30
-        cp .gpucache/coverage/report.csv "$OUT/coverage_report.csv"
+        cp /tmp/gpu-coverage/report.csv "$OUT/coverage_report.csv"
         ;;
     corpus | ort)
         runtimes=torch,torch-compile

@@ -151,7 +151,8 @@ def main() -> None:
     args = p.parse_args()
     every, torchvision_every = args.every * (5 if args.quick else 1), args.torchvision_every * (10 if args.quick else 1)
     scripts = sample(every, torchvision_every)
-    cache = args.cache or Path(tempfile.mkdtemp(prefix="train-coverage-")) / "cache"
+    # Absolute: benchit runs in a temporary folder (``timed``), where a relative path would point.
+    cache = (args.cache or Path(tempfile.mkdtemp(prefix="train-coverage-")) / "cache").resolve()
     if args.limit:
         scripts = scripts[: args.limit]
     runtimes = "torch" if args.runtime == "torch" else f"torch,{args.runtime}"
