@@ -4,8 +4,10 @@ and are skipped elsewhere (CI has none); docs/performance.md records the last ru
 
 from __future__ import annotations
 
+import subprocess
 from pathlib import Path
 
+import pandas as pd
 import pytest
 import torch
 from conftest import FAST, report_df, run_benchit, write_script
@@ -17,13 +19,20 @@ pytestmark = [
 ]
 
 
-def test_eager_and_compiled_eval_and_train_on_cuda(tmp_path: Path) -> None:
+def _scan_on_cuda(
+    tmp_path: Path, *args: str, timeout: float = 600
+) -> tuple[subprocess.CompletedProcess[str], pd.DataFrame]:
+    """``benchit benchmark`` of the small CNN on cuda with ``args``: the command and its results."""
     script = write_script(tmp_path, "cnn.py", CNN)
     cache = tmp_path / "cache"
-    args = ("--device", "cuda", "--runtime", "torch,torch-compile", "--mode", "eval,train")
-    done = run_benchit("benchmark", script, *args, "--cache-dir", cache, *FAST, timeout=900)
+    done = run_benchit("benchmark", script, "--device", "cuda", *args, "--cache-dir", cache, *FAST, timeout=timeout)
+    return done, report_df(cache)
+
+
+def test_eager_and_compiled_eval_and_train_on_cuda(tmp_path: Path) -> None:
+    done, df = _scan_on_cuda(tmp_path, "--runtime", "torch,torch-compile", "--mode", "eval,train", timeout=900)
     assert done.returncode == 0, done.stderr
-    df = report_df(cache).set_index(["runtime", "mode"])
+    df = df.set_index(["runtime", "mode"])
     assert set(df["status"]) == {"ok"}, df["error"].dropna().tolist()
     assert set(df["device"]) == {"cuda"}
     assert all(name == torch.cuda.get_device_name() for name in df["device_name"])
@@ -38,12 +47,9 @@ def test_eager_and_compiled_eval_and_train_on_cuda(tmp_path: Path) -> None:
 
 
 def test_mixed_precision_training_on_cuda(tmp_path: Path) -> None:
-    script = write_script(tmp_path, "cnn.py", CNN)
-    cache = tmp_path / "cache"
-    args = ("--device", "cuda", "--precision", "fp16,bf16", "--mode", "train")
-    done = run_benchit("benchmark", script, *args, "--cache-dir", cache, *FAST, timeout=600)
+    done, df = _scan_on_cuda(tmp_path, "--precision", "fp16,bf16", "--mode", "train")
     assert done.returncode == 0, done.stderr
-    df = report_df(cache).set_index("precision")
+    df = df.set_index("precision")
     assert set(df["status"]) == {"ok"}, df["error"].dropna().tolist()
     assert set(df.index) == {"fp16", "bf16"}
 
@@ -52,12 +58,8 @@ def test_ort_on_cuda_runs_on_a_gpu_provider_or_says_why_not(tmp_path: Path) -> N
     pytest.importorskip("onnxruntime")
     import onnxruntime
 
-    script = write_script(tmp_path, "cnn.py", CNN)
-    cache = tmp_path / "cache"
-    done = run_benchit(
-        "benchmark", script, "--device", "cuda", "--runtime", "torch,ort", "--cache-dir", cache, *FAST, timeout=600
-    )
-    df = report_df(cache).set_index("runtime")
+    done, df = _scan_on_cuda(tmp_path, "--runtime", "torch,ort")
+    df = df.set_index("runtime")
     assert done.returncode == 0, done.stdout[-3000:] + str(df[["status", "error"]].to_dict())
     ort = df.loc["ort"]
     if "CUDAExecutionProvider" in onnxruntime.get_available_providers():
