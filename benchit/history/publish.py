@@ -52,7 +52,8 @@ class _Tally:
 
     known: int = 0
     newest: float | None = None  # of every result read, known ones too (the default run name)
-    digests: list[str] = field(default_factory=list)  # of the results added
+    # Of the results inserted (one a concurrent publication stored first is not in ``points``).
+    digests: list[str] = field(default_factory=list)
     points: dict[int, list[summary.Point]] = field(default_factory=dict)  # series id: the points added to it
     environments: set[str] = field(default_factory=set)  # fingerprints, of the results added
     versions: set[str] = field(default_factory=set)  # benchit's, of the results added
