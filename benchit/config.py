@@ -30,6 +30,9 @@ class TimingSettings:
     # Each runtime is measured in this many rounds, interleaved with the model's other runtimes;
     # the time bounds above are for all rounds together (docs/performance.md, "Rounds").
     rounds: int = 5
+    # More rounds, up to this many in all (within max_time_s), while the rounds' medians disagree
+    # by more than ci_tolerance; 0 or at most ``rounds``: none beyond ``rounds``.
+    max_rounds: int = 0
     # A block of measurement during which a contention signal passes this fraction is discarded
     # and measured again (benchit.measure.contention).
     contention_threshold: float = 0.1

@@ -272,11 +272,22 @@ OPTIONS: tuple[Option, ...] = (
         ("--rounds",),
         "int",
         _TIMING.rounds,
-        "measure each model in N rounds, its runtimes interleaved round by round, and more (up to "
-        "4 x N, within --max-time) while the rounds' medians disagree by more than --ci-tolerance; "
-        f"the time bounds are for all rounds together (default {_TIMING.rounds})",
+        "measure each model in N rounds, its runtimes interleaved round by round; the time bounds "
+        f"are for all rounds together (default {_TIMING.rounds})",
         metavar="N",
         suite="timing.rounds",
+        group=TIMING,
+    ),
+    Option(
+        "max_rounds",
+        ("--max-rounds",),
+        "int",
+        _TIMING.max_rounds,
+        "more rounds of all a model's runtimes, up to N in all within --max-time, while the rounds' "
+        "medians disagree by more than --ci-tolerance (default: --rounds, no more)",
+        metavar="N",
+        zero=True,
+        suite="timing.max_rounds",
         group=TIMING,
     ),
     Option(

@@ -94,6 +94,53 @@ def test_the_threshold_judges_each_signal(reading: Reading, reason: str | None) 
     assert Judge(0.1, threads=2, cpus=2).reason(reading) == reason
 
 
+def test_steal_is_judged_less_the_tick_the_counter_may_have_crossed() -> None:
+    judge = Judge(0.1, threads=2, cpus=2)
+    # a 50 ms block on 2 CPUs spans 10 ticks: one stolen tick may be a few microseconds of steal
+    assert judge.reason(Reading(wall_s=0.05, steal=1, jiffies=10)) is None
+    assert judge.reason(Reading(wall_s=0.05, steal=2, jiffies=10)) is None  # at least 10%: not past it
+    assert judge.reason(Reading(wall_s=0.05, steal=3, jiffies=10)) == "busy: 30% CPU steal"
+    # the evidence a result keeps is what the counter said
+    assert Reading(wall_s=0.05, steal=1, jiffies=10).evidence() == {"steal_fraction": 0.1}
+
+
+def test_a_short_reading_is_judged_over_the_idle_window() -> None:
+    judge = Judge(0.1, threads=2, cpus=2)
+    # a fast model's 0.1 s warm-up that met a 25 ms burst: 12.5% of its time, 5% of the window
+    burst = Reading(wall_s=0.1, wait_s=0.025, thread_s=0.2, steal=3, jiffies=20, pressure_s=0.012)
+    assert judge.reason(burst) == "busy: 12% CPU wait"
+    stretched = burst.over(contention.IDLE_WINDOW_S)
+    assert stretched.wall_s == contention.IDLE_WINDOW_S and stretched.jiffies == 50
+    assert stretched.cpu_wait_fraction == pytest.approx(0.05) and judge.reason(stretched) is None
+    # a machine that stays busy is busy over any window, and a long reading is judged as it is
+    busy = Reading(wall_s=0.1, wait_s=0.1, thread_s=0.2)
+    assert judge.reason(busy.over(contention.IDLE_WINDOW_S)) == "busy: 20% CPU wait"
+    long = Reading(wall_s=1.0, wait_s=0.3, thread_s=2.0)
+    assert long.over(contention.IDLE_WINDOW_S) is long
+
+
+def test_one_burst_in_a_round_does_not_make_the_next_round_wait(monkeypatch: pytest.MonkeyPatch) -> None:
+    def blocks(busy: int) -> list[Snapshot]:
+        """A round of 10 blocks of 50 ms, ``busy`` of them with 40% CPU wait (1 thread)."""
+        snaps, t, wait = [snap(0.0, 0, 0, 0, 0, 0)], 0.0, 0.0
+        for i in range(10):
+            t, wait = t + 0.05, wait + (20 if i < busy else 0)
+            snaps.append(snap(t, wait, int(t * 200), 0, 0, 0))
+        return snaps
+
+    for busy, reason in [(1, None), (3, "busy: 24% CPU wait")]:
+        snaps = iter(blocks(busy))
+        monkeypatch.setattr(contention, "snapshot", lambda wait=True, snaps=snaps: next(snaps))
+        watch = contention.BlockWatch(Judge(0.1, threads=1, cpus=2))
+        watch.begin()
+        discarded = 0
+        for _ in range(10):
+            discarded += watch.end()
+        assert discarded == busy
+        watch.end_round(kept_set_aside=False)
+        assert watch.round_busy() == reason
+
+
 def test_other_runnable_tasks_count_beyond_the_spare_cpus_and_only_when_idle() -> None:
     one_other = Reading(wall_s=1.0, others_sum=10.0, others_samples=10)
     # 2 measuring threads on 2 CPUs: one other task would take half of their CPUs

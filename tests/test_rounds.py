@@ -75,17 +75,17 @@ def test_rounds_interleave_the_runtimes_of_a_model(tmp_path: Path) -> None:
     log, cache = tmp_path / "steps.log", tmp_path / "cache"
     done = run_benchit(
         "benchmark", script, "--plugins-dir", tmp_path / "plugins", "--runtime", "tick,tock",
-        "--rounds", "2", "--cache-dir", cache, "--threads", "1", *FAST,
+        "--rounds", "2", "--max-rounds", "8", "--cache-dir", cache, "--threads", "1", *FAST,
         env={"STEP_LOG": str(log)},
     )  # fmt: skip
     assert done.returncode == 0, done.stdout + done.stderr
     # Each runtime: its first step (preparing, parity), then the warm-ups, then round 1 of each, round 2 of each.
     # On a busy machine the two rounds may disagree by more than --ci-tolerance: then more rounds
-    # of both follow, still interleaved and paired.
+    # of both follow (up to --max-rounds), still interleaved and paired.
     results = _results(cache)
     assert set(results) == {"cpu-tick", "cpu-tock"}
     rounds = {len(r["stats"]["rounds_ms"]) for r in results.values()}
-    assert len(rounds) == 1 and 2 <= min(rounds) <= 8  # paired; at most 4 x --rounds
+    assert len(rounds) == 1 and 2 <= min(rounds) <= 8  # paired; at most --max-rounds
     order = [letter for letter, _ in groupby(log.read_text().split())]
     assert order == ["a", "b"] * (2 + min(rounds))
     for result in results.values():
@@ -98,6 +98,7 @@ def test_rounds_interleave_the_runtimes_of_a_model(tmp_path: Path) -> None:
         assert min(stats["rounds_ms"]) <= stats["median_ms"] * 1.5  # sane, not timed
         assert stats["median_ci_low_ms"] <= stats["median_ms"] <= stats["median_ci_high_ms"]
         assert result["environment"]["timing"]["rounds"] == 2
+        assert result["environment"]["timing"]["max_rounds"] == 8
         assert isinstance(result["contended"], bool)
         assert info["quiet_wait_s"] == 0  # --quiet-wait 0 (FAST)
         assert info["blocks_discarded"] >= 0 and info["prepare_s"] >= 0 and info["peak_rss_bytes"] > 0

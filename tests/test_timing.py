@@ -275,9 +275,9 @@ class DriftTimer(FakeTimer):
 
 
 def test_rounds_that_cannot_agree_within_the_cap_get_no_more(clock: FakeClock) -> None:
-    settings = TimingSettings(**{**SETTINGS.to_dict(), "rounds": 5, "max_time_s": 100.0})
+    settings = TimingSettings(**{**SETTINGS.to_dict(), "rounds": 5, "max_rounds": 20, "max_time_s": 100.0})
     stats = measure(lambda: None, DriftTimer(clock, period=0.1), settings)
-    # the rounds alternate between 1.0 and 1.3 ms: even 4 x --rounds rounds spread like these
+    # the rounds alternate between 1.0 and 1.3 ms: even --max-rounds 20 rounds spread like these
     # would leave an interval of about +-6%, so no round is added to the 5 asked for
     assert len(stats.rounds_ms) == 5
     assert {round(m, 1) for m in stats.rounds_ms} == {1.0, 1.3}
@@ -289,10 +289,14 @@ def _rounds(*medians_ms: float, elapsed_s: float = 0.1) -> list[timing.Round]:
 
 
 def test_another_round_while_more_could_narrow_the_interval_up_to_the_cap() -> None:
-    settings = TimingSettings(**{**SETTINGS.to_dict(), "rounds": 5, "max_time_s": 100.0})
+    settings = TimingSettings(**{**SETTINGS.to_dict(), "rounds": 5, "max_rounds": 20, "max_time_s": 100.0})
     drift = (1.0, 1.04, 1.0, 1.04, 1.0)  # +-2.7% now; 20 such rounds would give about +-1%
     assert timing.another_round([_rounds(*drift)], settings)
-    # the same spread at the cap (4 x --rounds): no more
+    # by default (no --max-rounds), or with a cap of the rounds asked for, none
+    default = TimingSettings(**{**settings.to_dict(), "max_rounds": 0})
+    assert not timing.another_round([_rounds(*drift)], default)
+    assert not timing.another_round([_rounds(*drift)], TimingSettings(**{**settings.to_dict(), "max_rounds": 5}))
+    # the same spread at the cap (--max-rounds 20): no more
     assert not timing.another_round([_rounds(*(drift * 4))], settings)
     # too wide for the cap: +-6% even at 20 rounds
     assert not timing.another_round([_rounds(1.0, 1.3, 1.0, 1.3, 1.0)], settings)
@@ -306,18 +310,23 @@ def test_another_round_while_more_could_narrow_the_interval_up_to_the_cap() -> N
 
 
 def test_more_rounds_stop_once_the_rounds_agree(clock: FakeClock) -> None:
-    settings = TimingSettings(**{**SETTINGS.to_dict(), "rounds": 5, "max_time_s": 100.0})
+    settings = TimingSettings(**{**SETTINGS.to_dict(), "rounds": 5, "max_rounds": 20, "max_time_s": 100.0})
     # 4% drift during the 5 rounds asked for (an interval of about +-2.7%), then steady: extra
     # rounds at 1 ms narrow the interval, and they stop well before the cap
     stats = measure(lambda: None, DriftTimer(clock, period=0.1, until=0.5, slow=1.04), settings)
-    assert 5 < len(stats.rounds_ms) < timing.MAX_ROUNDS_FACTOR * 5
+    assert 5 < len(stats.rounds_ms) < 20
     assert not timing.another_round([[timing.Round([m / 1000] * 10, 0.1) for m in stats.rounds_ms]], settings)
+    # by default the rounds asked for are all there are, and the result says it is noisy
+    clock.now = 0.0
+    default = TimingSettings(**{**settings.to_dict(), "max_rounds": 0})
+    stats = measure(lambda: None, DriftTimer(clock, period=0.1, until=0.5, slow=1.04), default)
+    assert len(stats.rounds_ms) == 5 and stats.noisy
 
 
 def test_more_rounds_stay_within_max_time(clock: FakeClock) -> None:
-    settings = TimingSettings(**{**SETTINGS.to_dict(), "rounds": 5, "max_time_s": 1.0})
+    settings = TimingSettings(**{**SETTINGS.to_dict(), "rounds": 5, "max_rounds": 20, "max_time_s": 1.0})
     stats = measure(lambda: None, DriftTimer(clock, period=0.1), settings)
-    assert 5 <= len(stats.rounds_ms) < timing.MAX_ROUNDS_FACTOR * 5
+    assert 5 <= len(stats.rounds_ms) < 20
     assert stats.measure_time_s <= settings.max_time_s + 0.1
 
 

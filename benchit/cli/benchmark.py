@@ -175,6 +175,7 @@ def plan(
             warmup_max_s=values["warmup_time"],
             ci_tolerance=values["ci_tolerance"],
             rounds=values["rounds"],
+            max_rounds=values["max_rounds"],
             contention_threshold=values["contention_threshold"],
         ),
         rtol=values["rtol"],

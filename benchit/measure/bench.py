@@ -280,7 +280,8 @@ def _measure(
                 entry.warmup = warm_up(entry.prepared.step, timer, config.timing, first)
         except Exception as exc:  # noqa: BLE001 - a failing runtime is a result; the others go on
             entry.fail(exc)
-    waited += _quiet(judge, judge.reason(contention.between(start, contention.snapshot(), judge.threads)), quiet, tell)
+    warming = contention.between(start, contention.snapshot(), judge.threads)
+    waited += _quiet(judge, judge.reason(warming.over(contention.IDLE_WINDOW_S)), quiet, tell)
     gc.collect()  # start from a clean heap, so no collection is owed when the first block runs
     rounds = max(1, config.timing.rounds)
     index = 0
@@ -297,7 +298,11 @@ def _measure(
                 continue
             entry.info["measure_end"] = time.time()
         busy = [
-            e.watch.last_reason for e in live if e.result is None and e.rounds and e.rounds[-1].discarded and e.watch
+            reason
+            for e in live
+            if e.result is None and e.rounds and e.rounds[-1].discarded and e.watch
+            for reason in [e.watch.round_busy()]
+            if reason is not None
         ]
         index += 1
         if busy and (index < rounds or another_round([e.rounds for e in live if e.result is None], config.timing)):

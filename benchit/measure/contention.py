@@ -15,6 +15,16 @@ Four signals, each read from the kernel (Linux; absent elsewhere, then never jud
   least one task waited for a CPU) over wall time.
 
 A reading is *contended* when any of them passes one threshold (``--contention-threshold``).
+Two corrections keep short readings honest:
+
+- ``/proc/stat`` counts in ticks (``USER_HZ``, 100 a second): a reading's stolen ticks may be one
+  more than what was stolen in it, when the counter crossed a tick during it; the judge counts one
+  tick fewer (``steal_judged``). A 50 ms block on 2 CPUs spans 10 ticks, where one tick is 10%.
+- Whether the machine *is* busy (before measuring, between rounds) is judged over at least
+  ``IDLE_WINDOW_S`` (``Reading.over``): a 20 ms burst in a 0.1 s warm-up says the machine was
+  disturbed for 20 ms, not that it is busy. A timed block is judged as it is: its samples did
+  meet the burst.
+
 The parsing functions take the files' text, so tests feed them constructed contents.
 """
 
@@ -22,7 +32,7 @@ from __future__ import annotations
 
 import os
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from benchit.measure.environment import available_cpus, run_queue_wait_ns
 
@@ -169,12 +179,25 @@ class Reading:
         return self.steal / self.jiffies if self.steal is not None and self.jiffies > 0 else None
 
     @property
+    def steal_judged(self) -> float | None:
+        """The steal fraction less one tick: what the reading shows was stolen at the least."""
+        return max(0, self.steal - 1) / self.jiffies if self.steal is not None and self.jiffies > 0 else None
+
+    @property
     def cpu_pressure(self) -> float | None:
         return min(1.0, self.pressure_s / self.wall_s) if self.pressure_s is not None and self.wall_s > 0 else None
 
     @property
     def runnable_others(self) -> float | None:
         return self.others_sum / self.others_samples if self.others_samples else None
+
+    def over(self, seconds: float) -> Reading:
+        """This reading as if it had lasted at least ``seconds``, with nothing more happening in the
+        rest: for judging whether the machine is busy from a short reading (a fast model's warm-up)."""
+        if self.wall_s <= 0 or self.wall_s >= seconds:
+            return self
+        scale = seconds / self.wall_s
+        return replace(self, wall_s=seconds, thread_s=self.thread_s * scale, jiffies=round(self.jiffies * scale))
 
     def evidence(self) -> dict[str, float]:
         """The flat numbers a result's ``info`` keeps (those this kernel has)."""
@@ -241,9 +264,9 @@ class Judge:
         wait = None if idle else reading.cpu_wait_fraction
         if wait is not None and wait > t:
             return f"busy: {_percent(wait)} CPU wait"
-        steal = reading.steal_fraction
+        steal = reading.steal_judged
         if steal is not None and steal > t:
-            return f"busy: {_percent(steal)} CPU steal"
+            return f"busy: {_percent(reading.steal_fraction or steal)} CPU steal"
         pressure = reading.cpu_pressure
         if pressure is not None and pressure > t:
             return f"busy: {_percent(pressure)} CPU pressure"
@@ -267,12 +290,14 @@ def judge(threshold: float, threads: int) -> Judge:
 class BlockWatch:
     """Reads the counters around each timed block (``timing.BlockWatch``) and judges it. The
     readings of the blocks whose samples were kept add up in ``kept``; those of the blocks of the
-    current round set aside, in ``set_aside`` until the round ends (``end_round``)."""
+    current round set aside, in ``set_aside`` until the round ends (``end_round``), and then in
+    ``last_round_set_aside`` until the next one does."""
 
     def __init__(self, judge: Judge):
         self.judge = judge
         self.kept = Reading()
         self.set_aside = Reading()
+        self.last_round_set_aside = Reading()
         self.last_reason: str | None = None
         self._start: Snapshot | None = None
 
@@ -301,8 +326,14 @@ class BlockWatch:
         quiet ones), and so their reading joins the evidence."""
         if kept_set_aside:
             self.kept += self.set_aside
-        self.set_aside = Reading()
+        self.last_round_set_aside, self.set_aside = self.set_aside, Reading()
         self._start = None  # other runtimes run between two rounds of this one
+
+    def round_busy(self) -> str | None:
+        """Why the machine looks busy after the last round (``None``: it does not): what its
+        set-aside blocks met, judged over at least ``IDLE_WINDOW_S``, so that one burst that cost
+        a block does not make the next round wait."""
+        return self.judge.reason(self.last_round_set_aside.over(IDLE_WINDOW_S))
 
 
 def idle_reading(seconds: float = IDLE_WINDOW_S, threads: int = 1) -> Reading:

@@ -116,10 +116,6 @@ def rounds_half_width(medians: list[float]) -> float:
     return t_quantile(0.975, n - 1) * statistics.stdev(medians) / math.sqrt(n)
 
 
-# Rounds beyond ``--rounds`` (``another_round``) stop at this many times the rounds asked for.
-MAX_ROUNDS_FACTOR = 4
-
-
 @dataclass(frozen=True)
 class Round:
     """One round of one runtime: the latencies kept (seconds, in the order measured), how long it
@@ -157,11 +153,12 @@ def another_round(runs: list[list[Round]], settings: TimingSettings) -> bool:
     """Whether to measure one more round of every runtime in ``runs`` (each its rounds so far),
     after the ``settings.rounds`` asked for: while the across-rounds interval of some runtime is
     wider than ``ci_tolerance`` and more rounds like these could still narrow it enough, each has
-    time for a round like its last within ``max_time_s``, and none has ``MAX_ROUNDS_FACTOR`` times
-    the rounds asked for. All together, so that rounds stay paired. Rounds that disagree too much
-    for the cap stop at once: more would cost time and end ``noisy`` all the same."""
+    time for a round like its last within ``max_time_s``, and none has ``settings.max_rounds``
+    (``--max-rounds``; none beyond ``rounds`` by default). All together, so that rounds stay
+    paired. Rounds that disagree too much for the cap stop at once: more would cost time and end
+    ``noisy`` all the same."""
     asked = max(1, settings.rounds)
-    cap = MAX_ROUNDS_FACTOR * asked
+    cap = max(asked, settings.max_rounds)
     if asked < 2 or not runs or any(len(done) < asked or len(done) >= cap for done in runs):
         return False
     if not all(sum(r.elapsed_s for r in done) + done[-1].elapsed_s <= settings.max_time_s for done in runs):
