@@ -405,3 +405,14 @@ def test_a_round_that_was_never_quiet_keeps_its_samples_and_says_so(clock: FakeC
     done = timing.measure_round(lambda: None, FakeTimer(clock, itertools.repeat(0.001)), settings, 0.001, watch=watch)
     assert done.contended and done.discarded > 0 and watch.kept_set_aside
     assert done.samples and done.elapsed_s >= settings.max_time_s / 2
+
+
+def test_rounds_that_drift_apart_do_not_measure_longer(clock: FakeClock) -> None:
+    # Each round steady at 1.0 or 1.3 ms: their pooled samples are a wide mixture, but each round's
+    # own interval is tight, so each stops at its share of --min-time; the drift shows in the
+    # across-rounds interval (noisy), not in a scan that measures up to --max-time.
+    settings = TimingSettings(**{**SETTINGS.to_dict(), "rounds": 5, "max_time_s": 100.0})
+    stats = measure(lambda: None, DriftTimer(clock, period=0.1), settings)
+    assert {round(m, 1) for m in stats.rounds_ms} == {1.0, 1.3}
+    assert stats.noisy
+    assert stats.measure_time_s < 1.2 * settings.min_time_s  # judged on the pooled samples: 2x

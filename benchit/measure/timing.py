@@ -306,10 +306,10 @@ def measure_round(
 ) -> Round:
     """One of ``settings.rounds`` rounds of ``step``, after its warm-up (whose last block median
     ``latency`` sizes the first block): its share of the bounds (``min_iterations``, ``min_time_s``,
-    ``max_time_s`` divided by the rounds), then until the median's 95% CI of the samples so far
-    (``earlier`` rounds' and this one's) is within ``ci_tolerance`` once scaled to the size it will
-    have after the ``rounds_left`` still to come (as 1/sqrt(n)), or until its share of
-    ``max_time_s``. A block ``watch`` judges contended is set aside and measured again (the
+    ``max_time_s`` divided by the rounds), then until the median's 95% CI of this round's samples
+    is within ``ci_tolerance`` once scaled (as 1/sqrt(n)) to the size of all rounds' samples
+    together (``earlier`` rounds', this one's, and as many again for each of the ``rounds_left``
+    still to come), or until its share of ``max_time_s``. A block ``watch`` judges contended is set aside and measured again (the
     minimums count quiet blocks only), within the round's share of ``max_time_s``; when fewer than
     the round's ``min_iterations`` were quiet, the set-aside samples are kept after all and the
     round is ``contended``. ``reenter``: another step ran since this one's last round."""
@@ -346,11 +346,12 @@ def measure_round(
         if elapsed >= max_time:
             break
         if len(kept) >= min_iterations and quiet_s >= min_time:
-            # The interval shrinks as 1/sqrt(n): judge it at the size it will have after the rounds
-            # still to come, if each takes as many samples as this one; the last round makes sure.
-            pooled = len(earlier) + len(kept)
-            projected = math.sqrt(pooled / (pooled + rounds_left * len(kept)))
-            if ci_half_width(sorted(earlier + kept)) * projected <= settings.ci_tolerance:
+            # The interval shrinks as 1/sqrt(n): judge this round's own at the size all rounds will
+            # have together, if each still to come takes as many samples as this one. Not the
+            # pooled samples': when rounds drift apart, their mixture is wide, and measuring on
+            # would narrow an interval that the across-rounds part (``summarise``) outweighs.
+            total = len(earlier) + len(kept) + rounds_left * len(kept)
+            if ci_half_width(sorted(kept)) * math.sqrt(len(kept) / total) <= settings.ci_tolerance:
                 break
         latency = elapsed / (len(kept) + len(set_aside))
     contended = len(kept) < min_iterations and bool(set_aside)
