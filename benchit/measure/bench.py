@@ -23,7 +23,16 @@ from benchit.measure.hostlock import host_lock
 from benchit.measure.parity import DEFAULT_TOLERANCES, TRAIN_TOLERANCES, Tolerances, compare, flatten
 from benchit.measure.placement import Placed, TrainPlacement
 from benchit.measure.precision import tolerance
-from benchit.measure.timing import Round, Warmup, another_round, measure_round, overhead_ns, summarise, warm_up
+from benchit.measure.timing import (
+    Round,
+    Warmup,
+    another_round,
+    centred,
+    measure_round,
+    overhead_ns,
+    summarise,
+    warm_up,
+)
 from benchit.measure.training import INPUTS_FAILURE, Trainer, inputs_reason, name_outputs
 from benchit.records import Result, ResultStatus
 
@@ -213,7 +222,7 @@ def _round(entry: _Entry, device: Device, timer: Timer, config: Config, alone: b
     no other runtime's rounds run between its own (no untimed call to start each)."""
     assert entry.prepared is not None
     done = entry.rounds
-    earlier = [x for r in done for x in r.samples]
+    earlier = [x for r in done for x in centred(r.samples)]
     earlier_s = sum(r.elapsed_s for r in done)
     latency = earlier_s / len(earlier) if earlier else entry.warmup.latency_s if entry.warmup else 1e-3
     device.reset_peak_memory()

@@ -127,6 +127,13 @@ class Round:
     contended: bool = False
 
 
+def centred(samples: list[float]) -> list[float]:
+    """Samples over their median: one round's spread without its level, so that rounds that
+    drifted apart pool into the spread of one run."""
+    median = percentile(sorted(samples), 50) if samples else 0.0
+    return [x / median for x in samples] if median > 0 else list(samples)
+
+
 def rounds_interval_met(done: list[Round], settings: TimingSettings) -> bool:
     """Whether the rounds' medians agree well enough: their t-interval (``rounds_half_width``)
     within ``ci_tolerance`` of their median (always, with fewer than 2 rounds)."""
@@ -306,10 +313,10 @@ def measure_round(
 ) -> Round:
     """One of ``settings.rounds`` rounds of ``step``, after its warm-up (whose last block median
     ``latency`` sizes the first block): its share of the bounds (``min_iterations``, ``min_time_s``,
-    ``max_time_s`` divided by the rounds), then until the median's 95% CI of this round's samples
-    is within ``ci_tolerance`` once scaled (as 1/sqrt(n)) to the size of all rounds' samples
-    together (``earlier`` rounds', this one's, and as many again for each of the ``rounds_left``
-    still to come), or until its share of ``max_time_s``. A block ``watch`` judges contended is set aside and measured again (the
+    ``max_time_s`` divided by the rounds), then until the median's 95% CI of the samples so far,
+    each over its round's median (``earlier``: the earlier rounds' ``centred`` samples), is within
+    ``ci_tolerance`` once scaled to the size it will have after the ``rounds_left`` still to come
+    (as 1/sqrt(n)), or until its share of ``max_time_s``. A block ``watch`` judges contended is set aside and measured again (the
     minimums count quiet blocks only), within the round's share of ``max_time_s``; when fewer than
     the round's ``min_iterations`` were quiet, the set-aside samples are kept after all and the
     round is ``contended``. ``reenter``: another step ran since this one's last round."""
@@ -346,12 +353,14 @@ def measure_round(
         if elapsed >= max_time:
             break
         if len(kept) >= min_iterations and quiet_s >= min_time:
-            # The interval shrinks as 1/sqrt(n): judge this round's own at the size all rounds will
-            # have together, if each still to come takes as many samples as this one. Not the
-            # pooled samples': when rounds drift apart, their mixture is wide, and measuring on
-            # would narrow an interval that the across-rounds part (``summarise``) outweighs.
-            total = len(earlier) + len(kept) + rounds_left * len(kept)
-            if ci_half_width(sorted(kept)) * math.sqrt(len(kept) / total) <= settings.ci_tolerance:
+            # The interval shrinks as 1/sqrt(n): judge it at the size it will have after the rounds
+            # still to come, if each takes as many samples as this one; the last round makes sure.
+            # Each round's samples over its own median: drift between rounds would widen the pooled
+            # samples' interval, and measuring on would narrow what the across-rounds part of the
+            # headline interval (``summarise``) outweighs anyway.
+            pooled = len(earlier) + len(kept)
+            projected = math.sqrt(pooled / (pooled + rounds_left * len(kept)))
+            if ci_half_width(sorted(earlier + centred(kept))) * projected <= settings.ci_tolerance:
                 break
         latency = elapsed / (len(kept) + len(set_aside))
     contended = len(kept) < min_iterations and bool(set_aside)
@@ -372,7 +381,7 @@ def measure(step: Step, timer: Timer, settings: TimingSettings, watch: BlockWatc
     done: list[Round] = []
     rounds = max(1, settings.rounds)
     while len(done) < rounds or another_round([done], settings):
-        earlier = [x for r in done for x in r.samples]
+        earlier = [x for r in done for x in centred(r.samples)]
         earlier_s = sum(r.elapsed_s for r in done)
         latency = earlier_s / len(earlier) if earlier else warmup.latency_s
         left = max(0, rounds - len(done) - 1)
