@@ -8,7 +8,8 @@ The old code is a worktree of benchit from before them (``--old-tree``), run wit
 a fresh cache, and the figure is the ratio of the medians. The achieved interval (the median
 result's CI half-width) is recorded for both, to show the target was the same.
 
-    python benchmarks/rounds_overhead.py --old-tree PATH [--runs 3] [--count 20] [--options '...'] [--json FILE]
+    python benchmarks/rounds_overhead.py --old-tree PATH [--runs 3] [--count 20] [--options '...']
+        [--new-options '...'] [--json FILE]
 """
 
 from __future__ import annotations
@@ -57,8 +58,14 @@ def main() -> None:
         default="",
         help="more benchit options for both codes, e.g. '--ci-tolerance 0.5' (the machinery's cost alone)",
     )
+    p.add_argument(
+        "--new-options",
+        default="",
+        help="benchit options for the new code only, e.g. '--max-rounds 20' (options the old code lacks)",
+    )
     args = p.parse_args()
     extra = args.options.split()
+    new_extra = args.new_options.split()
     old_tree = args.old_tree.resolve()
     if not (old_tree / "benchit" / "__init__.py").exists():
         raise SystemExit(f"--old-tree {old_tree}: no benchit package there")
@@ -68,7 +75,8 @@ def main() -> None:
     for index in range(runs):
         # Alternate which goes first, so drift of the machine hits both alike.
         for side in ("old", "new") if index % 2 == 0 else ("new", "old"):
-            scans[side].append(scan(old_tree if side == "old" else REPO, scripts, args.quick, extra))
+            tree, options = (old_tree, extra) if side == "old" else (REPO, extra + new_extra)
+            scans[side].append(scan(tree, scripts, args.quick, options))
             s = scans[side][-1]
             print(
                 f"  {side} {index + 1}: {s['scan_s']:.1f} s, {s['ok']} ok, {s['noisy']} noisy,"
@@ -81,13 +89,14 @@ def main() -> None:
     ratio = new / old
     walls = {side: ", ".join(f"{s['scan_s']:.1f}" for s in scans[side]) for side in scans}
     finish(
-        "rounds_overhead" + ("_" + "_".join(o.strip("-").replace(".", "") for o in extra) if extra else ""),
+        "rounds_overhead"
+        + ("_" + "_".join(o.strip("-").replace(".", "") for o in extra + new_extra) if extra + new_extra else ""),
         {
             "goal": f"new / old scan wall time <= {GOAL}",
             "measured": f"{ratio:.3f}",
             "passed": ratio <= GOAL,
             "headline": (
-                f"{len(scripts)}-script scan{' (quick timing)' if args.quick else ''}{' ' + args.options if extra else ''}: old code"
+                f"{len(scripts)}-script scan{' (quick timing)' if args.quick else ''}{' ' + args.options if extra else ''}{' (new code: ' + args.new_options + ')' if new_extra else ''}: old code"
                 f" {walls['old']} s, new code"
                 f" {walls['new']} s (alternating); ratio of medians"
                 f" {ratio:.3f} (goal <= {GOAL}); median CI half-width old"
@@ -96,14 +105,15 @@ def main() -> None:
             ),
             "old_tree": str(old_tree),
             "options": extra,
+            "new_options": new_extra,
             "scripts": [relative(s) for s in scripts],
             "old": scans["old"],
             "new": scans["new"],
             "ratio_of_medians": ratio,
             "commands": [
                 f"cd {old_tree} && PYTHONPATH={old_tree} python -m benchit benchmark SCRIPTS --cache-dir FRESH {args.options}".rstrip(),
-                f"cd {REPO} && PYTHONPATH={REPO} python -m benchit benchmark SCRIPTS --cache-dir FRESH {args.options}"
-                f"  (alternating, x{runs} each)",
+                f"cd {REPO} && PYTHONPATH={REPO} python -m benchit benchmark SCRIPTS --cache-dir FRESH"
+                f" {args.options} {args.new_options}  (alternating, x{runs} each)",
             ],
         },
         args.json,

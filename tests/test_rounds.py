@@ -125,7 +125,7 @@ def test_a_result_measured_beside_cpu_hogs_is_flagged_contended(tmp_path: Path) 
     assert done.returncode == 0, done.stdout + done.stderr
     result = _results(cache)["cpu-torch"]
     info = result["info"]
-    assert result["contended"] is True
+    assert result["contended"] is True, (info, result["stats"])
     assert info["contended_reason"].startswith("busy: ")
     assert info["blocks_discarded"] >= 1
     assert info["cpu_wait_fraction"] > 0.1 or info.get("cpu_pressure", 0) > 0.1 or info.get("steal_fraction", 0) > 0.1

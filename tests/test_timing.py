@@ -422,3 +422,13 @@ def test_rounds_that_drift_apart_do_not_measure_longer(clock: FakeClock) -> None
     assert {round(m, 1) for m in stats.rounds_ms} == {1.0, 1.3}
     assert stats.noisy
     assert stats.measure_time_s < 1.2 * settings.min_time_s  # judged on the pooled samples: 2x
+
+
+def test_a_slow_models_rounds_end_at_their_minimum_count(clock: FakeClock) -> None:
+    # 20 ms a call, 13 calls a round (--min-iterations 64 over 5 rounds): each round's time share
+    # (0.1 s) is met after 5 calls, and its blocks of 10% of the time so far would carry it past
+    # 13 calls; the last block is cut to the count still missing, or to one 50 ms block (2 calls),
+    # which keeps a contention reading meaningful. (Uncut: 13, 14, 14, 13, 16.)
+    settings = TimingSettings(**{**SETTINGS.to_dict(), "rounds": 5, "ci_tolerance": 0.5})
+    stats = measure(lambda: None, FakeTimer(clock, itertools.repeat(0.02)), settings)
+    assert min(stats.round_iterations) == 13 and max(stats.round_iterations) <= 14

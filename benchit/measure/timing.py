@@ -316,10 +316,10 @@ def measure_round(
     ``max_time_s`` divided by the rounds), then until the median's 95% CI of the samples so far,
     each over its round's median (``earlier``: the earlier rounds' ``centred`` samples), is within
     ``ci_tolerance`` once scaled to the size it will have after the ``rounds_left`` still to come
-    (as 1/sqrt(n)), or until its share of ``max_time_s``. A block ``watch`` judges contended is set aside and measured again (the
-    minimums count quiet blocks only), within the round's share of ``max_time_s``; when fewer than
-    the round's ``min_iterations`` were quiet, the set-aside samples are kept after all and the
-    round is ``contended``. ``reenter``: another step ran since this one's last round."""
+    (as 1/sqrt(n)), or until its share of ``max_time_s``. A block ``watch`` judges contended is
+    set aside and measured again (the minimums count quiet blocks only), within the round's share
+    of ``max_time_s``; when fewer than the round's ``min_iterations`` were quiet, the set-aside
+    samples are kept after all and the round is ``contended``. ``reenter``: another step ran since this one's last round."""
     rounds = max(1, settings.rounds)
     min_iterations = math.ceil(settings.min_iterations / rounds)
     min_time, max_time = settings.min_time_s / rounds, settings.max_time_s / rounds
@@ -339,9 +339,14 @@ def measure_round(
         seconds = max(settings.block_s, min(0.1 * (earlier_s + elapsed), max_time - elapsed))
         if quiet_s < min_time:  # end the block at the round's minimum, not up to a block beyond it
             seconds = min(seconds, max(min_time - quiet_s, 0.2 * settings.block_s))
+        iterations = _block(latency, seconds, 1_000_000)
+        if quiet_s >= min_time and len(kept) < min_iterations:  # nor beyond its minimum count
+            # (a slow model's round: five rounds would each end up to a block past it), but never
+            # shorter than block_s: a shorter block's contention reading says too little.
+            iterations = min(iterations, max(min_iterations - len(kept), _block(latency, settings.block_s, 1_000_000)))
         if watch is not None:
             watch.begin()
-        block = _run(step, timer, _block(latency, seconds, 1_000_000))
+        block = _run(step, timer, iterations)
         took = time.perf_counter() - start - elapsed
         if watch is not None and watch.end():
             set_aside += block
