@@ -27,9 +27,9 @@ from benchit.measure.timing import (
     Round,
     Warmup,
     another_round,
-    centred,
     measure_round,
     overhead_ns,
+    pooled_centred,
     summarise,
     warm_up,
 )
@@ -222,7 +222,7 @@ def _round(entry: _Entry, device: Device, timer: Timer, config: Config, alone: b
     no other runtime's rounds run between its own (no untimed call to start each)."""
     assert entry.prepared is not None
     done = entry.rounds
-    earlier = [x for r in done for x in centred(r.samples)]
+    earlier = pooled_centred(done)
     earlier_s = sum(r.elapsed_s for r in done)
     latency = earlier_s / len(earlier) if earlier else entry.warmup.latency_s if entry.warmup else 1e-3
     device.reset_peak_memory()

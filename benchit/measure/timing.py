@@ -8,6 +8,7 @@ accelerators (``benchit.host``). Warm-up, stopping rules and statistics live her
 from __future__ import annotations
 
 import contextlib
+import functools
 import gc
 import math
 import statistics
@@ -126,12 +127,22 @@ class Round:
     discarded: int = 0
     contended: bool = False
 
+    @functools.cached_property
+    def centred(self) -> list[float]:
+        """The samples over their median (``centred``), once: each later round pools them."""
+        return centred(self.samples)
+
 
 def centred(samples: list[float]) -> list[float]:
     """Samples over their median: one round's spread without its level, so that rounds that
     drifted apart pool into the spread of one run."""
     median = percentile(sorted(samples), 50) if samples else 0.0
     return [x / median for x in samples] if median > 0 else list(samples)
+
+
+def pooled_centred(done: list[Round]) -> list[float]:
+    """The ``centred`` samples of the rounds ``done``, for the next round's stopping rule."""
+    return [x for r in done for x in r.centred]
 
 
 def rounds_interval_met(done: list[Round], settings: TimingSettings) -> bool:
@@ -386,7 +397,7 @@ def measure(step: Step, timer: Timer, settings: TimingSettings, watch: BlockWatc
     done: list[Round] = []
     rounds = max(1, settings.rounds)
     while len(done) < rounds or another_round([done], settings):
-        earlier = [x for r in done for x in centred(r.samples)]
+        earlier = pooled_centred(done)
         earlier_s = sum(r.elapsed_s for r in done)
         latency = earlier_s / len(earlier) if earlier else warmup.latency_s
         left = max(0, rounds - len(done) - 1)
