@@ -35,6 +35,8 @@ BAD: list[tuple[list[str], str]] = [
     (["benchmark", "S", "--warmup-time", "nan"], "--warmup-time must be a finite number, got 'nan'"),
     (["benchmark", "S", "--jobs", "0"], "--jobs must be greater than 0"),
     (["benchmark", "S", "--threads", "-1"], "--threads must be greater than 0"),
+    (["benchmark", "S", "--max-rounds", "-1"], "--max-rounds must be 0 or more, got '-1'"),
+    (["benchmark", "S", "--min-time", "-1"], "--min-time must be 0 or more, got '-1'"),
     (["benchmark", "S", "--memory-limit", "lots"], "--memory-limit takes a size like 4G or 512M"),
     (["benchmark", "S", "--memory-limit=-1G"], "--memory-limit must be a size of at least 1M"),
     (["benchmark", "S", "--memory-limit", "0"], "--memory-limit must be a size of at least 1M"),

@@ -34,7 +34,8 @@ def _positive(kind: type, name: str, allow_zero: bool = False, maximum: float = 
         if not math.isfinite(value):
             raise argparse.ArgumentTypeError(f"{name} must be a finite number, got {text!r}")
         if value < 0 or (value == 0 and not allow_zero):
-            raise argparse.ArgumentTypeError(f"{name} must be greater than 0, got {text!r}")
+            least = "0 or more" if allow_zero else "greater than 0"
+            raise argparse.ArgumentTypeError(f"{name} must be {least}, got {text!r}")
         if value > maximum:
             raise argparse.ArgumentTypeError(f"{name} must be at most {maximum:g}, got {text!r}")
         return value
