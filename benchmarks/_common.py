@@ -73,7 +73,8 @@ def median(values: Sequence[float]) -> float:
 def finish(name: str, result: dict[str, Any], json_path: Path | None) -> dict[str, Any]:
     """Add the machine and time to ``result``, print a one-line verdict, write JSON if asked."""
     result = {"benchmark": name, "time": time.strftime("%Y-%m-%d %H:%M:%S"), **result, "machine": describe_machine()}
-    verdict = "meets its goal" if result.get("passed") else "MISSES its goal"
+    passed = result.get("passed")
+    verdict = "a study, no goal" if passed is None else "meets its goal" if passed else "MISSES its goal"
     print(f"{name}: {result.get('headline', '')} ({verdict})")
     if json_path:
         json_path.parent.mkdir(parents=True, exist_ok=True)
