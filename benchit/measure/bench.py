@@ -306,13 +306,8 @@ def _measure(
                 entry.fail(exc)
                 continue
             entry.info["measure_end"] = time.time()
-        busy = [
-            reason
-            for e in live
-            if e.result is None and e.rounds and e.rounds[-1].discarded and e.watch
-            for reason in [e.watch.round_busy()]
-            if reason is not None
-        ]
+        # A round with no discarded block has nothing set aside, and so no reason.
+        busy = [reason for e in live if e.result is None and e.watch and (reason := e.watch.round_busy())]
         index += 1
         if busy and (index < rounds or another_round([e.rounds for e in live if e.result is None], config.timing)):
             waited += _quiet(judge, busy[0], quiet, tell)

@@ -330,7 +330,8 @@ def measure_round(
     (as 1/sqrt(n)), or until its share of ``max_time_s``. A block ``watch`` judges contended is
     set aside and measured again (the minimums count quiet blocks only), within the round's share
     of ``max_time_s``; when fewer than the round's ``min_iterations`` were quiet, the set-aside
-    samples are kept after all and the round is ``contended``. ``reenter``: another step ran since this one's last round."""
+    samples are kept after all and the round is ``contended``. ``reenter``: another step ran
+    since this one's last round."""
     rounds = max(1, settings.rounds)
     min_iterations = math.ceil(settings.min_iterations / rounds)
     min_time, max_time = settings.min_time_s / rounds, settings.max_time_s / rounds
