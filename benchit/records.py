@@ -566,6 +566,7 @@ _INFO = _fields(
             "peak_memory_reserved_bytes",
         ),
     ),  # fmt: skip
+    (_number, True, ("speed_probe_us",)),
 )
 _RESULT = _fields(
     (_text, False, ("device", "runtime", "precision", "mode")),

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import json
 import statistics
 from collections.abc import Sequence
 from enum import Enum
 from typing import Any
 
-from benchit.report.comparable import ROUNDS, inconclusive
+from benchit.report.comparable import ROUNDS, SPEED, inconclusive, speed_tolerance
 from benchit.report.stats import Change, compare_rounds
 from benchit.report.verdict import CompareVerdict
 
@@ -33,10 +34,19 @@ FROM_COMPARE = {
 }
 
 
-def _row(item: dict[str, Any], rounds: Sequence[float]) -> dict[str, Any]:
+def _row(item: dict[str, Any], rounds: Sequence[float], probe: float | None) -> dict[str, Any]:
     """A result as the report's row, for ``report.compare.inconclusive``."""
     return {ROUNDS: list(rounds), "latency_median_ms": item.get("median_ms"), "contended": item.get("contended"),
-            "contended_reason": "busy: contended"}  # fmt: skip
+            "contended_reason": "busy: contended", SPEED: probe}  # fmt: skip
+
+
+def _probe(item: dict[str, Any]) -> float | None:
+    """A stored result's machine-speed probe (``details.info``), if it has a usable one."""
+    try:
+        value = json.loads(item.get("details") or "{}").get("info", {}).get(SPEED)
+    except (ValueError, AttributeError):
+        return None
+    return float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) and value > 0 else None
 
 
 def judge(
@@ -51,7 +61,14 @@ def judge(
         return Verdict.INCONCLUSIVE, None, f"too few runs: {len(baseline)} usable in the baseline"
     pooled = [r for item in baseline for r in item["rounds"]]
     base = {"median_ms": statistics.median(pooled) if pooled else None, "contended": False}
-    reason = inconclusive((_row(latest, latest["rounds"]), "latest"), (_row(base, pooled), "baseline"))
+    # The baseline's machine speed: its runs' probes' median, where every run has one.
+    probes = [p for item in baseline if (p := _probe(item)) is not None]
+    base_probe = statistics.median(probes) if probes and len(probes) == len(baseline) else None
+    reason = inconclusive(
+        (_row(latest, latest["rounds"], _probe(latest)), "latest"),
+        (_row(base, pooled, base_probe), "baseline"),
+        speed=speed_tolerance(threshold),
+    )
     if reason:
         return Verdict.INCONCLUSIVE, None, reason
     change = compare_rounds(pooled, latest["rounds"], threshold)

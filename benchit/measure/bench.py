@@ -16,7 +16,7 @@ from typing import Any, TypedDict
 from benchit.config import Config
 from benchit.contracts import Device, Prepared, Runtime, Timer
 from benchit.errors import Unavailable
-from benchit.measure import contention, memory
+from benchit.measure import contention, memory, speed
 from benchit.measure.contention import WaitTeller
 from benchit.measure.environment import host, torch_settings
 from benchit.measure.hostlock import host_lock
@@ -294,7 +294,9 @@ def _measure(
     gc.collect()  # start from a clean heap, so no collection is owed when the first block runs
     rounds = max(1, config.timing.rounds)
     index = 0
+    readings: list[float] = []
     while index < rounds or another_round([e.rounds for e in live if e.result is None], config.timing):
+        readings.append(speed.probe_us())
         for entry in live:
             if entry.result is not None:
                 continue
@@ -311,6 +313,8 @@ def _measure(
         index += 1
         if busy and (index < rounds or another_round([e.rounds for e in live if e.result is None], config.timing)):
             waited += _quiet(judge, busy[0], quiet, tell)
+    for entry in live:
+        entry.info[speed.KEY] = speed.summary(readings)
     _attempting(None, attempt)
     return waited
 

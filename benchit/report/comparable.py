@@ -6,6 +6,10 @@ import math
 from typing import Any, TypeGuard
 
 ROUNDS = "rounds_ms"  # the report row's column of round medians
+SPEED = "speed_probe_us"  # the machine-speed probe's reading (``measure.speed``)
+# Above the probe's own spread: its readings in 8 scans of 6 models each (one and two threads,
+# quiet and beside a periodic load) spanned 0.4%; 2% leaves room for machines noisier than that.
+MIN_SPEED_TOLERANCE = 0.02
 
 
 def busy_reason(row: dict[str, Any]) -> str:
@@ -51,11 +55,32 @@ def _positive(value: Any) -> bool:
     return _is_number(value) and value > 0
 
 
-def inconclusive(*sides: tuple[dict[str, Any], str]) -> str:
+def speed_tolerance(threshold: float) -> float:
+    """How far two results' machine-speed probes may differ before a pair of them is not judged:
+    half the smallest change worth a verdict (a machine slower by that much moves a median by
+    about as much, so a change of the threshold could be the machine's), at least the probe's own
+    spread."""
+    return max(threshold / 2, MIN_SPEED_TOLERANCE)
+
+
+def speed_differed(sides: list[tuple[dict[str, Any], str]], tolerance: float) -> str:
+    """``probe 35% slower in A`` where the sides' machine-speed probes differ by more than
+    ``tolerance``, else nothing (also where a side has no probe: a result from before it)."""
+    probes = [(float(row[SPEED]), label) for row, label in sides if _positive(row.get(SPEED))]
+    if len(probes) < 2 or len(probes) < len(sides):
+        return ""
+    (fast, _), (slow, label) = min(probes), max(probes)
+    return f"probe {(slow / fast - 1) * 100:.0f}% slower in {label}" if slow > fast * (1 + tolerance) else ""
+
+
+def inconclusive(*sides: tuple[dict[str, Any], str], speed: float | None = None) -> str:
     """Why two results cannot be compared, or nothing: ``busy: 61% CPU wait in B`` (a side was
-    contended), ``too few rounds: 1 in A`` (no spread across processes to test against), ``no
-    median: 0 ms in B``, ``too few samples: 1 in A``; each kind once, with every side it applies to."""
+    contended), ``machine speed differed: probe 35% slower in A`` (their machine-speed probes
+    differ by more than ``speed``, a fraction; none: not checked), ``too few rounds: 1 in A`` (no
+    spread across processes to test against), ``no median: 0 ms in B``, ``too few samples: 1 in
+    A``; each kind once, with every side it applies to."""
     found: dict[str, list[str]] = {}
+    differed = speed_differed(list(sides), speed) if speed is not None else ""
     for row, label in sides:
         if row.get("contended"):
             found.setdefault("busy", []).append(
@@ -71,4 +96,6 @@ def inconclusive(*sides: tuple[dict[str, Any], str]) -> str:
             found.setdefault("too few rounds", []).append(f"{len(rounds)} in {label}")
         if isinstance(iterations, (int, float)) and iterations < MIN_SAMPLES:
             found.setdefault("too few samples", []).append(f"{iterations} in {label}")
+    if differed:
+        found["machine speed differed"] = [differed]
     return "; ".join(f"{kind}: {', '.join(where)}" for kind, where in found.items())

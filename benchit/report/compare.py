@@ -10,7 +10,7 @@ import pandas as pd
 
 from benchit.records import ResultStatus
 from benchit.report.comparable import MIN_ROUNDS as MIN_ROUNDS  # where it was, for importers
-from benchit.report.comparable import inconclusive, round_medians
+from benchit.report.comparable import inconclusive, round_medians, speed_tolerance
 from benchit.report.frame import IDENTITY, eager_runtimes, runtime_label
 from benchit.report.stats import NO_SPREAD, Change, GeoMean, compare_paired, compare_rounds, geometric_mean_of
 from benchit.report.verdict import CompareVerdict
@@ -185,7 +185,9 @@ def _judge(
         return CompareVerdict.FIXED, None, str(base.get("error") or base["status"])
     if not base_ok:
         return CompareVerdict.BOTH_FAILING, None, str(new.get("error") or new["status"])
-    reason = inconclusive((base, labels[0]), (new, labels[1]))
+    # Runtimes paired in one scan met the same machine round by round: their probes are one.
+    speed = None if paired else speed_tolerance(threshold)
+    reason = inconclusive((base, labels[0]), (new, labels[1]), speed=speed)
     if reason:
         return CompareVerdict.INCONCLUSIVE, None, reason
     b, n = round_medians(base), round_medians(new)

@@ -275,6 +275,11 @@ def compare_lines(comparison: Comparison, width: int) -> list[str]:
     lines.insert(1, "-" * min(width, max(len(line) for line in lines)))
     if any(p.left_out == "too few rounds" for p in pairs):
         lines.append("note: a verdict needs at least 2 rounds on each side (results from before rounds have 1)")
+    if any(p.left_out == "machine speed differed" for p in pairs):
+        lines.append(
+            "note: a fixed probe of the CPU (speed_probe_us) ran at another speed beside one side:"
+            " the machine, not the model, changed; measure both again"
+        )
     threshold = f"{comparison.threshold * 100:g}%"
     lines += ["", f"geometric mean of new/base per group (threshold {threshold}):"]
     lines += [

@@ -1,0 +1,128 @@
+"""The machine-speed probe: recorded with every result, and two results measured at different
+machine speeds are inconclusive in ``compare`` and ``history``, never faster or slower."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+import pytest
+
+from benchit.history.verdict import Verdict, judge
+from benchit.measure import speed
+from benchit.report.comparable import MIN_SPEED_TOLERANCE, inconclusive, speed_differed, speed_tolerance
+from tests.conftest import FAST, report_df, rewrite_results, run_benchit, with_rounds, write_script
+
+SCRIPT = """
+import torch
+
+torch.manual_seed(0)
+torch.nn.Sequential(torch.nn.Linear(16, 16), torch.nn.Tanh()).eval()(torch.randn(2, 16))
+"""
+
+
+def _row(probe: Any, median: float = 1.0) -> dict[str, Any]:
+    return {"rounds_ms": [median * 0.99, median, median * 1.01], "latency_median_ms": median, "iterations": 30,
+            "speed_probe_us": probe}  # fmt: skip
+
+
+def test_a_reading_is_a_positive_time_and_a_result_keeps_the_median_of_its_rounds() -> None:
+    readings = [speed.probe_us() for _ in range(3)]
+    assert all(0 < r < 1e6 for r in readings)
+    assert speed.summary([150.0, 140.0, 200.0]) == 150.0
+    assert speed.summary([]) is None
+
+
+def test_the_tolerance_is_half_the_threshold_and_never_below_the_probes_own_spread() -> None:
+    assert speed_tolerance(0.05) == pytest.approx(0.025)
+    assert speed_tolerance(0.25) == pytest.approx(0.125)
+    assert speed_tolerance(0.0) == MIN_SPEED_TOLERANCE
+
+
+@pytest.mark.parametrize(
+    ("base", "new", "reason"),
+    [
+        (100.0, 135.0, "probe 35% slower in B"),
+        (135.0, 100.0, "probe 35% slower in A"),
+        (100.0, 102.0, ""),  # within the tolerance (2.5% at a 5% threshold)
+        (100.0, None, ""),  # a result from before the probe: nothing to judge by
+        (100.0, "fast", ""),  # not a number (a hostile cache): never judged by
+        (100.0, -5.0, ""),
+        (100.0, float("nan"), ""),
+    ],
+)
+def test_probes_that_differ_beyond_the_tolerance_say_which_side_was_slow(base: Any, new: Any, reason: str) -> None:
+    assert speed_differed([(_row(base), "A"), (_row(new), "B")], speed_tolerance(0.05)) == reason
+
+
+def test_a_pair_at_different_machine_speeds_is_inconclusive_with_every_other_reason_first() -> None:
+    assert inconclusive((_row(100.0), "A"), (_row(140.0), "B"), speed=0.025) == (
+        "machine speed differed: probe 40% slower in B"
+    )
+    assert inconclusive((_row(100.0), "A"), (_row(140.0), "B")) == ""  # not asked: runtimes of one scan
+    busy = {**_row(140.0), "contended": True, "contended_reason": "busy: 61% CPU wait"}
+    assert inconclusive((_row(100.0), "A"), (busy, "B"), speed=0.025) == (
+        "busy: 61% CPU wait in B; machine speed differed: probe 40% slower in B"
+    )
+
+
+def _item(probe: Any, median: float, status: str = "ok") -> dict[str, Any]:
+    """A result as the history database gives it back (``query.details``)."""
+    return {"status": status, "median_ms": median, "rounds": [median * 0.99, median, median * 1.01],
+            "contended": False, "details": json.dumps({"info": {"speed_probe_us": probe}})}  # fmt: skip
+
+
+def test_history_does_not_judge_a_latest_run_on_a_machine_of_another_speed() -> None:
+    baseline = [_item(100.0, 1.0), _item(101.0, 1.0), _item(99.0, 1.0)]
+    verdict, change, reason = judge(_item(100.0, 2.0), baseline, 0.05)
+    assert verdict is Verdict.REGRESSION and change is not None and reason == ""
+    verdict, change, reason = judge(_item(150.0, 2.0), baseline, 0.05)
+    assert verdict is Verdict.INCONCLUSIVE and change is None
+    assert reason == "machine speed differed: probe 50% slower in latest"
+    # a baseline run from before the probe: the baseline's speed is unknown, so not judged by it
+    verdict, _, reason = judge(_item(150.0, 2.0), [*baseline, _item(None, 1.0)], 0.05)
+    assert verdict is Verdict.REGRESSION and reason == ""
+    # damaged details are no probe, not a crash
+    broken = {**_item(150.0, 2.0), "details": "{not json"}
+    assert judge(broken, baseline, 0.05)[0] is Verdict.REGRESSION
+
+
+def test_compare_calls_a_pair_measured_at_another_machine_speed_inconclusive(tmp_path: Path) -> None:
+    corpus = tmp_path / "corpus"
+    write_script(corpus, "mlp.py", SCRIPT)
+    base = tmp_path / "A"
+    done = run_benchit("benchmark", corpus / "mlp.py", "--cache-dir", base, *FAST, "--threads", "1")
+    assert done.returncode == 0, done.stdout + done.stderr
+    measured = report_df(base)
+    probe = measured.loc[0, "speed_probe_us"]
+    assert probe > 0, measured.T  # the real scan recorded the probe, as a column of the report
+    # Controlled numbers: five steady rounds, not contended, on both sides; the same model, but
+    # in B the machine ran 35% slower (its probe) and so did the model.
+    rewrite_results(base, lambda r, _: with_rounds(dataclasses.replace(r, contended=False)))
+    new = Path(shutil.copytree(base, tmp_path / "B"))
+
+    def slowed(result: Any, _: Path) -> Any:
+        assert result.stats is not None
+        stats = dataclasses.replace(result.stats, rounds_ms=tuple(r * 1.35 for r in result.stats.rounds_ms),
+                                    median_ms=result.stats.median_ms * 1.35)  # fmt: skip
+        return dataclasses.replace(result, stats=stats, info={**result.info, "speed_probe_us": probe * 1.35})
+
+    assert rewrite_results(new, slowed) == 1
+    out = tmp_path / "cmp.csv"
+    done = run_benchit("compare", base, new, "--fail-on", "slower", "-o", out)
+    assert done.returncode == 0, done.stdout + done.stderr  # no regression: the machine changed
+    row = pd.read_csv(out).iloc[0]
+    assert row["verdict"] == "inconclusive" and pd.isna(row["ratio"])
+    assert row["reason"] == "machine speed differed: probe 35% slower in B"
+    assert "(of 0; 1 left out: 1 machine speed differed)" in done.stdout
+    assert "note: a fixed probe of the CPU (speed_probe_us) ran at another speed" in done.stdout
+    strict = run_benchit("compare", base, new, "--fail-on", "inconclusive", "-o", tmp_path / "strict.csv")
+    assert strict.returncode == 1 and "--fail-on inconclusive: 1 flagged" in strict.stderr
+    # The same pair at the same machine speed is judged: 1.35x slower.
+    rewrite_results(new, lambda r, _: dataclasses.replace(r, info={**r.info, "speed_probe_us": probe}))
+    done = run_benchit("compare", base, new, "--fail-on", "slower", "-o", out)
+    assert done.returncode == 1 and pd.read_csv(out).iloc[0]["verdict"] == "slower", done.stdout
