@@ -35,7 +35,14 @@ def evidence(cache: Path) -> dict[str, Any]:
     """The one result's round medians and contention evidence, to see why a pair was not called slower."""
     [result] = cache_results(cache)
     info, stats = result.get("info") or {}, result.get("stats") or {}
-    keys = ("cpu_wait_fraction", "cpu_pressure", "steal_fraction", "runnable_others", "blocks_discarded")
+    keys = (
+        "cpu_wait_fraction",
+        "cpu_pressure",
+        "steal_fraction",
+        "runnable_others",
+        "blocks_discarded",
+        "speed_probe_us",
+    )
     return {
         "rounds_ms": stats.get("rounds_ms"),
         "contended_reason": info.get("contended_reason"),
@@ -73,7 +80,8 @@ def pair(index: int, slowdown: float, threads: str, quick: bool) -> dict[str, An
     }
     print(
         f"  x{slowdown:g} pair {index + 1}: {row['verdict']}, ratio {row['median_ratio']:.3f}"
-        f" [{row['ratio_ci'][0] or 0:.3f}, {row['ratio_ci'][1] or 0:.3f}] {row['reason']}",
+        f" [{row['ratio_ci'][0] or 0:.3f}, {row['ratio_ci'][1] or 0:.3f}] {row['reason']}"
+        f" (probe {sides['base']['speed_probe_us']} / {sides['new']['speed_probe_us']} us)",
         flush=True,
     )
     return row
@@ -113,7 +121,8 @@ def main() -> None:
         {
             "goal": f">= {GOAL:.0%} of pairs slower at {percent}, all at 2x (--threads {args.threads})",
             "measured": (
-                f"{small['slower']}/{pairs} at {percent} (actual x{small['actual_ratio_median']:.3f}),"
+                f"{small['slower']}/{pairs} at {percent} (actual x{small['actual_ratio_median']:.3f};"
+                f" {small['verdicts'].get('faster', 0)} faster),"
                 f" {double['slower']}/{pairs_2x} at 2x (actual x{double['actual_ratio_median']:.3f})"
             ),
             "passed": passed,

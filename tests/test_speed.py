@@ -59,6 +59,13 @@ def test_probes_that_differ_beyond_the_tolerance_say_which_side_was_slow(base: A
     assert speed_differed([(_row(base), "A"), (_row(new), "B")], speed_tolerance(0.05)) == reason
 
 
+def test_two_machines_are_not_judged_by_their_probes() -> None:
+    """``compare --by machine`` compares machines, whose speeds differ by nature."""
+    a, b = {**_row(100.0), "machine": "fast-box"}, {**_row(140.0), "machine": "slow-box"}
+    assert speed_differed([(a, "fast-box"), (b, "slow-box")], 0.025) == ""
+    assert speed_differed([(a, "A"), ({**b, "machine": "fast-box"}, "B")], 0.025) == "probe 40% slower in B"
+
+
 def test_a_pair_at_different_machine_speeds_is_inconclusive_with_every_other_reason_first() -> None:
     assert inconclusive((_row(100.0), "A"), (_row(140.0), "B"), speed=0.025) == (
         "machine speed differed: probe 40% slower in B"
