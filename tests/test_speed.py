@@ -133,3 +133,33 @@ def test_compare_calls_a_pair_measured_at_another_machine_speed_inconclusive(tmp
     rewrite_results(new, lambda r, _: dataclasses.replace(r, info={**r.info, "speed_probe_us": probe}))
     done = run_benchit("compare", base, new, "--fail-on", "slower", "-o", out)
     assert done.returncode == 1 and pd.read_csv(out).iloc[0]["verdict"] == "slower", done.stdout
+
+
+def test_history_calls_a_latest_run_at_another_machine_speed_inconclusive(tmp_path: Path) -> None:
+    corpus = tmp_path / "corpus"
+    write_script(corpus, "mlp.py", SCRIPT)
+    first = tmp_path / "night1"
+    done = run_benchit("benchmark", corpus / "mlp.py", "--cache-dir", first, *FAST, "--threads", "1")
+    assert done.returncode == 0, done.stdout + done.stderr
+    db = f"sqlite:///{tmp_path / 'history.db'}"
+    # Four nights of the same model at one speed, then one at the same speed but with the
+    # machine's probe (and the model) 40% slower: each a copy with its own time and numbers.
+    for night, (factor, probe) in enumerate([(1.0, 100.0), (1.01, 100.5), (0.99, 99.5), (1.0, 100.0), (1.4, 140.0)]):
+        cache = Path(shutil.copytree(first, tmp_path / f"n{night}"))
+
+        def scaled(result: Any, _: Path, factor: float = factor, probe: float = probe, night: int = night) -> Any:
+            rounds = tuple(r * factor for r in (1.0, 1.01, 0.99, 1.0, 1.02))
+            stats = dataclasses.replace(result.stats, rounds_ms=rounds, median_ms=factor, round_iterations=(10,) * 5)
+            return dataclasses.replace(result, stats=stats, contended=False, finished=1.7e9 + night * 86400,
+                                       info={**result.info, "speed_probe_us": probe})  # fmt: skip
+
+        assert rewrite_results(cache, scaled) == 1
+        done = run_benchit("publish", cache, "--db", db, "--run", f"night-{night}")
+        assert done.returncode == 0, done.stdout + done.stderr
+    out = tmp_path / "history.csv"
+    done = run_benchit("history", "--db", db, "--fail-on", "regression", "-o", out)
+    assert done.returncode == 0, done.stdout + done.stderr  # 40% slower, but so was the machine
+    row = pd.read_csv(out).iloc[0]
+    assert row["verdict"] == "inconclusive"
+    assert row["reason"] == "machine speed differed: probe 40% slower in latest"
+    assert "machine speed differed: probe 40% slower in latest" in done.stdout
