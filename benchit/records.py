@@ -567,6 +567,7 @@ _INFO = _fields(
         ),
     ),  # fmt: skip
     (_number, True, ("speed_probe_us",)),
+    (_text, True, ("speed_probe",)),
 )
 _RESULT = _fields(
     (_text, False, ("device", "runtime", "precision", "mode")),

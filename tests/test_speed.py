@@ -25,9 +25,12 @@ torch.nn.Sequential(torch.nn.Linear(16, 16), torch.nn.Tanh()).eval()(torch.randn
 """
 
 
-def _row(probe: Any, median: float = 1.0) -> dict[str, Any]:
+PROBE = "python-loop-3000 CPython 3.11.9"
+
+
+def _row(probe: Any, median: float = 1.0, what: str = PROBE) -> dict[str, Any]:
     return {"rounds_ms": [median * 0.99, median, median * 1.01], "latency_median_ms": median, "iterations": 30,
-            "speed_probe_us": probe}  # fmt: skip
+            "speed_probe_us": probe, "speed_probe": what}  # fmt: skip
 
 
 def test_a_reading_is_a_positive_time_and_a_result_keeps_the_median_of_its_rounds() -> None:
@@ -38,7 +41,7 @@ def test_a_reading_is_a_positive_time_and_a_result_keeps_the_median_of_its_round
 
 
 def test_the_tolerance_is_half_the_threshold_and_never_below_the_probes_own_spread() -> None:
-    assert speed_tolerance(0.05) == pytest.approx(0.025)
+    assert speed_tolerance(0.05) == MIN_SPEED_TOLERANCE == 0.05
     assert speed_tolerance(0.25) == pytest.approx(0.125)
     assert speed_tolerance(0.0) == MIN_SPEED_TOLERANCE
 
@@ -48,7 +51,7 @@ def test_the_tolerance_is_half_the_threshold_and_never_below_the_probes_own_spre
     [
         (100.0, 135.0, "probe 35% slower in B"),
         (135.0, 100.0, "probe 35% slower in A"),
-        (100.0, 102.0, ""),  # within the tolerance (2.5% at a 5% threshold)
+        (100.0, 104.0, ""),  # within the tolerance (5% at a 5% threshold)
         (100.0, None, ""),  # a result from before the probe: nothing to judge by
         (100.0, "fast", ""),  # not a number (a hostile cache): never judged by
         (100.0, -5.0, ""),
@@ -57,6 +60,12 @@ def test_the_tolerance_is_half_the_threshold_and_never_below_the_probes_own_spre
 )
 def test_probes_that_differ_beyond_the_tolerance_say_which_side_was_slow(base: Any, new: Any, reason: str) -> None:
     assert speed_differed([(_row(base), "A"), (_row(new), "B")], speed_tolerance(0.05)) == reason
+
+
+def test_two_probes_or_two_pythons_are_not_compared() -> None:
+    a, b = _row(100.0), _row(140.0, what="python-loop-3000 CPython 3.12.1")
+    assert speed_differed([(a, "A"), (b, "B")], 0.05) == ""
+    assert speed_differed([(a, "A"), (_row(140.0, what=None), "B")], 0.05) == ""  # a hostile cache's
 
 
 def test_two_machines_are_not_judged_by_their_probes() -> None:
@@ -77,10 +86,10 @@ def test_a_pair_at_different_machine_speeds_is_inconclusive_with_every_other_rea
     )
 
 
-def _item(probe: Any, median: float, status: str = "ok") -> dict[str, Any]:
+def _item(probe: Any, median: float, what: str = PROBE) -> dict[str, Any]:
     """A result as the history database gives it back (``query.details``)."""
-    return {"status": status, "median_ms": median, "rounds": [median * 0.99, median, median * 1.01],
-            "contended": False, "details": json.dumps({"info": {"speed_probe_us": probe}})}  # fmt: skip
+    return {"status": "ok", "median_ms": median, "rounds": [median * 0.99, median, median * 1.01],
+            "contended": False, "details": json.dumps({"info": {"speed_probe_us": probe, "speed_probe": what}})}  # fmt: skip
 
 
 def test_history_does_not_judge_a_latest_run_on_a_machine_of_another_speed() -> None:
@@ -92,6 +101,9 @@ def test_history_does_not_judge_a_latest_run_on_a_machine_of_another_speed() -> 
     assert reason == "machine speed differed: probe 50% slower in latest"
     # a baseline run from before the probe: the baseline's speed is unknown, so not judged by it
     verdict, _, reason = judge(_item(150.0, 2.0), [*baseline, _item(None, 1.0)], 0.05)
+    assert verdict is Verdict.REGRESSION and reason == ""
+    # a baseline run under another Python timed another probe: not judged by it
+    verdict, _, reason = judge(_item(150.0, 2.0), [*baseline, _item(99.0, 1.0, what="other")], 0.05)
     assert verdict is Verdict.REGRESSION and reason == ""
     # damaged details are no probe, not a crash
     broken = {**_item(150.0, 2.0), "details": "{not json"}
@@ -107,9 +119,11 @@ def test_compare_calls_a_pair_measured_at_another_machine_speed_inconclusive(tmp
     measured = report_df(base)
     probe = measured.loc[0, "speed_probe_us"]
     assert probe > 0, measured.T  # the real scan recorded the probe, as a column of the report
+    assert measured.loc[0, "speed_probe"].startswith("python-loop-3000 CPython 3.")
     # Controlled numbers: five steady rounds, not contended, on both sides; the same model, but
     # in B the machine ran 35% slower (its probe) and so did the model.
-    rewrite_results(base, lambda r, _: with_rounds(dataclasses.replace(r, contended=False)))
+    steady = [f * measured.loc[0, "latency_median_ms"] for f in (0.99, 1.0, 1.01, 0.995, 1.005)]
+    rewrite_results(base, lambda r, _: with_rounds(dataclasses.replace(r, contended=False), steady))
     new = Path(shutil.copytree(base, tmp_path / "B"))
 
     def slowed(result: Any, _: Path) -> Any:

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from enum import Enum
 from typing import Any
 
-from benchit.report.comparable import ROUNDS, SPEED, inconclusive, speed_tolerance
+from benchit.report.comparable import PROBE, ROUNDS, SPEED, inconclusive, speed_tolerance
 from benchit.report.stats import Change, compare_rounds
 from benchit.report.verdict import CompareVerdict
 
@@ -34,19 +34,22 @@ FROM_COMPARE = {
 }
 
 
-def _row(item: dict[str, Any], rounds: Sequence[float], probe: float | None) -> dict[str, Any]:
+def _row(item: dict[str, Any], rounds: Sequence[float], probe: tuple[float, str] | None) -> dict[str, Any]:
     """A result as the report's row, for ``report.compare.inconclusive``."""
     return {ROUNDS: list(rounds), "latency_median_ms": item.get("median_ms"), "contended": item.get("contended"),
-            "contended_reason": "busy: contended", SPEED: probe}  # fmt: skip
+            "contended_reason": "busy: contended", SPEED: probe[0] if probe else None,
+            PROBE: probe[1] if probe else None}  # fmt: skip
 
 
-def _probe(item: dict[str, Any]) -> float | None:
-    """A stored result's machine-speed probe (``details.info``), if it has a usable one."""
+def _probe(item: dict[str, Any]) -> tuple[float, str] | None:
+    """A stored result's machine-speed reading and what it timed (``details.info``), if usable."""
     try:
-        value = json.loads(item.get("details") or "{}").get("info", {}).get(SPEED)
+        info = json.loads(item.get("details") or "{}").get("info", {})
+        value, what = info.get(SPEED), info.get(PROBE)
     except (ValueError, AttributeError):
         return None
-    return float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) and value > 0 else None
+    usable = isinstance(value, (int, float)) and not isinstance(value, bool) and value > 0 and isinstance(what, str)
+    return (float(value), what) if usable else None
 
 
 def judge(
@@ -61,9 +64,10 @@ def judge(
         return Verdict.INCONCLUSIVE, None, f"too few runs: {len(baseline)} usable in the baseline"
     pooled = [r for item in baseline for r in item["rounds"]]
     base = {"median_ms": statistics.median(pooled) if pooled else None, "contended": False}
-    # The baseline's machine speed: its runs' probes' median, where every run has one.
+    # The baseline's machine speed: its runs' readings' median, where every run timed the same probe.
     probes = [p for item in baseline if (p := _probe(item)) is not None]
-    base_probe = statistics.median(probes) if probes and len(probes) == len(baseline) else None
+    same = len(probes) == len(baseline) and len({what for _, what in probes}) == 1
+    base_probe = (statistics.median(v for v, _ in probes), probes[0][1]) if probes and same else None
     reason = inconclusive(
         (_row(latest, latest["rounds"], _probe(latest)), "latest"),
         (_row(base, pooled, base_probe), "baseline"),

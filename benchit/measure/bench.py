@@ -315,6 +315,7 @@ def _measure(
             waited += _quiet(judge, busy[0], quiet, tell)
     for entry in live:
         entry.info[speed.KEY] = speed.summary(readings)
+        entry.info[speed.IDENTITY_KEY] = speed.IDENTITY
     _attempting(None, attempt)
     return waited
 

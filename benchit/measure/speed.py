@@ -2,27 +2,36 @@
 
 On a VM the host can slow a whole scan by a third with every counter inside the guest at zero
 (no steal, no wait, no pressure: another guest on the same core, or the host's clock). A model's
-median then moves, and nothing in the result says why. The probe is a fixed piece of work that
-depends on nothing benchit compares (no torch, no Python bytecode): SHA-256 of a 64 KiB buffer, in
-OpenSSL's C code. Its time follows the speed of the CPU the measuring thread runs on. Two
-results whose probes differ measured on machines of different speed, and ``compare`` and
-``history`` say so in place of a verdict (``report.comparable``).
+median then moves, and nothing in the result says why. The probe is a fixed piece of work timed
+on the measuring thread: a pure-Python loop, which depends on neither torch nor the thread
+settings that a comparison may be about. In a host slow phase that made a one-thread model 1.34x
+slower, it read 1.51x slower; a SHA-256 probe (OpenSSL's C code, steadier across processes) read
+only 1.02x and was dropped (docs/performance.md, "Machine speed"). Two results whose probes differ
+measured on machines of different speed, and ``compare`` and ``history`` say so in place of a
+verdict (``report.comparable``).
 
-The figure is ``info["speed_probe_us"]``: the median over the model's rounds of each round's
-fastest of ``REPEATS`` probes. A change of the probe's work changes its key, so that a new probe
-is never compared with an old one.
+A result records ``info["speed_probe_us"]``, the median over its rounds of each round's reading,
+and ``info["speed_probe"]``, what was timed (the probe and the interpreter that ran it): readings
+of two different probes, or of one under two Pythons, are never compared.
 """
 
 from __future__ import annotations
 
-import hashlib
+import platform
 import statistics
 import time
 
-KEY = "speed_probe_us"  # the result's info key; a new probe gets a new key
+KEY = "speed_probe_us"  # the result's info key of the reading
+IDENTITY_KEY = "speed_probe"  # ... and of what was timed
+IDENTITY = f"python-loop-3000 {platform.python_implementation()} {platform.python_version()}"
 REPEATS = 7
-_BUFFER = bytes(range(256)) * 256  # 64 KiB
-_PASSES = 4  # about 0.15 ms a probe on a 2020s server core: 1 ms a reading
+
+
+def _loop() -> int:
+    total = 0
+    for i in range(3000):  # about 0.1 ms on a 2020s server core: under 1 ms a reading
+        total += i * i
+    return total
 
 
 def probe_us() -> float:
@@ -32,8 +41,7 @@ def probe_us() -> float:
     times = []
     for _ in range(REPEATS):
         start = time.perf_counter_ns()
-        for _ in range(_PASSES):
-            hashlib.sha256(_BUFFER).digest()
+        _loop()
         times.append(time.perf_counter_ns() - start)
     return min(times) / 1000.0
 

@@ -7,9 +7,10 @@ from typing import Any, TypeGuard
 
 ROUNDS = "rounds_ms"  # the report row's column of round medians
 SPEED = "speed_probe_us"  # the machine-speed probe's reading (``measure.speed``)
-# Above the probe's own spread: its readings in 8 scans of 6 models each (one and two threads,
-# quiet and beside a periodic load) spanned 0.4%; 2% leaves room for machines noisier than that.
-MIN_SPEED_TOLERANCE = 0.02
+PROBE = "speed_probe"  # what the probe timed: readings of two probes are not compared
+# Above the probe's own spread: a process's reading (the median of 5 rounds') ranged 4.4% over 16
+# fresh processes on a steady host, unrelated to the model's median in them.
+MIN_SPEED_TOLERANCE = 0.05
 
 
 def busy_reason(row: dict[str, Any]) -> str:
@@ -57,17 +58,18 @@ def _positive(value: Any) -> bool:
 
 def speed_tolerance(threshold: float) -> float:
     """How far two results' machine-speed probes may differ before a pair of them is not judged:
-    half the smallest change worth a verdict (a machine slower by that much moves a median by
-    about as much, so a change of the threshold could be the machine's), at least the probe's own
-    spread."""
+    half the smallest change worth a verdict (in a host slow phase the probe moved more than a
+    one-thread model: 1.51x against 1.34x; so a machine that could move a median by the threshold
+    moves the probe past half of it), at least the probe's own spread across processes."""
     return max(threshold / 2, MIN_SPEED_TOLERANCE)
 
 
 def speed_differed(sides: list[tuple[dict[str, Any], str]], tolerance: float) -> str:
     """``probe 35% slower in A`` where the sides' machine-speed probes differ by more than
-    ``tolerance``, else nothing: also where a side has no probe (a result from before it), and
-    between two machines (``compare --by machine``), whose speeds differ by nature."""
-    if len({str(row.get("machine")) for row, _ in sides}) > 1:
+    ``tolerance``, else nothing: also where a side has no probe (a result from before it), where
+    the sides timed different probes (another probe, another Python), and between two machines
+    (``compare --by machine``), whose speeds differ by nature."""
+    if len({str(row.get("machine")) for row, _ in sides}) > 1 or len({row.get(PROBE) for row, _ in sides}) > 1:
         return ""
     probes = [(float(row[SPEED]), label) for row, label in sides if _positive(row.get(SPEED))]
     if len(probes) < 2 or len(probes) < len(sides):
