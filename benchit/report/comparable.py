@@ -67,10 +67,11 @@ def speed_tolerance(threshold: float) -> float:
 
 def speed_differed(sides: list[tuple[dict[str, Any], str]], tolerance: float) -> str:
     """``probe 35% slower in A`` where the sides' machine-speed probes differ by more than
-    ``tolerance``, else nothing: also where a side has no probe (a result from before it), where
-    the sides timed different probes (another probe, another Python), and between two machines
-    (``compare --by machine``), whose speeds differ by nature."""
-    if len({str(row.get("machine")) for row, _ in sides}) > 1 or len({row.get(PROBE) for row, _ in sides}) > 1:
+    ``tolerance``, else nothing: also where a side has no probe or does not say what it timed (a
+    result from before the probe), where the sides timed different probes (another probe, another
+    Python), and between two machines (``compare --by machine``), whose speeds differ by nature."""
+    timed = {row.get(PROBE) for row, _ in sides}
+    if len({str(row.get("machine")) for row, _ in sides}) > 1 or len(timed) > 1 or not isinstance(timed.pop(), str):
         return ""
     probes = [(float(row[SPEED]), label) for row, label in sides if _positive(row.get(SPEED))]
     if len(probes) < 2 or len(probes) < len(sides):
