@@ -111,12 +111,18 @@ def test_history_does_not_judge_a_latest_run_on_a_machine_of_another_speed() -> 
     assert judge(broken, baseline, 0.05)[0] is Verdict.REGRESSION
 
 
-def test_compare_calls_a_pair_measured_at_another_machine_speed_inconclusive(tmp_path: Path) -> None:
+def _scan(tmp_path: Path, name: str) -> Path:
+    """A real one-thread scan of ``SCRIPT`` into the cache ``tmp_path / name``."""
     corpus = tmp_path / "corpus"
     write_script(corpus, "mlp.py", SCRIPT)
-    base = tmp_path / "A"
-    done = run_benchit("benchmark", corpus / "mlp.py", "--cache-dir", base, *FAST, "--threads", "1")
+    cache = tmp_path / name
+    done = run_benchit("benchmark", corpus / "mlp.py", "--cache-dir", cache, *FAST, "--threads", "1")
     assert done.returncode == 0, done.stdout + done.stderr
+    return cache
+
+
+def test_compare_calls_a_pair_measured_at_another_machine_speed_inconclusive(tmp_path: Path) -> None:
+    base = _scan(tmp_path, "A")
     measured = report_df(base)
     probe = measured.loc[0, "speed_probe_us"]
     assert probe > 0, measured.T  # the real scan recorded the probe, as a column of the report
@@ -151,14 +157,10 @@ def test_compare_calls_a_pair_measured_at_another_machine_speed_inconclusive(tmp
 
 
 def test_history_calls_a_latest_run_at_another_machine_speed_inconclusive(tmp_path: Path) -> None:
-    corpus = tmp_path / "corpus"
-    write_script(corpus, "mlp.py", SCRIPT)
-    first = tmp_path / "night1"
-    done = run_benchit("benchmark", corpus / "mlp.py", "--cache-dir", first, *FAST, "--threads", "1")
-    assert done.returncode == 0, done.stdout + done.stderr
+    first = _scan(tmp_path, "night1")
     db = f"sqlite:///{tmp_path / 'history.db'}"
-    # Four nights of the same model at one speed, then one at the same speed but with the
-    # machine's probe (and the model) 40% slower: each a copy with its own time and numbers.
+    # Four nights of the same model at one machine speed, then one with the machine's probe (and
+    # the model) 40% slower: each a copy with its own time and numbers.
     for night, (factor, probe) in enumerate([(1.0, 100.0), (1.01, 100.5), (0.99, 99.5), (1.0, 100.0), (1.4, 140.0)]):
         cache = Path(shutil.copytree(first, tmp_path / f"n{night}"))
 
