@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from enum import Enum
 from typing import Any
 
-from benchit.report.comparable import PROBE, ROUNDS, SPEED, inconclusive, speed_tolerance
+from benchit.report.comparable import PROBE, ROUNDS, SPEED, inconclusive, positive, speed_tolerance
 from benchit.report.stats import Change, compare_rounds
 from benchit.report.verdict import CompareVerdict
 
@@ -48,8 +48,7 @@ def _probe(item: dict[str, Any]) -> tuple[float, str] | None:
         value, what = info.get(SPEED), info.get(PROBE)
     except (ValueError, AttributeError):
         return None
-    usable = isinstance(value, (int, float)) and not isinstance(value, bool) and value > 0 and isinstance(what, str)
-    return (float(value), what) if usable else None
+    return (float(value), what) if positive(value) and isinstance(what, str) else None
 
 
 def judge(

@@ -52,7 +52,7 @@ MIN_ROUNDS = 2
 MIN_SAMPLES = 2
 
 
-def _positive(value: Any) -> bool:
+def positive(value: Any) -> bool:
     """A median a ratio can be taken of: a positive, finite number."""
     return _is_number(value) and value > 0
 
@@ -73,7 +73,7 @@ def speed_differed(sides: list[tuple[dict[str, Any], str]], tolerance: float) ->
     timed = {row.get(PROBE) for row, _ in sides}
     if len({str(row.get("machine")) for row, _ in sides}) > 1 or len(timed) > 1 or not isinstance(timed.pop(), str):
         return ""
-    probes = [(float(row[SPEED]), label) for row, label in sides if _positive(row.get(SPEED))]
+    probes = [(float(row[SPEED]), label) for row, label in sides if positive(row.get(SPEED))]
     if len(probes) < 2 or len(probes) < len(sides):
         return ""
     (fast, _), (slow, label) = min(probes), max(probes)
@@ -96,7 +96,7 @@ def inconclusive(*sides: tuple[dict[str, Any], str], speed: float | None = None)
         rounds = round_medians(row)
         median = row.get("latency_median_ms")
         iterations = row.get("iterations")
-        usable = rounds and all(r > 0 and math.isfinite(r) for r in rounds) and _positive(median)
+        usable = rounds and all(r > 0 and math.isfinite(r) for r in rounds) and positive(median)
         if not usable:
             found.setdefault("no median", []).append(f"{median} ms in {label}")
         elif len(rounds) < MIN_ROUNDS:
