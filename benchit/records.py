@@ -566,8 +566,8 @@ _INFO = _fields(
             "peak_memory_reserved_bytes",
         ),
     ),  # fmt: skip
-    (_number, True, ("speed_probe_us",)),
-    (_text, True, ("speed_probe",)),
+    (_number, True, ("speed_probe_us", "parallel_probe_us")),
+    (_text, True, ("speed_probe", "parallel_probe")),
 )
 _RESULT = _fields(
     (_text, False, ("device", "runtime", "precision", "mode")),

@@ -42,6 +42,7 @@ def evidence(cache: Path) -> dict[str, Any]:
         "runnable_others",
         "blocks_discarded",
         "speed_probe_us",
+        "parallel_probe_us",
     )
     return {
         "rounds_ms": stats.get("rounds_ms"),
@@ -81,7 +82,8 @@ def pair(index: int, slowdown: float, threads: str, quick: bool) -> dict[str, An
     print(
         f"  x{slowdown:g} pair {index + 1}: {row['verdict']}, ratio {row['median_ratio']:.3f}"
         f" [{row['ratio_ci'][0] or 0:.3f}, {row['ratio_ci'][1] or 0:.3f}] {row['reason']}"
-        f" (probe {sides['base']['speed_probe_us']} / {sides['new']['speed_probe_us']} us)",
+        f" (probe {sides['base']['speed_probe_us']} / {sides['new']['speed_probe_us']} us,"
+        f" parallel {sides['base']['parallel_probe_us']} / {sides['new']['parallel_probe_us']} us)",
         flush=True,
     )
     return row

@@ -87,10 +87,41 @@ def test_a_pair_at_different_machine_speeds_is_inconclusive_with_every_other_rea
     )
 
 
-def _item(probe: Any, median: float, what: str = PROBE) -> dict[str, Any]:
+POOL = "torch-add-32768-per-thread-x50 2 threads torch 2.14.1"
+
+
+def test_the_thread_pool_probe_times_every_thread_and_says_how_many() -> None:
+    probe = speed.ParallelProbe(2)
+    assert probe.identity.startswith("torch-add-32768-per-thread-x50 2 threads torch ")
+    assert probe._x.numel() == 2 * speed.GRAIN  # one chunk of torch's grain per thread
+    assert all(0 < probe.probe_us() < 1e6 for _ in range(3))
+
+
+def _pooled(probe: Any, pool: Any, what: str = POOL) -> dict[str, Any]:
+    return {**_row(probe), "parallel_probe_us": pool, "parallel_probe": what}
+
+
+@pytest.mark.parametrize(
+    ("base", "new", "reason"),
+    [
+        (_pooled(100.0, 200.0), _pooled(101.0, 290.0), "parallel probe 45% slower in B"),
+        (_pooled(100.0, 290.0), _pooled(140.0, 200.0), "probe 40% slower in B, parallel probe 45% slower in A"),
+        (_pooled(100.0, 200.0), _pooled(100.0, 215.0), ""),  # within the tolerance
+        # one thread (no pool probe), or another thread count or torch: the pool is not judged
+        (_pooled(100.0, 200.0), _row(100.0), ""),
+        (_pooled(100.0, 200.0), _pooled(100.0, 400.0, what=POOL.replace(" 2 threads", " 4 threads")), ""),
+        (_pooled(100.0, 200.0), _pooled(100.0, 400.0, what=POOL.replace("2.14.1", "2.15.0")), ""),
+    ],
+)
+def test_the_thread_pool_probe_is_judged_apart_from_the_python_probe(base: Any, new: Any, reason: str) -> None:
+    assert speed_differed([(base, "A"), (new, "B")], speed_tolerance(0.05)) == reason
+
+
+def _item(probe: Any, median: float, what: str = PROBE, pool: Any = None) -> dict[str, Any]:
     """A result as the history database gives it back (``query.details``)."""
     return {"status": "ok", "median_ms": median, "rounds": [median * 0.99, median, median * 1.01],
-            "contended": False, "details": json.dumps({"info": {"speed_probe_us": probe, "speed_probe": what}})}  # fmt: skip
+            "contended": False, "details": json.dumps({"info": {"speed_probe_us": probe, "speed_probe": what,
+                                                                "parallel_probe_us": pool, "parallel_probe": POOL}})}  # fmt: skip
 
 
 def test_history_does_not_judge_a_latest_run_on_a_machine_of_another_speed() -> None:
@@ -111,14 +142,41 @@ def test_history_does_not_judge_a_latest_run_on_a_machine_of_another_speed() -> 
     assert judge(broken, baseline, 0.05)[0] is Verdict.REGRESSION
 
 
-def _scan(tmp_path: Path, name: str) -> Path:
-    """A real one-thread scan of ``SCRIPT`` into the cache ``tmp_path / name``."""
+def test_history_judges_the_thread_pool_probe_where_every_run_has_it() -> None:
+    baseline = [_item(100.0, 1.0, pool=200.0), _item(101.0, 1.0, pool=205.0), _item(99.0, 1.0, pool=210.0)]
+    verdict, _, reason = judge(_item(100.0, 1.2, pool=300.0), baseline, 0.05)
+    assert verdict is Verdict.INCONCLUSIVE and reason == "machine speed differed: parallel probe 46% slower in latest"
+    assert judge(_item(100.0, 1.2, pool=210.0), baseline, 0.05)[0] is Verdict.REGRESSION
+    # a baseline run with one thread has no pool probe: the baseline's pool speed is unknown
+    assert judge(_item(100.0, 1.2, pool=300.0), [*baseline, _item(100.0, 1.0)], 0.05)[0] is Verdict.REGRESSION
+
+
+def _scan(tmp_path: Path, name: str, threads: int = 1) -> Path:
+    """A real scan of ``SCRIPT`` into the cache ``tmp_path / name``."""
     corpus = tmp_path / "corpus"
     write_script(corpus, "mlp.py", SCRIPT)
     cache = tmp_path / name
-    done = run_benchit("benchmark", corpus / "mlp.py", "--cache-dir", cache, *FAST, "--threads", "1")
+    done = run_benchit("benchmark", corpus / "mlp.py", "--cache-dir", cache, *FAST, "--threads", str(threads))
     assert done.returncode == 0, done.stdout + done.stderr
     return cache
+
+
+def _slower_copy(base: Path, tmp_path: Path, probes: dict[str, float]) -> Path:
+    """``base``'s results made steady (five rounds, not contended), and a copy of them, NEW, 35%
+    slower with its probes' readings set to ``probes``: the same model on a slower machine."""
+    median = report_df(base).loc[0, "latency_median_ms"]
+    steady = [f * median for f in (0.99, 1.0, 1.01, 0.995, 1.005)]
+    rewrite_results(base, lambda r, _: with_rounds(dataclasses.replace(r, contended=False), steady))
+    new = Path(shutil.copytree(base, tmp_path / "B"))
+
+    def slowed(result: Any, _: Path) -> Any:
+        assert result.stats is not None
+        stats = dataclasses.replace(result.stats, rounds_ms=tuple(r * 1.35 for r in result.stats.rounds_ms),
+                                    median_ms=result.stats.median_ms * 1.35)  # fmt: skip
+        return dataclasses.replace(result, stats=stats, info={**result.info, **probes})
+
+    assert rewrite_results(new, slowed) == 1
+    return new
 
 
 def test_compare_calls_a_pair_measured_at_another_machine_speed_inconclusive(tmp_path: Path) -> None:
@@ -127,19 +185,8 @@ def test_compare_calls_a_pair_measured_at_another_machine_speed_inconclusive(tmp
     probe = measured.loc[0, "speed_probe_us"]
     assert probe > 0, measured.T  # the real scan recorded the probe, as a column of the report
     assert measured.loc[0, "speed_probe"].startswith("python-loop-3000 CPython 3.")
-    # Controlled numbers: five steady rounds, not contended, on both sides; the same model, but
-    # in B the machine ran 35% slower (its probe) and so did the model.
-    steady = [f * measured.loc[0, "latency_median_ms"] for f in (0.99, 1.0, 1.01, 0.995, 1.005)]
-    rewrite_results(base, lambda r, _: with_rounds(dataclasses.replace(r, contended=False), steady))
-    new = Path(shutil.copytree(base, tmp_path / "B"))
-
-    def slowed(result: Any, _: Path) -> Any:
-        assert result.stats is not None
-        stats = dataclasses.replace(result.stats, rounds_ms=tuple(r * 1.35 for r in result.stats.rounds_ms),
-                                    median_ms=result.stats.median_ms * 1.35)  # fmt: skip
-        return dataclasses.replace(result, stats=stats, info={**result.info, "speed_probe_us": probe * 1.35})
-
-    assert rewrite_results(new, slowed) == 1
+    assert pd.isna(measured.loc[0, "parallel_probe_us"])  # one thread: no thread pool to probe
+    new = _slower_copy(base, tmp_path, {"speed_probe_us": probe * 1.35})
     out = tmp_path / "cmp.csv"
     done = run_benchit("compare", base, new, "--fail-on", "slower", "-o", out)
     assert done.returncode == 0, done.stdout + done.stderr  # no regression: the machine changed
@@ -152,6 +199,23 @@ def test_compare_calls_a_pair_measured_at_another_machine_speed_inconclusive(tmp
     assert strict.returncode == 1 and "--fail-on inconclusive: 1 flagged" in strict.stderr
     # The same pair at the same machine speed is judged: 1.35x slower.
     rewrite_results(new, lambda r, _: dataclasses.replace(r, info={**r.info, "speed_probe_us": probe}))
+    done = run_benchit("compare", base, new, "--fail-on", "slower", "-o", out)
+    assert done.returncode == 1 and pd.read_csv(out).iloc[0]["verdict"] == "slower", done.stdout
+
+
+def test_compare_of_two_thread_scans_judges_the_thread_pool_probe_too(tmp_path: Path) -> None:
+    """On two threads a model can slow with the thread pool while the one-thread Python probe reads
+    the same: the pool's probe says so."""
+    base = _scan(tmp_path, "A", threads=2)
+    measured = report_df(base)
+    pool = measured.loc[0, "parallel_probe_us"]
+    assert pool > 0 and measured.loc[0, "parallel_probe"].startswith("torch-add-32768-per-thread-x50 2 threads torch ")
+    new = _slower_copy(base, tmp_path, {"parallel_probe_us": pool * 1.45})
+    out = tmp_path / "cmp.csv"
+    done = run_benchit("compare", base, new, "--fail-on", "slower", "-o", out)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert pd.read_csv(out).iloc[0]["reason"] == "machine speed differed: parallel probe 45% slower in B"
+    rewrite_results(new, lambda r, _: dataclasses.replace(r, info={**r.info, "parallel_probe_us": pool}))
     done = run_benchit("compare", base, new, "--fail-on", "slower", "-o", out)
     assert done.returncode == 1 and pd.read_csv(out).iloc[0]["verdict"] == "slower", done.stdout
 

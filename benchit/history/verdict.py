@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from enum import Enum
 from typing import Any
 
-from benchit.report.comparable import PROBE, ROUNDS, SPEED, inconclusive, positive, speed_tolerance
+from benchit.report.comparable import PROBES, ROUNDS, inconclusive, positive, speed_tolerance
 from benchit.report.stats import Change, compare_rounds
 from benchit.report.verdict import CompareVerdict
 
@@ -34,21 +34,34 @@ FROM_COMPARE = {
 }
 
 
-def _row(item: dict[str, Any], rounds: Sequence[float], probe: tuple[float, str] | None) -> dict[str, Any]:
+def _row(item: dict[str, Any], rounds: Sequence[float], probes: dict[str, Any]) -> dict[str, Any]:
     """A result as the report's row, for ``report.compare.inconclusive``."""
     return {ROUNDS: list(rounds), "latency_median_ms": item.get("median_ms"), "contended": item.get("contended"),
-            "contended_reason": "busy: contended", SPEED: probe[0] if probe else None,
-            PROBE: probe[1] if probe else None}  # fmt: skip
+            "contended_reason": "busy: contended", **probes}  # fmt: skip
 
 
-def _probe(item: dict[str, Any]) -> tuple[float, str] | None:
-    """A stored result's machine-speed reading and what it timed (``details.info``), if usable."""
+def _probe(item: dict[str, Any], reading: str, what: str) -> tuple[float, str] | None:
+    """A stored result's reading of one machine-speed probe and what it timed (``details.info``), if usable."""
     try:
         info = json.loads(item.get("details") or "{}").get("info", {})
-        value, what = info.get(SPEED), info.get(PROBE)
+        value, timed = info.get(reading), info.get(what)
     except (ValueError, AttributeError):
         return None
-    return (float(value), what) if positive(value) and isinstance(what, str) else None
+    return (float(value), timed) if positive(value) and isinstance(timed, str) else None
+
+
+def _probes(latest: dict[str, Any], baseline: Sequence[dict[str, Any]]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The latest run's probe readings and the baseline's: per probe, the median of its runs'
+    readings, where every run timed the same probe (else the baseline's speed is unknown)."""
+    mine: dict[str, Any] = {}
+    theirs: dict[str, Any] = {}
+    for reading, what, _ in PROBES:
+        if (own := _probe(latest, reading, what)) is not None:
+            mine.update({reading: own[0], what: own[1]})
+        found = [p for item in baseline if (p := _probe(item, reading, what)) is not None]
+        if found and len(found) == len(baseline) and len({timed for _, timed in found}) == 1:
+            theirs.update({reading: statistics.median(v for v, _ in found), what: found[0][1]})
+    return mine, theirs
 
 
 def judge(
@@ -63,13 +76,10 @@ def judge(
         return Verdict.INCONCLUSIVE, None, f"too few runs: {len(baseline)} usable in the baseline"
     pooled = [r for item in baseline for r in item["rounds"]]
     base = {"median_ms": statistics.median(pooled) if pooled else None, "contended": False}
-    # The baseline's machine speed: its runs' readings' median, where every run timed the same probe.
-    probes = [p for item in baseline if (p := _probe(item)) is not None]
-    same = len(probes) == len(baseline) and len({what for _, what in probes}) == 1
-    base_probe = (statistics.median(v for v, _ in probes), probes[0][1]) if probes and same else None
+    mine, theirs = _probes(latest, baseline)
     reason = inconclusive(
-        (_row(latest, latest["rounds"], _probe(latest)), "latest"),
-        (_row(base, pooled, base_probe), "baseline"),
+        (_row(latest, latest["rounds"], mine), "latest"),
+        (_row(base, pooled, theirs), "baseline"),
         speed=speed_tolerance(threshold),
     )
     if reason:

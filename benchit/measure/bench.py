@@ -295,8 +295,13 @@ def _measure(
     rounds = max(1, config.timing.rounds)
     index = 0
     readings: list[float] = []
+    threads = torch.get_num_threads()
+    pool = speed.ParallelProbe(threads) if threads > 1 else None
+    pooled: list[float] = []
     while index < rounds or another_round([e.rounds for e in live if e.result is None], config.timing):
         readings.append(speed.probe_us())
+        if pool is not None:
+            pooled.append(pool.probe_us())
         for entry in live:
             if entry.result is not None:
                 continue
@@ -316,6 +321,9 @@ def _measure(
     for entry in live:
         entry.info[speed.KEY] = speed.summary(readings)
         entry.info[speed.IDENTITY_KEY] = speed.IDENTITY
+        if pool is not None:
+            entry.info[speed.PARALLEL_KEY] = speed.summary(pooled)
+            entry.info[speed.PARALLEL_IDENTITY_KEY] = pool.identity
     _attempting(None, attempt)
     return waited
 

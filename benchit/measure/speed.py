@@ -13,6 +13,14 @@ verdict (``report.comparable``).
 A result records ``info["speed_probe_us"]``, the median over its rounds of each round's reading,
 and ``info["speed_probe"]``, what was timed (the probe and the interpreter that ran it): readings
 of two different probes, or of one under two Pythons, are never compared.
+
+With more than one thread, a second probe times torch's thread pool: an element-wise add split
+into one chunk per thread, 50 times over, so that each call is a fork and a join of every
+measuring thread. On a 2-vCPU VM, two-thread models ran for tens of seconds at a time about 12%
+slower (1.43 against 1.60 ms) while the one-thread Python loop read the same; this probe read 45%
+slower then, and within 4% otherwise (docs/performance.md, "The thread pool's probe"). It records
+``info["parallel_probe_us"]`` and ``info["parallel_probe"]`` (the probe, the thread count, the
+torch version): a probe of another thread count or torch is never compared.
 """
 
 from __future__ import annotations
@@ -25,6 +33,11 @@ KEY = "speed_probe_us"  # the result's info key of the reading
 IDENTITY_KEY = "speed_probe"  # ... and of what was timed
 IDENTITY = f"python-loop-3000 {platform.python_implementation()} {platform.python_version()}"
 REPEATS = 7
+
+PARALLEL_KEY = "parallel_probe_us"  # the thread pool's probe: its reading
+PARALLEL_IDENTITY_KEY = "parallel_probe"  # ... and what was timed
+CALLS = 50  # a fork and join of the pool each: about 4.5 us each on two threads of a 2020s server
+GRAIN = 32768  # torch's smallest share of an element-wise op per thread (at::internal::GRAIN_SIZE)
 
 
 def _loop() -> int:
@@ -44,6 +57,37 @@ def probe_us() -> float:
         _loop()
         times.append(time.perf_counter_ns() - start)
     return min(times) / 1000.0
+
+
+def parallel_identity(threads: int) -> str:
+    """What the thread pool's probe times on ``threads`` threads, for the result to record."""
+    import torch
+
+    return f"torch-add-{GRAIN}-per-thread-x{CALLS} {threads} threads torch {torch.__version__}"
+
+
+class ParallelProbe:
+    """The thread pool's probe on ``threads`` threads: its tensors are made once, so that a
+    reading times only the adds."""
+
+    def __init__(self, threads: int):
+        import torch
+
+        self.identity = parallel_identity(threads)
+        self._x = torch.ones(GRAIN * threads)
+        self._out = torch.empty_like(self._x)
+        self._add = torch.add
+
+    def probe_us(self) -> float:
+        """One reading: the fastest of ``REPEATS``, in microseconds, as ``probe_us``."""
+        x, out, add = self._x, self._out, self._add
+        times = []
+        for _ in range(REPEATS):
+            start = time.perf_counter_ns()
+            for _ in range(CALLS):
+                add(x, x, out=out)
+            times.append(time.perf_counter_ns() - start)
+        return min(times) / 1000.0
 
 
 def summary(readings: list[float]) -> float | None:

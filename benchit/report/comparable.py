@@ -8,6 +8,10 @@ from typing import Any, TypeGuard
 ROUNDS = "rounds_ms"  # the report row's column of round medians
 SPEED = "speed_probe_us"  # the machine-speed probe's reading (``measure.speed``)
 PROBE = "speed_probe"  # what the probe timed: readings of two probes are not compared
+PARALLEL = "parallel_probe_us"  # with more than one thread, the thread pool's probe: its reading
+PARALLEL_PROBE = "parallel_probe"  # ... and what it timed (the thread count, the torch)
+# Each probe: its reading's column, what-was-timed's column, and its name in a reason.
+PROBES = ((SPEED, PROBE, "probe"), (PARALLEL, PARALLEL_PROBE, "parallel probe"))
 # Above the probe's own spread: a worker's reading (the median of its 5 rounds') ranged 117 to 131
 # us over 50 one-thread scans on a steady host (a pair of them differed by up to 7%), unrelated to
 # the model's median in them; in a host slow phase 79% of readings were more than 10% slow.
@@ -65,19 +69,29 @@ def speed_tolerance(threshold: float) -> float:
     return max(threshold / 2, MIN_SPEED_TOLERANCE)
 
 
-def speed_differed(sides: list[tuple[dict[str, Any], str]], tolerance: float) -> str:
-    """``probe 35% slower in A`` where the sides' machine-speed probes differ by more than
-    ``tolerance``, else nothing: also where a side has no probe or does not say what it timed (a
-    result from before the probe), where the sides timed different probes (another probe, another
-    Python), and between two machines (``compare --by machine``), whose speeds differ by nature."""
-    timed = {row.get(PROBE) for row, _ in sides}
-    if len({str(row.get("machine")) for row, _ in sides}) > 1 or len(timed) > 1 or not isinstance(timed.pop(), str):
+def _differed(sides: list[tuple[dict[str, Any], str]], tolerance: float, reading: str, what: str, name: str) -> str:
+    """``probe 35% slower in A`` where one probe's readings differ by more than ``tolerance``."""
+    timed = {row.get(what) for row, _ in sides}
+    if len(timed) > 1 or not isinstance(timed.pop(), str):
         return ""
-    probes = [(float(row[SPEED]), label) for row, label in sides if positive(row.get(SPEED))]
+    probes = [(float(row[reading]), label) for row, label in sides if positive(row.get(reading))]
     if len(probes) < 2 or len(probes) < len(sides):
         return ""
     (fast, _), (slow, label) = min(probes), max(probes)
-    return f"probe {(slow / fast - 1) * 100:.0f}% slower in {label}" if slow > fast * (1 + tolerance) else ""
+    return f"{name} {(slow / fast - 1) * 100:.0f}% slower in {label}" if slow > fast * (1 + tolerance) else ""
+
+
+def speed_differed(sides: list[tuple[dict[str, Any], str]], tolerance: float) -> str:
+    """``probe 35% slower in A`` where the sides' machine-speed probes differ by more than
+    ``tolerance`` (``parallel probe 45% slower in B``: the thread pool's, with more than one
+    thread), else nothing. A probe is not judged where a side has no reading or does not say what
+    it timed (a result from before the probe, a one-thread result's thread pool), where the sides
+    timed different probes (another Python; another thread count or torch), nor between two
+    machines (``compare --by machine``), whose speeds differ by nature."""
+    if len({str(row.get("machine")) for row, _ in sides}) > 1:
+        return ""
+    found = (_differed(sides, tolerance, reading, what, name) for reading, what, name in PROBES)
+    return ", ".join(reason for reason in found if reason)
 
 
 def inconclusive(*sides: tuple[dict[str, Any], str], speed: float | None = None) -> str:

@@ -86,6 +86,8 @@ COLUMNS = [
     "overhead_ns",
     "speed_probe_us",
     "speed_probe",
+    "parallel_probe_us",
+    "parallel_probe",
     "finished",
     # what matches a result across caches (see benchit compare); whether the runtime is the eager
     # reference (Runtime.eager), and the speed-up over it
@@ -103,7 +105,8 @@ SAMPLES = "samples_ms"
 CARRIED = [SAMPLES, ROUNDS]
 # Facts of ``Result.info`` that have a column of their own (not ``info_<key>``).
 _INFO_COLUMNS = ("cpu_wait_fraction", "steal_fraction", "runnable_others", "cpu_pressure", "contended_reason",
-                 "blocks_discarded", "quiet_wait_s", "prepare_s", "first_step_s", "speed_probe_us", "speed_probe")  # fmt: skip
+                 "blocks_discarded", "quiet_wait_s", "prepare_s", "first_step_s", "speed_probe_us", "speed_probe",
+                 "parallel_probe_us", "parallel_probe")  # fmt: skip
 _INFO_HIDDEN = ("overhead_ns", "peak_rss_bytes", "peak_memory_allocated_bytes", "peak_memory_reserved_bytes")
 # The columns that say what a result measured; two rows with the same values measured the same thing.
 IDENTITY = [

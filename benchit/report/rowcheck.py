@@ -12,7 +12,7 @@ _NUMBERS = {
     "iterations", "throughput_per_s", "params", "batch_size", "call_count", "rounds", "warmup_iterations",
     "warmup_time_s", "threads", "cpu_wait_fraction", "steal_fraction", "runnable_others", "cpu_pressure",
     "blocks_discarded", "quiet_wait_s", "prepare_s", "first_step_s", "peak_rss_mb", "peak_device_memory_mb",
-    "peak_device_reserved_mb", "overhead_ns", "speed_probe_us", "finished", "speedup_vs_eager", "speedup_vs_eager_ci_low", "speedup_vs_eager_ci_high",
+    "peak_device_reserved_mb", "overhead_ns", "speed_probe_us", "parallel_probe_us", "finished", "speedup_vs_eager", "speedup_vs_eager_ci_low", "speedup_vs_eager_ci_high",
     "memory_ratio_vs_eager",
 }  # fmt: skip
 _ANY_FLOAT = {"parity_max_abs_diff", "parity_max_rel_diff"}  # an output that is not finite differs infinitely

@@ -277,8 +277,8 @@ def compare_lines(comparison: Comparison, width: int) -> list[str]:
         lines.append("note: a verdict needs at least 2 rounds on each side (results from before rounds have 1)")
     if any(p.left_out == "machine speed differed" for p in pairs):
         lines.append(
-            "note: the CPU ran at another speed for one side (speed_probe_us, a fixed probe timed with"
-            " every round): the machine, not the model, changed; measure both again"
+            "note: the CPU ran at another speed for one side (speed_probe_us, parallel_probe_us: fixed probes"
+            " timed with every round): the machine, not the model, changed; measure both again"
         )
     threshold = f"{comparison.threshold * 100:g}%"
     lines += ["", f"geometric mean of new/base per group (threshold {threshold}):"]
