@@ -265,7 +265,8 @@ def _measure(
     (a, b, c, a, b, c, ...), so that drift of the machine hits each alike, and more rounds of all
     while ``timing.another_round`` (the rounds' medians still disagree, time is left); the host lock held
     exclusively throughout. Waits for a quiet machine after a busy warm-up and after a round with
-    contended blocks, within the budget; returns the seconds waited."""
+    contended blocks, within the budget; returns the seconds waited. Before each round, the
+    machine-speed probes (``measure.speed``)."""
     import torch
 
     torch.set_num_threads(config.threads)
@@ -297,11 +298,11 @@ def _measure(
     readings: list[float] = []
     threads = torch.get_num_threads()
     pool = speed.ParallelProbe(threads) if threads > 1 else None
-    pooled: list[float] = []
+    pool_readings: list[float] = []  # the thread pool's probe (more than one thread)
     while index < rounds or another_round([e.rounds for e in live if e.result is None], config.timing):
         readings.append(speed.probe_us())
         if pool is not None:
-            pooled.append(pool.probe_us())
+            pool_readings.append(pool.probe_us())
         for entry in live:
             if entry.result is not None:
                 continue
@@ -322,7 +323,7 @@ def _measure(
         entry.info[speed.KEY] = speed.summary(readings)
         entry.info[speed.IDENTITY_KEY] = speed.IDENTITY
         if pool is not None:
-            entry.info[speed.PARALLEL_KEY] = speed.summary(pooled)
+            entry.info[speed.PARALLEL_KEY] = speed.summary(pool_readings)
             entry.info[speed.PARALLEL_IDENTITY_KEY] = pool.identity
     _attempting(None, attempt)
     return waited
