@@ -93,7 +93,7 @@ POOL = "torch-add-32768-per-thread-x50 2 threads torch 2.14.1"
 def test_the_thread_pool_probe_times_every_thread_and_says_how_many() -> None:
     probe = speed.ParallelProbe(2)
     assert probe.identity.startswith("torch-add-32768-per-thread-x50 2 threads torch ")
-    assert probe._x.numel() == 2 * speed.GRAIN  # one chunk of torch's grain per thread
+    assert probe.elements == 2 * speed.GRAIN == 65536  # one chunk of torch's grain per thread
     assert all(0 < probe.probe_us() < 1e6 for _ in range(3))
 
 

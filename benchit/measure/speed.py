@@ -74,7 +74,8 @@ class ParallelProbe:
         import torch
 
         self.identity = parallel_identity(threads)
-        self._x = torch.ones(GRAIN * threads)
+        self.elements = GRAIN * threads  # one chunk of torch's grain for each thread
+        self._x = torch.ones(self.elements)
         self._out = torch.empty_like(self._x)
         self._add = torch.add
 
