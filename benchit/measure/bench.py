@@ -275,7 +275,8 @@ def _measure(
     settings = {**torch_settings(), "load_average": list(os.getloadavg())}
     if device.name not in _overhead:
         _overhead[device.name] = overhead_ns(timer)
-    judge = contention.judge(config.timing.contention_threshold, torch.get_num_threads())
+    threads = torch.get_num_threads()
+    judge = contention.judge(config.timing.contention_threshold, threads)
     start = contention.snapshot()
     for entry in live:
         entry.environment.update(settings)
@@ -296,7 +297,6 @@ def _measure(
     rounds = max(1, config.timing.rounds)
     index = 0
     readings: list[float] = []
-    threads = torch.get_num_threads()
     pool = speed.ParallelProbe(threads) if threads > 1 else None
     pool_readings: list[float] = []  # the thread pool's probe (more than one thread)
     while index < rounds or another_round([e.rounds for e in live if e.result is None], config.timing):

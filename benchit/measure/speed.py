@@ -28,6 +28,7 @@ from __future__ import annotations
 import platform
 import statistics
 import time
+from collections.abc import Callable
 
 KEY = "speed_probe_us"  # the result's info key of the reading
 IDENTITY_KEY = "speed_probe"  # ... and of what was timed
@@ -47,23 +48,21 @@ def _loop() -> int:
     return total
 
 
-def probe_us() -> float:
-    """One reading: the fastest of ``REPEATS`` timed probes, in microseconds. The fastest, for a
+def _fastest_us(work: Callable[[], object]) -> float:
+    """The fastest of ``REPEATS`` timed calls of ``work``, in microseconds. The fastest, for a
     probe interrupted (by the coordinator on the same core, a kernel thread) took longer than the
     core's speed; a slow phase of the host slows every probe."""
     times = []
     for _ in range(REPEATS):
         start = time.perf_counter_ns()
-        _loop()
+        work()
         times.append(time.perf_counter_ns() - start)
     return min(times) / 1000.0
 
 
-def parallel_identity(threads: int) -> str:
-    """What the thread pool's probe times on ``threads`` threads, for the result to record."""
-    import torch
-
-    return f"torch-add-{GRAIN}-per-thread-x{CALLS} {threads} threads torch {torch.__version__}"
+def probe_us() -> float:
+    """One reading of the Python probe (``_fastest_us``)."""
+    return _fastest_us(_loop)
 
 
 class ParallelProbe:
@@ -73,22 +72,20 @@ class ParallelProbe:
     def __init__(self, threads: int):
         import torch
 
-        self.identity = parallel_identity(threads)
+        self.identity = f"torch-add-{GRAIN}-per-thread-x{CALLS} {threads} threads torch {torch.__version__}"
         self.elements = GRAIN * threads  # one chunk of torch's grain for each thread
         self._x = torch.ones(self.elements)
         self._out = torch.empty_like(self._x)
         self._add = torch.add
 
-    def probe_us(self) -> float:
-        """One reading: the fastest of ``REPEATS``, in microseconds, as ``probe_us``."""
+    def _adds(self) -> None:
         x, out, add = self._x, self._out, self._add
-        times = []
-        for _ in range(REPEATS):
-            start = time.perf_counter_ns()
-            for _ in range(CALLS):
-                add(x, x, out=out)
-            times.append(time.perf_counter_ns() - start)
-        return min(times) / 1000.0
+        for _ in range(CALLS):
+            add(x, x, out=out)
+
+    def probe_us(self) -> float:
+        """One reading (``_fastest_us``)."""
+        return _fastest_us(self._adds)
 
 
 def summary(readings: list[float]) -> float | None:
