@@ -30,13 +30,16 @@ import statistics
 import time
 from collections.abc import Callable
 
-KEY = "speed_probe_us"  # the result's info key of the reading
-IDENTITY_KEY = "speed_probe"  # ... and of what was timed
+from benchit.report.comparable import PARALLEL, PARALLEL_PROBE, PROBE, SPEED
+
+# The result's info keys, which ``compare`` and ``history`` read back (``report.comparable``).
+KEY = SPEED  # the reading
+IDENTITY_KEY = PROBE  # ... and what was timed
 IDENTITY = f"python-loop-3000 {platform.python_implementation()} {platform.python_version()}"
 REPEATS = 7
 
-PARALLEL_KEY = "parallel_probe_us"  # the thread pool's probe: its reading
-PARALLEL_IDENTITY_KEY = "parallel_probe"  # ... and what was timed
+PARALLEL_KEY = PARALLEL  # the thread pool's probe: its reading
+PARALLEL_IDENTITY_KEY = PARALLEL_PROBE  # ... and what was timed
 CALLS = 50  # a fork and join of the pool each: about 4.5 us each on two threads of a 2020s server
 GRAIN = 32768  # torch's smallest share of an element-wise op per thread (at::internal::GRAIN_SIZE)
 
