@@ -265,7 +265,7 @@ class Executor(abc.ABC):
     whole process tree (sending ``JobKilled`` with ``timeout`` or ``oom``), and it reports whether
     the kernel's out-of-memory killer struck (``JobExited.oom_killer``). It honours
     ``config.threads`` and ``config.jobs`` as the local executor does. The coordinator turns the
-    events into a status (``benchit.execute.verdict``) and is the only writer of the cache: a
+    events into a status (``benchit.execute.outcome``) and is the only writer of the cache: a
     worker never writes into it by path, so artifacts come back as ``Artifact`` messages.
     """
 

@@ -187,7 +187,7 @@ def test_block_watch_splits_kept_and_set_aside(monkeypatch: pytest.MonkeyPatch) 
 def test_quiet_budget_waits_at_most_what_is_left(monkeypatch: pytest.MonkeyPatch) -> None:
     told: list[tuple[str, object]] = []
 
-    class Teller(contention.WaitTeller):
+    class Teller(contention.WaitObserver):
         def started(self, evidence: str) -> None:
             told.append(("started", evidence))
 

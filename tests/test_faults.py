@@ -17,7 +17,7 @@ from conftest import FAST, report_df, run_benchit, write_script
 
 from benchit.execute import process
 from benchit.execute.joblog import LOG_LIMIT, LOG_TAIL
-from benchit.execute.verdict import exit_verdict
+from benchit.execute.outcome import exit_ending
 
 FAULTS = Path(__file__).parent / "faults"
 LIMITED = ("hang.py", "memory_hog.py", "memory_creep.py")  # scanned apart, with --timeout and --memory-limit
@@ -190,7 +190,7 @@ def test_sigkill_after_the_kernel_counted_an_oom_kill_is_oom(
 ) -> None:
     # The local executor reads the counters when a job starts and again when it exits.
     monkeypatch.setattr(process, "oom_kills", lambda: {"/counter": count})
-    got, error = exit_verdict(-signal.SIGKILL, process.oom_killed_since({"/counter": 4}), "")
+    got, error = exit_ending(-signal.SIGKILL, process.oom_killed_since({"/counter": 4}), "")
     assert got == status
     assert error is not None and ("out-of-memory killer" in error["message"])
 

@@ -1,4 +1,4 @@
-"""The verdict: what a finished job reported -> the script's status and error."""
+"""A script's outcome: what a finished job reported -> the script's status and error."""
 
 from __future__ import annotations
 
@@ -6,13 +6,13 @@ import signal
 
 import pytest
 
-from benchit.execute.verdict import Outcome, exit_verdict, script_failure, verdict
+from benchit.execute.outcome import Outcome, decide, exit_ending, script_failure
 from benchit.records import ScriptStatus
 
 
 def test_a_finished_job_with_models_is_ok_and_without_is_no_models() -> None:
-    assert verdict(Outcome(finished=True, found_models=True, exit_code=0)) == (ScriptStatus.OK, None)
-    assert verdict(Outcome(finished=True, found_models=False, exit_code=0)) == (ScriptStatus.NO_MODELS, None)
+    assert decide(Outcome(finished=True, found_models=True, exit_code=0)) == (ScriptStatus.OK, None)
+    assert decide(Outcome(finished=True, found_models=False, exit_code=0)) == (ScriptStatus.NO_MODELS, None)
 
 
 def test_the_executors_kill_wins_and_carries_the_log_tail() -> None:
@@ -23,19 +23,19 @@ def test_the_executors_kill_wins_and_carries_the_log_tail() -> None:
         exit_code=-signal.SIGKILL,
         log_tail="last words",
     )
-    status, error = verdict(outcome)
+    status, error = decide(outcome)
     assert status == ScriptStatus.TIMEOUT
     assert error == {"type": "timeout", "message": "did not finish within --timeout 2 s", "traceback": "last words"}
 
 
 def test_an_internal_error_is_failed_with_its_traceback() -> None:
-    status, error = verdict(Outcome(internal_error="Traceback: boom", finished=False, exit_code=3))
+    status, error = decide(Outcome(internal_error="Traceback: boom", finished=False, exit_code=3))
     assert status == ScriptStatus.FAILED
     assert error is not None and error["type"] == "InternalError" and error["traceback"] == "Traceback: boom"
 
 
 def test_a_script_error_is_failed_and_an_empty_message_is_filled_in() -> None:
-    status, error = verdict(Outcome(finished=True, script_error={"type": "ValueError", "message": ""}))
+    status, error = decide(Outcome(finished=True, script_error={"type": "ValueError", "message": ""}))
     assert status == ScriptStatus.FAILED
     assert error is not None and error["message"] == "the script raised ValueError (no message)"
 
@@ -66,10 +66,10 @@ def test_running_out_of_memory_inside_the_script_is_oom(kind: str, message: str)
     ],
 )
 def test_a_worker_that_ended_early(code: int | None, oom: bool, status: ScriptStatus, words: str) -> None:
-    got, error = exit_verdict(code, oom, "tail")
+    got, error = exit_ending(code, oom, "tail")
     assert got == status
     assert error is not None and words in error["message"] and error["traceback"] == "tail"
-    assert verdict(Outcome(exit_code=code, oom_killer=oom, log_tail="tail")) == (got, error)
+    assert decide(Outcome(exit_code=code, oom_killer=oom, log_tail="tail")) == (got, error)
 
 
 def test_status_values_are_plain_strings_in_json() -> None:

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import IO, Any
 
 from benchit.execute.joblog import JobLog
-from benchit.execute.verdict import Ending
+from benchit.execute.outcome import Ending
 from benchit.messages import JobExited, JobSpec
 from benchit.records import BuildRecord, Machine, Result, Script, ScriptRecord, ScriptStatus
 

@@ -18,6 +18,7 @@ from benchit.contracts import Executor
 from benchit.execute import cgroup, scratch
 from benchit.execute.forkserver import ForkServer
 from benchit.execute.job import LockClock
+from benchit.execute.outcome import signal_name
 from benchit.execute.process import (
     become_subreaper,
     kill_children,
@@ -28,7 +29,6 @@ from benchit.execute.process import (
     tree_rss,
 )
 from benchit.execute.scratch import RunFolder
-from benchit.execute.verdict import signal_name
 from benchit.markers import hookimpl
 from benchit.measure import hostlock
 from benchit.measure.environment import machine_identity

@@ -13,7 +13,7 @@ from benchit.config import Config
 from benchit.contracts import Device, Prepared, Runtime
 from benchit.errors import Unavailable
 from benchit.measure.bench import benchmark_all, error_text
-from benchit.measure.contention import QuietBudget, WaitTeller
+from benchit.measure.contention import QuietBudget, WaitObserver
 from benchit.messages import Attempt, InvocationFound, Message, ResultReady, ScriptError
 from benchit.records import Invocation, Result, ResultStatus, Script
 from benchit.scan.onnxinput import generate, invocation, read
@@ -90,7 +90,7 @@ def run(
     artifacts: Any,
     send: Callable[[Message], None],
     quiet: QuietBudget | None = None,
-    tell: WaitTeller | None = None,
+    tell: WaitObserver | None = None,
 ) -> None:
     """The worker's job for an ONNX file: one invocation message, then one result per device x
     runtime, the runtimes of a device measured in interleaved rounds (``artifacts`` is the

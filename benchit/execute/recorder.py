@@ -12,7 +12,7 @@ from benchit import __version__
 from benchit.config import Config
 from benchit.execute import protocol
 from benchit.execute.job import Job
-from benchit.execute.verdict import HARD_DEATHS, Ending
+from benchit.execute.outcome import HARD_DEATHS, Ending
 from benchit.messages import ARTIFACTS_PREFIX, Artifact, InvocationFound, JobExited, ResultReady
 from benchit.records import (
     ArtifactFacts,

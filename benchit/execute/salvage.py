@@ -7,7 +7,7 @@ import dataclasses
 from benchit.config import Config
 from benchit.execute import resume
 from benchit.execute.job import Job
-from benchit.execute.verdict import HARD_DEATHS
+from benchit.execute.outcome import HARD_DEATHS
 from benchit.messages import JobSpec
 from benchit.records import ScriptStatus
 from benchit.store.cache import Cache

@@ -14,10 +14,10 @@ from benchit.errors import BenchitError
 from benchit.execute import protocol, resume
 from benchit.execute.job import Job
 from benchit.execute.joblog import JobLog
+from benchit.execute.outcome import Ending, Outcome, decide
 from benchit.execute.recorder import Recorder
 from benchit.execute.reuse import reusable
 from benchit.execute.salvage import salvage_run
-from benchit.execute.verdict import Ending, Outcome, verdict
 from benchit.messages import (
     Artifact,
     Attempt,
@@ -236,9 +236,9 @@ class Scheduler:
                 clock.told = True
                 self.progress.lock_wait(job)
 
-    def _verdict(self, job: Job, exited: JobExited) -> Ending:
+    def _decide(self, job: Job, exited: JobExited) -> Ending:
         state = job.state
-        return verdict(
+        return decide(
             Outcome(
                 killed=state.killed,
                 internal_error=state.internal_error,
@@ -257,7 +257,7 @@ class Scheduler:
         state = job.state
         exited = state.exited or JobExited(None)
         if job.ending is None:
-            job.ending = self._verdict(job, exited)
+            job.ending = self._decide(job, exited)
             died = self.recorder.died_during(job, job.ending, self.executor.machine)
             if died is not None:
                 self.progress.result(job, *died)

@@ -26,7 +26,7 @@ from benchit import parser as benchit_parser
 from benchit.config import Config
 from benchit.contracts import Runtime
 from benchit.measure.bench import benchmark_all, error_text
-from benchit.measure.contention import QuietBudget, WaitTeller
+from benchit.measure.contention import QuietBudget, WaitObserver
 from benchit.measure.hostlock import host_lock, report_lock_waits
 from benchit.measure.placement import Placement, TrainPlacement
 from benchit.measure.precision import cast
@@ -123,7 +123,7 @@ def _stamp(path: Path) -> tuple[int, int]:
     return (stat.st_mtime_ns, stat.st_size)
 
 
-class _Teller(WaitTeller):
+class _QuietWaitSender(WaitObserver):
     """Tells the coordinator of each wait for a quiet machine, on the message channel."""
 
     def __init__(self, send: Send):
@@ -298,7 +298,9 @@ def _run(spec: JobSpec, script: Script, artifacts: Artifacts, send: Send) -> Non
         from benchit.execute import onnxjob
 
         loaded = plugins.load(config.plugin_dirs)
-        onnxjob.run(script, spec.key, config, loaded, spec.done, artifacts, send, quiet_budget(spec), _Teller(send))
+        onnxjob.run(
+            script, spec.key, config, loaded, spec.done, artifacts, send, quiet_budget(spec), _QuietWaitSender(send)
+        )
         send(Done())
         return
     install_compat()
@@ -365,7 +367,7 @@ def _measure(
             send(Attempt(name, result))
 
         measured = iter(
-            benchmark_all(placement, runtimes, config, folder, precision, quiet, _Teller(send), mode, attempt)
+            benchmark_all(placement, runtimes, config, folder, precision, quiet, _QuietWaitSender(send), mode, attempt)
         )
         for runtime_name in names:
             result = made.get(runtime_name) or next(measured)

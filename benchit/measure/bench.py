@@ -17,7 +17,7 @@ from benchit.config import Config
 from benchit.contracts import Device, Prepared, Runtime, Timer
 from benchit.errors import Unavailable
 from benchit.measure import contention, memory, speed
-from benchit.measure.contention import WaitTeller
+from benchit.measure.contention import WaitObserver
 from benchit.measure.environment import host, torch_settings
 from benchit.measure.hostlock import host_lock
 from benchit.measure.parity import DEFAULT_TOLERANCES, TRAIN_TOLERANCES, Tolerances, compare, flatten
@@ -38,10 +38,10 @@ from benchit.records import Result, ResultStatus
 
 # Hears which runtime is being prepared or measured now, as the failed result it would end with if
 # the process died there (``None``: between runtimes); the worker sends it on (``messages.Attempt``).
-AttemptTeller = Callable[[Result | None], None]
+AttemptCallback = Callable[[Result | None], None]
 
 
-def _attempting(entry: _Entry | None, attempt: AttemptTeller | None) -> None:
+def _attempting(entry: _Entry | None, attempt: AttemptCallback | None) -> None:
     if attempt is not None:
         attempt(None if entry is None else Result(**entry.base, status=ResultStatus.FAILED))
 
@@ -245,7 +245,7 @@ def _round(entry: _Entry, device: Device, timer: Timer, config: Config, alone: b
 
 
 def _quiet(
-    judge: contention.Judge, reason: str | None, quiet: contention.QuietBudget | None, tell: WaitTeller | None
+    judge: contention.Judge, reason: str | None, quiet: contention.QuietBudget | None, tell: WaitObserver | None
 ) -> float:
     """Wait for a quiet machine if ``reason`` says it is busy and the budget allows; seconds waited."""
     if reason is None or quiet is None:
@@ -258,8 +258,8 @@ def _measure(
     device: Device,
     config: Config,
     quiet: contention.QuietBudget | None,
-    tell: WaitTeller | None,
-    attempt: AttemptTeller | None = None,
+    tell: WaitObserver | None,
+    attempt: AttemptCallback | None = None,
 ) -> float:
     """Warm every runtime up, then measure them in ``config.timing.rounds`` interleaved rounds
     (a, b, c, a, b, c, ...), so that drift of the machine hits each alike, and more rounds of all
@@ -386,9 +386,9 @@ def benchmark_all(
     artifacts: Path,
     precision: str = "fp32",
     quiet: contention.QuietBudget | None = None,
-    tell: WaitTeller | None = None,
+    tell: WaitObserver | None = None,
     mode: str = "eval",
-    attempt: AttemptTeller | None = None,
+    attempt: AttemptCallback | None = None,
 ) -> list[Result]:
     """The ``Result`` of each of ``runtimes`` on the placement's device, in order, with the
     placement's model already cast to ``precision``: every runtime prepared (and its parity

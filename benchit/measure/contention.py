@@ -357,7 +357,7 @@ class QuietBudget:
     left_s: float
     waited_s: float = 0.0
 
-    def wait(self, judge: Judge, reason: str, tell: WaitTeller | None = None) -> tuple[float, str | None]:
+    def wait(self, judge: Judge, reason: str, tell: WaitObserver | None = None) -> tuple[float, str | None]:
         """Wait, while the budget lasts, until an idle reading of the machine is quiet; return the
         seconds waited and the last reason it was busy (``None`` once it was quiet)."""
         if self.left_s <= 0:
@@ -378,7 +378,7 @@ class QuietBudget:
         return waited, busy
 
 
-class WaitTeller:
+class WaitObserver:
     """Where a worker tells of its waits for a quiet machine (the message channel)."""
 
     def started(self, evidence: str) -> None:

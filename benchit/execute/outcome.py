@@ -34,14 +34,13 @@ class Outcome:
     log_tail: str = ""
 
 
-# How a script ended: its status and, for a failure, the error (type, message, traceback). The compare
-# verdict (report/verdict.py) and the parity verdict are other things, with other names.
+# How a script ended: its status and, for a failure, the error (type, message, traceback).
 Ending = tuple[ScriptStatus, "dict[str, Any] | None"]
 # Endings after which the worker may have died mid-way (a signal, os._exit), not by its own choice.
 HARD_DEATHS = (ScriptStatus.KILLED, ScriptStatus.FAILED, ScriptStatus.OOM)
 
 
-def verdict(outcome: Outcome) -> Ending:
+def decide(outcome: Outcome) -> Ending:
     """The script's status and error (``type``, ``message``, ``traceback``; ``None`` when ok)."""
     if outcome.killed:
         status, reason = outcome.killed
@@ -56,10 +55,10 @@ def verdict(outcome: Outcome) -> Ending:
         if outcome.script_error:
             return script_failure(outcome.script_error, outcome.memory_limit_bytes, outcome.memory_limit_default)
         return (ScriptStatus.OK if outcome.found_models else ScriptStatus.NO_MODELS), None
-    return exit_verdict(outcome.exit_code, outcome.oom_killer, outcome.log_tail)
+    return exit_ending(outcome.exit_code, outcome.oom_killer, outcome.log_tail)
 
 
-def exit_verdict(code: int | None, oom_killer: bool, log_tail: str) -> Ending:
+def exit_ending(code: int | None, oom_killer: bool, log_tail: str) -> Ending:
     """The status of a worker that ended without finishing: killed by a signal, or exited early."""
     if code == -signal.SIGKILL and oom_killer:
         return ScriptStatus.OOM, {
