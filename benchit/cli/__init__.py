@@ -6,6 +6,7 @@ This is the only place where a ``BenchitError`` becomes a one-line message.
 from __future__ import annotations
 
 import argparse
+import importlib
 import os
 import signal
 import sys
@@ -13,45 +14,35 @@ import traceback
 from typing import TYPE_CHECKING, Any
 
 from benchit import __version__
-from benchit.cli.common import DEFAULT_CACHE, Parser, default_cache_dir, printable
+from benchit.cli.common import Parser
 from benchit.errors import BenchitError, ExitCode
+from benchit.text import printable
 
 if TYPE_CHECKING:
     from benchit.plugins import Registry
 
-__all__ = ["build_parser", "default_cache_dir", "main"]
+__all__ = ["COMMANDS", "build_parser", "main"]
+
+# The subcommands, in the order ``benchit --help`` lists them: each is the module ``benchit.cli.<name>``,
+# with ``add_parser(sub, registry)`` and ``run(args, registry) -> exit code``.
+COMMANDS = ("benchmark", "run", "report", "compare", "publish", "history", "plugins", "corpora", "cache")
+# The history's commands use no plugin: loading them all (and the numpy or torch some import) would be
+# half of what ``benchit publish`` of a nightly scan takes. They get no registry and import no other subcommand.
+WITHOUT_PLUGINS = frozenset({"publish", "history"})
 
 
-def build_parser(registry: Registry) -> Parser:
-    from benchit.cli import benchmark, compare, history, publish, report, run
-    from benchit.cli import cache as cachecmd
-    from benchit.cli import corpora as corpora_cmd
-    from benchit.cli import plugins as plugins_cmd
+def _command(name: str) -> Any:
+    return importlib.import_module(f"benchit.cli.{name}")
 
+
+def build_parser(registry: Registry | None, commands: tuple[str, ...] = COMMANDS) -> Parser:
+    """The parser of ``commands`` (all of them by default)."""
     parser = Parser(prog="benchit", description="Find the models in PyTorch scripts and benchmark them.")
     parser.add_argument("--version", action="version", version=f"benchit {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
-    benchmark.add_parser(sub, registry)
-    run.add_parser(sub, registry)
-    report.add_parser(sub)
-    compare.add_parser(sub)
-    publish.add_parser(sub)
-    history.add_parser(sub)
-    plugins_cmd.add_parser(sub)
-    corpora_cmd.add_parser(sub)
-    cachecmd.add_parser(sub, f"default $BENCHIT_CACHE_DIR or {DEFAULT_CACHE}")
+    for name in commands:
+        _command(name).add_parser(sub, registry)
     return parser
-
-
-def _history_command(argv: list[str]) -> int:
-    """``benchit publish`` or ``benchit history`` (``argv[0]``): its own parser and module alone,
-    no plugin loaded, no other subcommand imported (a tenth of a publication's start-up)."""
-    import importlib
-
-    module: Any = importlib.import_module(f"benchit.cli.{argv[0]}")
-    parser = Parser(prog="benchit", description="Find the models in PyTorch scripts and benchmark them.")
-    module.add_parser(parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser))
-    return module.run(parser.parse_args(argv))
 
 
 def _plugin_dirs(argv: list[str]) -> list[str]:
@@ -66,43 +57,24 @@ def main(argv: list[str] | None = None) -> int:
     signal.signal(signal.SIGTERM, _terminate)
     signal.signal(signal.SIGHUP, _terminate)  # the terminal closed: stop as cleanly as for SIGTERM
     try:
-        if argv[:1] in (["publish"], ["history"]):
-            # The history's commands use no plugin: loading them all (and the numpy or torch some
-            # import) would be half of what ``benchit publish`` of a nightly scan takes.
-            return _history_command(argv)
-        from benchit import plugins
-        from benchit.cli import benchmark, compare, history, publish, report, run
-        from benchit.cli import cache as cachecmd
-        from benchit.cli import corpora as corpora_cmd
-        from benchit.cli import plugins as plugins_cmd
+        if argv[:1] and argv[0] in WITHOUT_PLUGINS:
+            registry, parser = None, build_parser(None, (argv[0],))
+        else:
+            from benchit import plugins
 
-        registry = plugins.load(_plugin_dirs(argv))
-        for failure in registry.failures:
-            print(
-                f"benchit: warning: plugin {printable(failure.name)} failed to load: {printable(failure.error)}",
-                file=sys.stderr,
-            )
-        args = build_parser(registry).parse_args(argv)
-        if args.command == "benchmark":
-            return benchmark.run(args, registry)
-        if args.command == "run":
-            return run.run(args, registry)
-        if args.command == "report":
-            return report.run(args, registry)
-        if args.command == "compare":
-            return compare.run(args, registry)
-        if args.command == "publish":
-            return publish.run(args)
-        if args.command == "history":
-            return history.run(args)
-        if args.command == "plugins":
-            return plugins_cmd.run(args, registry)
-        if args.command == "corpora":
-            return corpora_cmd.run(args, registry)
-        if args.command == "cache":
-            return cachecmd.run(args, getattr(args, "cache_dir", None) or default_cache_dir(), sys.stdout)
-        build_parser(registry).print_help()
-        return ExitCode.USAGE
+            registry = plugins.load(_plugin_dirs(argv))
+            for failure in registry.failures:
+                print(
+                    f"benchit: warning: plugin {printable(failure.name)} failed to load: {printable(failure.error)}",
+                    file=sys.stderr,
+                )
+            parser = build_parser(registry)
+        args = parser.parse_args(argv)
+        if args.command is None:
+            parser.print_help()
+            return ExitCode.USAGE
+        code: int = _command(args.command).run(args, registry)
+        return code
     except BenchitError as exc:
         print(f"benchit: error: {printable(exc)}", file=sys.stderr)
         return exc.exit_code

@@ -11,10 +11,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from benchit import __version__
-from benchit.cli.common import _names, _positive, _size, default_cache_dir, printable
+from benchit.cli.common import default_cache_dir, memory_size, name_list, positive
 from benchit.config import MODES, Config, TimingSettings
 from benchit.errors import ExitCode, UsageError
 from benchit.options import MAX_PLANNED, OPTIONS, Option, PluginOptions, defaults
+from benchit.text import printable
 
 if TYPE_CHECKING:
     from benchit.cli.progress import Printer
@@ -73,10 +74,10 @@ def _converter(option: Option) -> Any:
     (scan/suite.py has the suite's). Text, choices and tolerances (checked when planning) and
     lists of paths (resolved when planning) stay text."""
     if option.kind in ("int", "float"):
-        return _positive(int if option.kind == "int" else float, option.flag, option.zero, option.upper)
+        return positive(int if option.kind == "int" else float, option.flag, option.zero, option.upper)
     if option.kind == "path" and not option.many:
         return Path
-    return {"names": _names, "size": _size}.get(option.kind)
+    return {"names": name_list, "size": memory_size}.get(option.kind)
 
 
 def values_of(args: argparse.Namespace) -> tuple[dict[str, Any], dict[str, Any]]:

@@ -15,17 +15,23 @@ import stat
 import sys
 import time
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
-from benchit.cli.common import printable
+from benchit.cli.common import default_cache_dir
+from benchit.config import DEFAULT_CACHE
 from benchit.errors import CacheError, ExitCode, UsageError
 from benchit.store.cache import MARKER, Cache, LinkError, open_dir, safe_name
+from benchit.text import printable
+
+if TYPE_CHECKING:
+    from benchit.plugins import Registry
 
 STALE_TMP_S = 60.0  # an atomic write takes milliseconds; an older temporary file was abandoned
 
 
-def add_parser(sub: Any, default_help: str) -> None:
+def add_parser(sub: Any, registry: Registry | None) -> None:
     """Add ``cache`` and its subcommands to the top-level subparsers ``sub``."""
+    default_help = f"default $BENCHIT_CACHE_DIR or {DEFAULT_CACHE}"
     cache = sub.add_parser("cache", help="list, delete or clean builds in a cache")
     commands = cache.add_subparsers(dest="cache_command", metavar="SUBCOMMAND", parser_class=type(cache))
     listing = commands.add_parser("list", help="one line per build: model, results, size")
@@ -49,7 +55,9 @@ def open_cache(root: Path) -> Cache:
     return cache
 
 
-def run(args: argparse.Namespace, root: Path, out: IO[str]) -> int:
+def run(args: argparse.Namespace, registry: Registry | None, out: IO[str] | None = None) -> int:
+    out = out or sys.stdout
+    root = args.cache_dir or default_cache_dir()
     if args.cache_command is None:
         raise UsageError("give a subcommand: benchit cache list|delete|clean")
     cache = open_cache(root)

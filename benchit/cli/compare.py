@@ -7,10 +7,11 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from benchit.cli.common import printable
+from benchit.cli.common import add_verdict_options, gate
 from benchit.cli.report import add_output_options, open_cache, outputs, reporters, width, write
-from benchit.errors import ExitCode, UsageError
+from benchit.errors import UsageError
 from benchit.report.verdict import CompareVerdict
+from benchit.text import printable
 
 if TYPE_CHECKING:
     from benchit.plugins import Registry
@@ -24,27 +25,7 @@ FAIL_ON = {
 }
 
 
-def _fail_on(text: str) -> tuple[str, ...]:
-    names = tuple(dict.fromkeys(n.strip() for n in text.split(",") if n.strip()))
-    unknown = [n for n in names if n not in FAIL_ON]
-    if unknown or not names:
-        raise argparse.ArgumentTypeError(
-            f"--fail-on takes one or more of {', '.join(FAIL_ON)} separated by commas, got {text!r}"
-        )
-    return names
-
-
-def _threshold(text: str) -> float:
-    try:
-        value = float(text.strip().removesuffix("%"))
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"--threshold takes a percentage like 5 or 5%, got {text!r}") from None
-    if not 0 <= value < 1000:
-        raise argparse.ArgumentTypeError(f"--threshold must be between 0 and 1000 (percent), got {text!r}")
-    return value / 100.0
-
-
-def add_parser(sub: Any) -> None:
+def add_parser(sub: Any, registry: Registry | None) -> None:
     compare = sub.add_parser(
         "compare", help="compare two caches (or JSON reports), or runtimes, devices or machines inside one"
     )
@@ -60,15 +41,11 @@ def add_parser(sub: Any) -> None:
         default=None,
         help="with --by: the value others are compared with (the eager runtime, cpu, the first machine)",
     )
-    compare.add_argument(
-        "--threshold", type=_threshold, default=0.05, help="smallest change worth a verdict, in percent (default 5)"
-    )
-    compare.add_argument(
-        "--fail-on",
-        type=_fail_on,
-        default=(),
-        metavar="WHAT[,WHAT]",
-        help="exit 1 when anything got slower, newly failed, either (any), or could not be judged (inconclusive: "
+    add_verdict_options(
+        compare,
+        FAIL_ON,
+        "WHAT[,WHAT]",
+        "exit 1 when anything got slower, newly failed, either (any), or could not be judged (inconclusive: "
         "a busy machine, too few rounds); e.g. slower,inconclusive",
     )
     add_output_options(compare, "compare")
@@ -155,9 +132,4 @@ def run(args: argparse.Namespace, registry: Registry) -> int:
     for line in table.compare_lines(result, width(args)):
         print(line)
     write(chosen, paths, data)
-    gated = {verdict for name in args.fail_on for verdict in FAIL_ON[name]}
-    flagged = [p for p in result.pairs if p.verdict in gated]
-    if flagged:
-        print(f"benchit: --fail-on {','.join(args.fail_on)}: {len(flagged)} flagged", file=sys.stderr)
-        return ExitCode.FAILURES
-    return ExitCode.OK
+    return gate(args.fail_on, FAIL_ON, [p.verdict for p in result.pairs])

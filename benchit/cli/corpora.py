@@ -6,15 +6,15 @@ import argparse
 import json
 from typing import TYPE_CHECKING, Any
 
-from benchit.cli.common import printable
 from benchit.errors import ExitCode
+from benchit.text import printable
 
 if TYPE_CHECKING:
     from benchit.contracts import Corpus
     from benchit.plugins import Registry
 
 
-def add_parser(sub: Any) -> None:
+def add_parser(sub: Any, registry: Registry | None) -> None:
     corpora = sub.add_parser("corpora", help="list the named corpora (--search-dir NAME) and what they need")
     corpora.add_argument("--json", action="store_true", help="print the list as JSON")
     corpora.add_argument("--plugins-dir", action="append", default=[], metavar="DIR")

@@ -5,24 +5,18 @@ from __future__ import annotations
 import argparse
 import datetime
 import re
-import sys
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from benchit.cli.common import printable
-from benchit.cli.compare import _threshold
-from benchit.cli.publish import DB_HELP, _tag
-from benchit.errors import ExitCode, UsageError
+from benchit.cli.common import DB_HELP, add_verdict_options, gate, tag, whole_number
+from benchit.errors import UsageError
+from benchit.text import printable
+
+if TYPE_CHECKING:
+    from benchit.plugins import Registry
 
 FAIL_ON = {"regression": ("regression",), "failing": ("failing",), "any": ("regression", "failing")}
-
-
-def _fail_on(text: str) -> tuple[str, ...]:
-    names = tuple(dict.fromkeys(n.strip() for n in text.split(",") if n.strip()))
-    if not names or any(n not in FAIL_ON for n in names):
-        raise argparse.ArgumentTypeError(f"--fail-on takes {', '.join(FAIL_ON)} (comma-separated), got {text!r}")
-    return names
 
 
 def _since(text: str) -> float:
@@ -37,12 +31,6 @@ def _since(text: str) -> float:
     return (when if when.tzinfo else when.replace(tzinfo=datetime.timezone.utc)).timestamp()
 
 
-def _positive(text: str) -> int:
-    if not text.isdigit() or int(text) < 1:
-        raise argparse.ArgumentTypeError(f"expected a whole number above 0, got {text!r}")
-    return int(text)
-
-
 def _formats(text: str) -> list[str]:
     from benchit.history.output import FORMATS
 
@@ -52,14 +40,14 @@ def _formats(text: str) -> list[str]:
     return names
 
 
-def add_parser(sub: Any) -> None:
+def add_parser(sub: Any, registry: Registry | None) -> None:
     history = sub.add_parser(
         "history", help="each series' latest run against its history: regressions, change points, a dashboard"
     )
     history.add_argument("--db", default=None, metavar="URL", help=DB_HELP)
     history.add_argument(
         "--baseline",
-        type=_positive,
+        type=whole_number,
         default=5,
         metavar="N",
         help="earlier runs the latest is judged against (default 5)",
@@ -76,22 +64,13 @@ def add_parser(sub: Any) -> None:
     )
     history.add_argument(
         "--tag",
-        type=_tag,
+        type=tag,
         action="append",
         default=[],
         metavar="KEY=VALUE",
         help="only runs published with this tag (benchit publish --tag); repeat: runs with all of them",
     )
-    history.add_argument(
-        "--threshold", type=_threshold, default=0.05, help="smallest change worth a verdict, in percent (default 5)"
-    )
-    history.add_argument(
-        "--fail-on",
-        type=_fail_on,
-        default=(),
-        metavar="WHAT",
-        help="exit 1 on a regression, a failing series, or either (any)",
-    )
+    add_verdict_options(history, FAIL_ON, "WHAT", "exit 1 on a regression, a failing series, or either (any)")
     history.add_argument(
         "--format",
         type=_formats,
@@ -105,7 +84,7 @@ def add_parser(sub: Any) -> None:
     )
     history.add_argument(
         "--chart-runs",
-        type=_positive,
+        type=whole_number,
         default=100,
         metavar="N",
         help="runs each dashboard chart shows (default the last 100)",
@@ -131,7 +110,7 @@ def _paths(args: argparse.Namespace) -> list[tuple[str, Path]]:
     return paths
 
 
-def run(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace, registry: Registry | None) -> int:
     from benchit.history import engine, output
     from benchit.history.analysis import analyse
     from benchit.history.query import Filters
@@ -157,9 +136,4 @@ def run(args: argparse.Namespace) -> int:
     for fmt, path in paths:
         output.write(fmt, path, reports, meta)
         print(f"wrote {printable(path)} ({fmt})")
-    gated = {v for name in args.fail_on for v in FAIL_ON[name]}
-    flagged = [r for r in reports if r.verdict.value in gated]
-    if flagged:
-        print(f"benchit: --fail-on {','.join(args.fail_on)}: {len(flagged)} flagged", file=sys.stderr)
-        return ExitCode.FAILURES
-    return ExitCode.OK
+    return gate(args.fail_on, FAIL_ON, [r.verdict.value for r in reports])

@@ -12,7 +12,7 @@ if TYPE_CHECKING:
     from benchit.plugins import Registry
 
 
-def add_parser(sub: Any) -> None:
+def add_parser(sub: Any, registry: Registry | None) -> None:
     plugins = sub.add_parser(
         "plugins", help="list plugins, their runtimes, devices, executors and corpora, and availability"
     )

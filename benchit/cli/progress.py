@@ -7,10 +7,10 @@ import sys
 from types import TracebackType
 from typing import IO, Any
 
-from benchit.cli.common import printable
 from benchit.measure.targets import MADE_TARGETS
 from benchit.measure.training import REPEATED_BATCH
 from benchit.records import Invocation, Parity, ParityVerdict, Result, ResultStatus, Script, ScriptRecord, ScriptStatus
+from benchit.text import printable
 
 
 def pick(mode: str, stream: IO[str]) -> str:

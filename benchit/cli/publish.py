@@ -9,26 +9,19 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from benchit.cli.common import printable
+from benchit.cli.common import DB_HELP, tag
 from benchit.errors import ExitCode, UsageError
+from benchit.text import printable
 
 if TYPE_CHECKING:
     from sqlalchemy.engine import URL
 
     from benchit.history.publish import Published
+    from benchit.plugins import Registry
     from benchit.store.cache import Cache
 
-DB_HELP = "the history: sqlite:///PATH, postgresql://USER@HOST/NAME or a file path (default $BENCHIT_DB or ~/.cache/benchit/history.db)"
 
-
-def _tag(text: str) -> tuple[str, str]:
-    key, sep, value = text.partition("=")
-    if not sep or not key.strip():
-        raise argparse.ArgumentTypeError(f"--tag takes KEY=VALUE, got {text!r}")
-    return key.strip(), value
-
-
-def add_parser(sub: Any) -> None:
+def add_parser(sub: Any, registry: Registry | None) -> None:
     publish = sub.add_parser("publish", help="put the results of caches into the history database")
     publish.add_argument("caches", type=Path, nargs="+", metavar="CACHE", help="a cache directory of benchit benchmark")
     publish.add_argument("--db", default=None, metavar="URL", help=DB_HELP)
@@ -39,7 +32,7 @@ def add_parser(sub: Any) -> None:
         help="the run's name (default: the newest result's time and the caches' names)",
     )
     publish.add_argument(
-        "--tag", type=_tag, action="append", default=[], metavar="KEY=VALUE", help="label the run; repeat for more"
+        "--tag", type=tag, action="append", default=[], metavar="KEY=VALUE", help="label the run; repeat for more"
     )
 
 
@@ -107,7 +100,7 @@ def _print_outcome(done: Published, url: URL) -> int:
     return ExitCode.OK
 
 
-def run(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace, registry: Registry | None) -> int:
     if args.run is not None and not args.run.strip():
         raise UsageError("--run NAME: give a name")
     return publish_caches(args.caches, args.db, args.run, dict(args.tag))

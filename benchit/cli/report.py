@@ -9,8 +9,10 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from benchit.cli.common import DEFAULT_CACHE, default_cache_dir, printable
+from benchit.cli.common import default_cache_dir
+from benchit.config import DEFAULT_CACHE
 from benchit.errors import ExitCode, UsageError
+from benchit.text import printable
 
 if TYPE_CHECKING:
     from benchit.plugins import Registry
@@ -36,7 +38,7 @@ def add_output_options(parser: argparse.ArgumentParser, what: str) -> None:
     )
 
 
-def add_parser(sub: Any) -> None:
+def add_parser(sub: Any, registry: Registry | None) -> None:
     report = sub.add_parser("report", help="print a cache as a table and write it as CSV, JSON, Markdown or HTML")
     report.add_argument("--cache-dir", type=Path, default=None, help=f"default $BENCHIT_CACHE_DIR or {DEFAULT_CACHE}")
     add_output_options(report, "report")
