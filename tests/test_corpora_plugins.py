@@ -90,7 +90,7 @@ def test_a_corpus_name_scans_the_corpus_from_any_folder(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stdout + done.stderr
     names = sorted(line.split("/")[-1].split(":")[0] for line in done.stdout.splitlines() if ": ok (" in line)
     assert names == sorted(p.name for p in walk(MODELS / "selftest"))
-    assert f"{MODELS / 'selftest'}: 5 scripts ran, 5 found models, 0 failed (5 ok)" in done.stdout
+    assert f"{MODELS / 'selftest'}: 5 scripts (5 with models, 0 without): 5 ok; " in done.stdout
 
 
 def test_an_existing_directory_wins_over_a_corpus_name(tmp_path: Path) -> None:
@@ -198,7 +198,7 @@ def test_a_plugin_corpus_is_listed_with_what_it_misses_and_scanned_by_name(tmp_p
         cwd=tmp_path,
     )  # fmt: skip
     assert scan.returncode == 0, scan.stdout + scan.stderr
-    assert f"{folder / 'gpu_zoo'}: 2 scripts ran, 2 found models, 0 failed (2 ok)" in scan.stdout
+    assert f"{folder / 'gpu_zoo'}: 2 scripts (2 with models, 0 without): 2 ok; " in scan.stdout
 
 
 def test_two_plugins_with_one_corpus_name_is_an_error_naming_both(tmp_path: Path) -> None:
@@ -248,7 +248,7 @@ def test_the_example_corpus_package_installs_lists_and_scans_by_name(tmp_path: P
         "benchmark", "--all", "--search-dir", "acme", "--analyze-only", "--cache-dir", "c", cwd=tmp_path, env=env
     )
     assert scan.returncode == 0, scan.stdout + scan.stderr
-    assert f"{folder}: 2 scripts ran, 2 found models, 0 failed (2 ok)" in scan.stdout
+    assert f"{folder}: 2 scripts (2 with models, 0 without): 2 ok; " in scan.stdout
 
 
 # -- the wheel ---------------------------------------------------------------------------------------

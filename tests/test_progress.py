@@ -152,7 +152,7 @@ def test_a_terminal_shows_a_live_bar_with_lines_above_it(tmp_path: Path) -> None
     bar, blank, summary, group, failure = screen[-5:]
     assert re.fullmatch(r"━+ 3/3 scripts, 2 ok, 1 failed, \d+:\d\d:\d\d elapsed", bar) and blank == ""
     assert summary.startswith("summary (") and group.endswith(
-        "corpus: 3 scripts ran, 2 found models, 1 failed (1 failed, 2 ok)"
+        "corpus: 3 scripts (2 with models, 1 without): 2 ok, 1 failed; 2 results, 0 failed"
     )
     assert failure == f"    failed: {corpus / 'c_fails.py'}: no [bold]markup here"
     lines = "\n".join(screen[1:-5])
@@ -199,7 +199,7 @@ def test_progress_none_prints_only_the_summary_for_benchmark_and_run(tmp_path: P
     assert done.returncode == 1, done.stderr
     lines = done.stdout.splitlines()
     assert lines[0] == "" and lines[1].startswith("summary (") and len(lines) == 4, done.stdout
-    assert lines[2] == f"  {corpus}: 3 scripts ran, 2 found models, 1 failed (1 failed, 2 ok)"
+    assert lines[2] == f"  {corpus}: 3 scripts (2 with models, 1 without): 2 ok, 1 failed; 2 results, 0 failed"
     assert lines[3].startswith("    failed: ") and lines[3].endswith("c_fails.py: no [bold]markup here")
 
     suite = tmp_path / "s.yaml"
@@ -279,7 +279,7 @@ def test_the_final_screen_holds_the_summary(tmp_path: Path) -> None:
     assert code == 1, screen
     lines = [line.rstrip() for line in screen.rstrip().splitlines()]
     assert lines[-3].startswith("summary (") and lines[-2:] == [
-        f"  {corpus}: 3 scripts ran, 2 found models, 1 failed (1 failed, 2 ok)",
+        f"  {corpus}: 3 scripts (2 with models, 1 without): 2 ok, 1 failed; 2 results, 0 failed",
         f"    failed: {corpus / 'c_fails.py'}: no [bold]markup here",
     ], screen
     text = "\n".join(lines)

@@ -19,7 +19,6 @@ from benchit.text import printable
 
 if TYPE_CHECKING:
     from benchit.cli.progress import Printer
-    from benchit.execute.job import Job
     from benchit.plugins import Registry
     from benchit.records import Script
     from benchit.store.cache import Cache
@@ -204,6 +203,8 @@ def execute(scan: Scan, registry: Registry, progress: str = "auto", run_name: st
     """Run a planned scan and print its summary; return the exit code. ``progress``: how the scan
     shows it (``--progress``: auto, live, plain or none); ``run_name``: the history run that ``--db``
     publishes it as (default: its newest result's time and the cache's name)."""
+    from benchit.cli import summary
+    from benchit.cli.progress import failed
     from benchit.execute.scheduler import Scheduler
     from benchit.scan.preload import preload_modules
 
@@ -237,10 +238,11 @@ def execute(scan: Scan, registry: Registry, progress: str = "auto", run_name: st
     except KeyboardInterrupt:
         print(f"benchit: interrupted; {len(runner.finished)} scripts finished and are in {cache.root}", file=sys.stderr)
         return ExitCode.INTERRUPTED
-    _print_summary(jobs, runner.skipped, scan.search_dirs, time.monotonic() - start)
+    for line in summary.lines(jobs, runner.skipped, scan.search_dirs, time.monotonic() - start):
+        print(line)
     for warning in dict.fromkeys(cache.warnings):
         print(f"benchit: warning: {printable(warning)}", file=sys.stderr)
-    bad = [j for j in jobs if _failed(j)]
+    bad = [j for j in jobs if failed(j.record)]
     if scan.db is not None:
         from benchit.cli.publish import publish_caches
 
@@ -263,44 +265,3 @@ def _display(mode: str, total: int) -> Printer:
 def run(args: argparse.Namespace, registry: Registry) -> int:
     values, plugin_values = values_of(args)
     return execute(plan(values, plugin_values, registry), registry, values["progress"])
-
-
-def _group(path: Path, search_dirs: list[Path]) -> str:
-    for directory in search_dirs:
-        try:
-            path.relative_to(directory.resolve())
-            return str(directory)
-        except ValueError:
-            continue
-    return "files given"
-
-
-def _failed(job: Job) -> bool:
-    """A script that did not end well, or with a failed result (the one rule, in cli/progress.py)."""
-    from benchit.cli.progress import failed
-
-    return failed(job.record)
-
-
-def _print_summary(jobs: list[Job], skipped: list[Any], search_dirs: list[Path], elapsed: float) -> None:
-    groups: dict[str, list[Job]] = {}
-    for job in jobs:
-        groups.setdefault(_group(job.script.path, search_dirs), []).append(job)
-    print(f"\nsummary ({elapsed:.1f} s):")
-    for name, members in groups.items():
-        statuses: dict[str, int] = {}
-        for job in members:
-            statuses[str(job.record.status)] = statuses.get(str(job.record.status), 0) + 1
-        found = sum(1 for j in members if j.record.builds)
-        failed = [j for j in members if _failed(j)]
-        print(
-            f"  {printable(name)}: {len(members)} scripts ran, {found} found models, {len(failed)} failed "
-            f"({', '.join(f'{n} {s}' for s, n in sorted(statuses.items()))})"
-        )
-        for job in failed:
-            error = job.record.error or {}
-            reason = error.get("message") or f"{job.record.failed_results} failed results"
-            first = (str(reason).splitlines() or [""])[0][:200]
-            print(f"    {job.record.status}: {printable(job.script.path)}: {printable(first)}")
-    if skipped:
-        print(f"  skipped {len(skipped)} scripts already complete in the cache (use --rebuild always to redo)")
