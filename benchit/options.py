@@ -8,7 +8,7 @@ from typing import Any, Literal
 
 from benchit.config import DEFAULT_CACHE, OPTIMIZERS, REBUILD, Config, TimingSettings
 
-# What one value is; the CLI (cli/benchmark.py) and the suite reader (scan/suite.py) each turn a kind
+# What one value is; the CLI (cli/benchmark.py) and the suite reader (suite/loader.py) each turn a kind
 # into their own conversion and check, with their own error messages.
 Kind = Literal["text", "names", "int", "float", "size", "path", "flag", "choice", "tolerances"]
 # How a list is given on the command line: a repeatable option, or several values after one.

@@ -17,7 +17,7 @@ from benchit.cli.run import plan_suite
 from benchit.config import REBUILD
 from benchit.errors import UsageError
 from benchit.options import PluginOptions
-from benchit.scan import suite
+from benchit.suite import loader
 
 
 @pytest.fixture(scope="module")
@@ -27,10 +27,10 @@ def registry() -> Any:
 
 def test_every_suite_key_of_the_table_is_read_by_the_suite_schema() -> None:
     for key, option in options.suite_keys().items():
-        assert key in suite.KEYS, option.dest
+        assert key in loader.KEYS, option.dest
     for section in options.sections():
-        assert section in suite.KEYS and options.suite_keys(section)
-    own = set(suite.KEYS) - set(options.suite_keys()) - set(options.sections())
+        assert section in loader.KEYS and options.suite_keys(section)
+    own = set(loader.KEYS) - set(options.suite_keys()) - set(options.sections())
     assert own == {"inherits", "executor_address", "matrix", "exclude", "options"}  # the suite's own structure
 
 
@@ -89,7 +89,7 @@ def test_a_suite_and_the_command_line_give_the_same_config(tmp_path: Path, regis
     ]
     from_cli = plan(*values_of(build_parser(registry).parse_args(argv)), registry)
     args = build_parser(registry).parse_args(["run", str(suite_file)])
-    ((name, from_suite),) = plan_suite(suite.load(suite_file), args, registry)
+    ((name, from_suite),) = plan_suite(loader.load(suite_file), args, registry)
     assert name == "e"
     assert from_suite.config == from_cli.config
     assert from_cli.config.timeout_s == 7 and from_cli.config.timing.min_iterations == 8
@@ -99,7 +99,7 @@ def test_a_suite_and_the_command_line_give_the_same_config(tmp_path: Path, regis
 
     # The command line overrides the suite, for the table's options and the plugins' alike.
     args = build_parser(registry).parse_args(["run", str(suite_file), "--timeout", "300", "--onnx-exporter", "dynamo"])
-    ((_, overridden),) = plan_suite(suite.load(suite_file), args, registry)
+    ((_, overridden),) = plan_suite(loader.load(suite_file), args, registry)
     expected = replace(
         from_cli.config,
         timeout_s=300.0,
@@ -116,7 +116,7 @@ def test_a_suite_option_no_plugin_adds_names_the_line(tmp_path: Path, registry: 
     with pytest.raises(
         UsageError, match=r"s.yaml:4: no plugin adds the option 'no_such' \(plugin options: .*ray_address"
     ):
-        plan_suite(suite.load(suite_file), args, registry)
+        plan_suite(loader.load(suite_file), args, registry)
 
 
 def test_plugin_options_are_recorded_with_their_defaults_through_groups() -> None:

@@ -8,8 +8,9 @@ from pathlib import Path
 import pytest
 from conftest import REPO, run_benchit, write_script
 
+from benchit.cli.benchmark import leave_out
 from benchit.errors import UsageError
-from benchit.scan import suite
+from benchit.suite import expansion, loader
 
 GOLDEN = Path(__file__).parent / "golden"
 
@@ -24,7 +25,7 @@ def test_include_merges_in_order_and_the_including_file_wins(tmp_path: Path) -> 
     _write(tmp_path / "b.yaml", "e:\n  timeout: 20\n  timing: {max_time: 3}\n")
     main = _write(tmp_path / "main.yaml", "include: [a.yaml, b.yaml]\ne:\n  jobs: 2\n")
     (tmp_path / "corpus").mkdir()  # a bare name with no such folder would stay a name: a corpus's
-    (entry,) = suite.load(main).entries
+    (entry,) = loader.load(main).entries
     assert entry.get("timeout") == 20  # b.yaml came later than a.yaml
     assert entry.get("jobs") == 2
     assert {k: s.value for k, s in entry.get("timing").items()} == {"min_time": 0.0, "max_time": 3.0}
@@ -44,7 +45,7 @@ def test_inherits_templates_later_parents_and_own_keys_win(tmp_path: Path) -> No
           matrix: {precision: [fp32, bf16]}
         """,
     )
-    entries = suite.load(path).entries
+    entries = loader.load(path).entries
     assert [e.name for e in entries] == ["run"]  # templates never run
     (entry,) = entries
     assert entry.get("runtimes") == ["torch", "ort"]
@@ -53,7 +54,7 @@ def test_inherits_templates_later_parents_and_own_keys_win(tmp_path: Path) -> No
 
 
 def test_expand_is_the_product_less_exclusions() -> None:
-    points = suite.expand(
+    points = expansion.expand(
         {"batch_size": [1, 8], "runtime": ["torch", "ort"], "precision": ["fp32", "bf16"]},
         [{"runtime": ["ort"], "precision": ["bf16"]}, {"batch_size": [8], "runtime": ["torch"], "precision": ["bf16"]}],
     )
@@ -64,13 +65,13 @@ def test_expand_is_the_product_less_exclusions() -> None:
         (8, "torch", "fp32"),
         (8, "ort", "fp32"),
     ]
-    assert suite.point_args(points[-1]) == ("--batch_size", "8")
+    assert expansion.point_args(points[-1]) == ("--batch_size", "8")
 
 
 def test_parse_sweep_gives_the_cartesian_product() -> None:
-    points = suite.parse_sweep(["batch_size=1,8,32", "max_seq_length=128,512"])
+    points = expansion.parse_sweep(["batch_size=1,8,32", "max_seq_length=128,512"])
     assert len(points) == 6
-    assert suite.point_args(points[1]) == ("--batch_size", "1", "--max_seq_length", "512")
+    assert expansion.point_args(points[1]) == ("--batch_size", "1", "--max_seq_length", "512")
 
 
 @pytest.mark.parametrize(
@@ -96,7 +97,7 @@ def test_parse_sweep_gives_the_cartesian_product() -> None:
 def test_bad_suites_name_file_line_and_key(tmp_path: Path, text: str, message: str) -> None:
     path = _write(tmp_path / "s.yaml", text)
     with pytest.raises(UsageError) as raised:
-        suite.load(path)
+        loader.load(path)
     assert message in str(raised.value)
 
 
@@ -161,10 +162,10 @@ def test_include_cycle_and_missing_include_are_errors(tmp_path: Path, monkeypatc
     _write(tmp_path / "a.yaml", "include: b.yaml\ne: {search_dir: .}\n")
     _write(tmp_path / "b.yaml", "include: a.yaml\n")
     with pytest.raises(UsageError, match=r"b.yaml: include cycle: a.yaml -> b.yaml -> a.yaml"):
-        suite.load(tmp_path / "a.yaml")
+        loader.load(tmp_path / "a.yaml")
     _write(tmp_path / "c.yaml", "include: missing.yaml\n")
     with pytest.raises(UsageError, match=r"missing.yaml: cannot read the suite file"):
-        suite.load(tmp_path / "c.yaml")
+        loader.load(tmp_path / "c.yaml")
 
 
 def test_exclusions_that_leave_nothing_are_an_error(tmp_path: Path) -> None:
@@ -182,6 +183,6 @@ def test_leave_out_matches_names_and_paths_below_a_search_folder(tmp_path: Path)
     from benchit.records import Script
 
     scripts = [Script(tmp_path / "vision" / "a.py", {}), Script(tmp_path / "nlp" / "b.py", {})]
-    kept = suite.leave_out(scripts, ["vision/*"], [tmp_path])
+    kept = leave_out(scripts, ["vision/*"], [tmp_path])
     assert [s.path.name for s in kept] == ["b.py"]
-    assert [s.path.name for s in suite.leave_out(scripts, ["b.py"], [])] == ["a.py"]
+    assert [s.path.name for s in leave_out(scripts, ["b.py"], [])] == ["a.py"]

@@ -12,7 +12,7 @@ import pytest
 from conftest import run_benchit, write_script
 
 from benchit.errors import UsageError
-from benchit.scan import suite
+from benchit.suite import loader
 
 MODEL = "import torch\ntorch.nn.Linear(3, 2)(torch.randn(1, 3))\n"
 
@@ -109,13 +109,13 @@ def test_a_large_sweep_is_refused_on_the_command_line(tmp_path: Path) -> None:
 
 def _count(monkeypatch: pytest.MonkeyPatch, name: str) -> list[int]:
     calls = [0]
-    original = getattr(suite, name)
+    original = getattr(loader, name)
 
     def counted(*args: Any, **kwargs: Any) -> Any:
         calls[0] += 1
         return original(*args, **kwargs)
 
-    monkeypatch.setattr(suite, name, counted)
+    monkeypatch.setattr(loader, name, counted)
     return calls
 
 
@@ -126,7 +126,7 @@ def test_include_chains_read_each_file_once(tmp_path: Path, monkeypatch: pytest.
         include = f"include: [f{index + 1}.yaml, f{index + 1}.yaml]\n" if index + 1 < files else ""
         (tmp_path / f"f{index}.yaml").write_text(f"{include}e{index}:\n  search_dir: corpus\n  timeout: {index + 1}\n")
     reads = _count(monkeypatch, "_Reader")
-    loaded = suite.load(tmp_path / "f0.yaml")
+    loaded = loader.load(tmp_path / "f0.yaml")
     assert reads[0] == files
     assert len(loaded.entries) == files
     assert {e.name: e.get("timeout") for e in loaded.entries}["e17"] == 18.0
@@ -140,7 +140,7 @@ def test_inherits_chains_resolve_each_entry_once(tmp_path: Path, monkeypatch: py
     lines.append(f"run:\n  inherits: [_t{depth - 1}, _t{depth - 1}]\n  search_dir: corpus\n")
     (tmp_path / "s.yaml").write_text("".join(lines))
     merges = _count(monkeypatch, "_merge")
-    loaded = suite.load(tmp_path / "s.yaml")
+    loaded = loader.load(tmp_path / "s.yaml")
     (entry,) = loaded.entries
     assert entry.get("timeout") == 1.0 and entry.get("threads") == depth - 1
     assert merges[0] <= 4 * depth  # linear: 2**30 merges without resolving each entry once
@@ -150,4 +150,4 @@ def test_an_include_cycle_is_still_an_error(tmp_path: Path) -> None:
     (tmp_path / "a.yaml").write_text("include: b.yaml\na:\n  search_dir: x\n")
     (tmp_path / "b.yaml").write_text("include: a.yaml\nb:\n  search_dir: x\n")
     with pytest.raises(UsageError, match="include cycle"):
-        suite.load(tmp_path / "a.yaml")
+        loader.load(tmp_path / "a.yaml")

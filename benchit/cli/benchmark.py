@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import fnmatch
 import shlex
 import sys
 import time
@@ -70,7 +71,7 @@ def _argparse_settings(option: Option, overrides: bool) -> dict[str, Any]:
 
 def _converter(option: Option) -> Any:
     """The argparse ``type`` of an option: its kind's checks, with the command line's messages
-    (scan/suite.py has the suite's). Text, choices and tolerances (checked when planning) and
+    (suite/loader.py has the suite's). Text, choices and tolerances (checked when planning) and
     lists of paths (resolved when planning) stay text."""
     if option.kind in ("int", "float"):
         return positive(int if option.kind == "int" else float, option.flag, option.zero, option.upper)
@@ -113,8 +114,9 @@ def plan(
     from benchit.execute.process import default_memory_limit
     from benchit.measure.environment import physical_cores
     from benchit.measure.precision import PRECISIONS, parse_tolerances
-    from benchit.scan import discovery, labels, suite
+    from benchit.scan import discovery, labels
     from benchit.store.cache import Cache
+    from benchit.suite.expansion import check_size, parse_sweep, point_args
 
     registry.check_names(values["device"], values["runtime"])
     executor_class = registry.executor(values["executor"])
@@ -125,8 +127,8 @@ def plan(
         raise UsageError(f'--script-args: {exc}; write e.g. --script-args "--batch_size 8"') from None
     limit = None if values.get("allow_large") else MAX_PLANNED
     if points is None:
-        swept = suite.parse_sweep(values["sweep"], limit) if values["sweep"] else []
-        points = [suite.point_args(p) for p in swept]
+        swept = parse_sweep(values["sweep"], limit) if values["sweep"] else []
+        points = [point_args(p) for p in swept]
     unknown = [p for p in values["precision"] if p not in PRECISIONS]
     if unknown:
         raise UsageError(f"--precision: unknown precision {unknown[0]!r}; choose from {', '.join(PRECISIONS)}")
@@ -147,9 +149,9 @@ def plan(
     wanted = labels.parse_filter(values["labels"]) if values["labels"] else None
     search_dirs = [registry.search_dir(str(d)) for d in values["search_dir"]]
     scripts = discovery.discover(values["files"], search_dirs, values["scan_all"], wanted)
-    scripts = suite.leave_out(scripts, values["exclude_scripts"], search_dirs)
+    scripts = leave_out(scripts, values["exclude_scripts"], search_dirs)
     measurements = len(only) if only else len(values["device"]) * len(values["runtime"]) * len(values["precision"])
-    suite.check_size(len(scripts) * max(1, len(points)) * measurements, "this scan", limit)
+    check_size(len(scripts) * max(1, len(points)) * measurements, "this scan", limit)
     if points:
         scripts = [replace(s, script_args=(*script_args, *p)) for s in scripts for p in points]
     cache = Cache(Path(values["cache_dir"]) if values["cache_dir"] else default_cache_dir())
@@ -265,3 +267,20 @@ def _display(mode: str, total: int) -> Printer:
 def run(args: argparse.Namespace, registry: Registry) -> int:
     values, plugin_values = values_of(args)
     return execute(plan(values, plugin_values, registry), registry, values["progress"])
+
+
+def leave_out(scripts: list[Any], patterns: list[str], search_dirs: list[Path]) -> list[Any]:
+    """Drop the scripts whose file name, or path below a search folder, matches a glob pattern."""
+    if not patterns:
+        return scripts
+
+    def names(path: Path) -> list[str]:
+        found = [path.name]
+        for directory in search_dirs:
+            try:
+                found.append(str(path.relative_to(directory.resolve())))
+            except ValueError:
+                continue
+        return found
+
+    return [s for s in scripts if not any(fnmatch.fnmatch(n, p) for n in names(s.path) for p in patterns)]

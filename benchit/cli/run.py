@@ -10,8 +10,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from benchit.cli.benchmark import add_options, execute, plan
-from benchit.errors import ExitCode, UsageError
-from benchit.options import MAX_PLANNED, OPTIONS, defaults
+from benchit.errors import ExitCode
+from benchit.options import OPTIONS, defaults
 
 if TYPE_CHECKING:
     from benchit.plugins import Registry
@@ -26,9 +26,9 @@ def add_parser(sub: Any, registry: Registry) -> None:
 
 
 def run(args: argparse.Namespace, registry: Registry) -> int:
-    from benchit.scan import suite as suites
+    from benchit.suite import loader
 
-    loaded = suites.load(args.suite)
+    loaded = loader.load(args.suite)
     scans = plan_suite(loaded, args, registry)
     if args.dry_run:
         _print_plan(loaded, scans)
@@ -46,102 +46,15 @@ def run(args: argparse.Namespace, registry: Registry) -> int:
 
 def plan_suite(loaded: Any, args: argparse.Namespace, registry: Registry) -> list[tuple[str, Any]]:
     """The scans of every entry of a suite, by entry name; the options given in ``args`` override the suite's."""
+    from benchit.suite import expansion
+
     given = {o.dest: getattr(args, o.dest) for o in OPTIONS if hasattr(args, o.dest)}
     given_plugins = {dest: getattr(args, dest) for dest in args.plugin_defaults if hasattr(args, dest)}
     return [
-        scan
+        (scan.entry, plan(scan.values, scan.plugin_values, registry, scan.points, scan.only))
         for entry in loaded.entries
-        for scan in _entry_scans(entry, given, args.plugin_defaults, given_plugins, registry)
+        for scan in expansion.entry_scans(entry, given, args.plugin_defaults, given_plugins, registry.check_names)
     ]
-
-
-def _entry_scans(
-    entry: Any,
-    given: dict[str, Any],
-    plugin_defaults: dict[str, Any],
-    given_plugins: dict[str, Any],
-    registry: Registry,
-) -> list[Any]:
-    """The scans of one entry: one per distinct set of measurements its matrix asks for."""
-    from benchit.scan import suite as suites
-
-    values, plugin_values = _entry_values(entry, plugin_defaults)
-    values.update(given)
-    plugin_values.update(given_plugins)
-    if "search_dir" in given and "files" not in given:
-        values["scan_all"] = True
-    matrix = {k: s.value for k, s in (entry.get("matrix") or {}).items()}
-    for option, dimension in (("device", "device"), ("runtime", "runtime"), ("precision", "precision")):
-        if option in given:  # the command line wins over the suite's matrix too
-            matrix.pop(dimension, None)
-    values["sweep"] = []
-    dimensions = {k: v for k, v in matrix.items() if k not in suites.MEASUREMENT_DIMENSIONS}
-    limit = None if values.get("allow_large") else MAX_PLANNED
-    if given.get("sweep"):  # --sweep replaces the matrix's values of the parameters it names
-        swept = suites.parse_sweep(given["sweep"], limit)
-        for name in swept[0]:
-            dimensions[name] = list(dict.fromkeys(p[name] for p in swept))
-    dimensions["device"] = matrix.get("device") or values["device"]
-    dimensions["runtime"] = matrix.get("runtime") or values["runtime"]
-    dimensions["precision"] = matrix.get("precision") or values["precision"]
-    try:
-        points = suites.expand(dimensions, entry.get("exclude") or [], limit)
-    except UsageError as exc:
-        raise UsageError(f"{entry.where}: {entry.name!r}: {exc}") from None
-    if not points:
-        raise UsageError(f"{entry.where}: {entry.name!r}: exclude leaves no combination to run")
-    registry.check_names(dimensions["device"], dimensions["runtime"])
-    # Group the measurements by script parameters, then the parameter sets by measurements.
-    by_args: dict[tuple[str, ...], list[tuple[str, str, str]]] = {}
-    for point in points:
-        triple = (point["device"], point["runtime"], point["precision"])
-        by_args.setdefault(suites.point_args(point), []).append(triple)
-    groups: dict[tuple[tuple[str, str, str], ...], list[tuple[str, ...]]] = {}
-    for point_args, measured in by_args.items():
-        groups.setdefault(tuple(measured), []).append(point_args)
-    scans = []
-    for triples, arg_sets in groups.items():
-        scan_values = dict(values)
-        scan_values["device"] = list(dict.fromkeys(t[0] for t in triples))
-        scan_values["runtime"] = list(dict.fromkeys(t[1] for t in triples))
-        scan_values["precision"] = list(dict.fromkeys(t[2] for t in triples))
-        full = {
-            (d, r, p) for d in scan_values["device"] for r in scan_values["runtime"] for p in scan_values["precision"]
-        }
-        only = () if set(triples) == full else triples
-        points_arg = arg_sets if any(arg_sets) else None
-        scans.append((entry.name, plan(scan_values, plugin_values, registry, points_arg, only)))
-    return scans
-
-
-def _entry_values(entry: Any, plugin_defaults: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
-    """The values of the benchmark options (the table's, then the plugins') an entry sets, over their defaults."""
-    values = defaults()
-    for option in OPTIONS:
-        if option.suite is None:
-            continue
-        section, _, key = option.suite.rpartition(".")
-        settings = (entry.get(section) or {}) if section else entry.settings
-        if option.kind == "tolerances":  # read per precision, as "tolerance.bf16"
-            found = [setting.value for name, setting in settings.items() if name.startswith(f"{key}.")]
-            if found:
-                values[option.dest] = found
-        elif key in settings:
-            values[option.dest] = settings[key].value
-    if entry.get("search_dir") and not entry.get("files"):
-        values["scan_all"] = True
-    plugin_values = dict(plugin_defaults)
-    options = dict(entry.get("options") or {})
-    if "executor_address" in entry.settings:  # the executor's own --<name>-address option
-        options[f"{values['executor']}_address"] = entry.settings["executor_address"]
-    for dest, setting in options.items():
-        if dest not in plugin_defaults:
-            known = ", ".join(sorted(plugin_defaults)) or "none"
-            raise UsageError(f"{setting.where}: no plugin adds the option {dest!r} (plugin options: {known})")
-        plugin_values[dest] = setting.value
-    if not values["files"] and not values["scan_all"]:
-        raise UsageError(f"{entry.where}: entry {entry.name!r} names no scripts: give it search_dir or files")
-    return values, plugin_values
 
 
 def _relative(path: Any) -> str:

@@ -1,4 +1,4 @@
-"""Suite files (YAML: include, inherits, matrix, exclude) and sweeps, expanded into scans.
+"""Reading a suite file (YAML: include, inherits, matrix, exclude) into checked entries.
 
 A suite maps entry names to settings; names starting with ``_`` are templates that other
 entries ``inherits`` and never run. Every value is checked as it is read, so an error names
@@ -8,11 +8,9 @@ the file and line it came from. See docs/suites.md for the format.
 from __future__ import annotations
 
 import difflib
-import fnmatch
-import itertools
 import math
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -57,7 +55,7 @@ class Entry:
 # -- reading values ---------------------------------------------------------------------------
 
 
-def _closest(name: str, choices: Any) -> str:
+def closest(name: str, choices: Any) -> str:
     found = difflib.get_close_matches(name, list(choices), n=1, cutoff=0.6)
     return f" (did you mean {found[0]!r}?)" if found else ""
 
@@ -213,7 +211,7 @@ def _section(section: str) -> Check:
         found: dict[str, Setting] = {}
         for name, key_node, value in r.mapping(node, key):
             if name not in keys:
-                raise r.fail(key_node, f"unknown key {name!r} in {key!r}{_closest(name, keys)}")
+                raise r.fail(key_node, f"unknown key {name!r} in {key!r}{closest(name, keys)}")
             if keys[name].kind == "tolerances":
                 found.update(_tolerances(r, value, name))
             else:
@@ -230,7 +228,7 @@ def _tolerances(r: _Reader, node: yaml.Node, key: str) -> dict[str, Setting]:
     found: dict[str, Setting] = {}
     for precision, precision_node, pair in r.mapping(node, key):
         if precision not in PRECISIONS:
-            raise r.fail(precision_node, f"unknown precision {precision!r}{_closest(precision, PRECISIONS)}")
+            raise r.fail(precision_node, f"unknown precision {precision!r}{closest(precision, PRECISIONS)}")
         if isinstance(pair, yaml.SequenceNode) and len(pair.value) == 2:
             rtol, atol = (r.number(v, precision, zero=True) for v in pair.value)
             text = f"{precision}={rtol}:{atol}"
@@ -262,7 +260,7 @@ def _dimension_value(r: _Reader, name: str, key_node: yaml.Node, node: yaml.Node
 
     known = [*STANDARD_PARAMS, *MEASUREMENT_DIMENSIONS]
     if name not in known:
-        raise r.fail(key_node, f"unknown matrix parameter {name!r}{_closest(name, known)}")
+        raise r.fail(key_node, f"unknown matrix parameter {name!r}{closest(name, known)}")
     value = r.scalar(node, name)
     if name in MEASUREMENT_DIMENSIONS:
         if not isinstance(value, str):
@@ -376,7 +374,7 @@ def _load_file(
             continue
         if not isinstance(value, yaml.MappingNode):
             # A setting written at the top level (or misspelt there) reads as an entry's name.
-            hint = _closest(name, ["include", *KEYS])
+            hint = closest(name, ["include", *KEYS])
             if hint:
                 raise reader.fail(key_node, f"unknown key {name!r}{hint}; settings go inside an entry")
             raise reader.fail(key_node, f"entry {name!r} must be a mapping of settings, not a {_kind(value)}")
@@ -391,7 +389,7 @@ def _read_entry(reader: _Reader, key_node: yaml.Node, node: yaml.Node) -> dict[s
     for key, setting_node, value in reader.mapping(node, "an entry"):
         check = KEYS.get(key)
         if check is None:
-            raise reader.fail(setting_node, f"unknown key {key!r}{_closest(key, KEYS)}")
+            raise reader.fail(setting_node, f"unknown key {key!r}{closest(key, KEYS)}")
         settings[key] = Setting(check(reader, value, key), reader.where(setting_node))
     return settings
 
@@ -424,97 +422,9 @@ def _resolve(
             raise SuiteError(f"{where}: inherits cycle: {' -> '.join([*chain, name, parent])}")
         if parent not in raw:
             templates = [n for n in raw if n != name]
-            raise SuiteError(
-                f"{where}: {name!r} inherits {parent!r}, which is not defined{_closest(parent, templates)}"
-            )
+            raise SuiteError(f"{where}: {name!r} inherits {parent!r}, which is not defined{closest(parent, templates)}")
         merged = _merge(merged, _resolve(parent, raw, [*chain, name], done))
     merged = _merge(merged, {k: v for k, v in settings.items() if k != "inherits"})
     merged.pop("__where__", None)
     done[name] = merged
     return merged
-
-
-# -- matrices and sweeps ----------------------------------------------------------------------
-
-
-def check_size(planned: int, what: str, limit: int | None = options.MAX_PLANNED) -> None:
-    """``UsageError`` when ``planned`` measurements are over ``limit`` (None: no limit, --allow-large)."""
-    if limit is not None and planned > limit:
-        raise UsageError(
-            f"{what} plans {planned:,} measurements, over the limit of {limit:,}; "
-            "narrow it, or give --allow-large (allow_large: true in a suite) to run it anyway"
-        )
-
-
-def expand(
-    dimensions: dict[str, list[Any]],
-    exclude: Sequence[dict[str, list[Any]]] = (),
-    limit: int | None = options.MAX_PLANNED,
-) -> list[dict[str, Any]]:
-    """The cartesian product of ``dimensions`` in order, less the combinations that match every
-    key of some rule in ``exclude`` (a rule's key matches any of its values). Its size is checked
-    against ``limit`` before anything is made (``check_size``)."""
-    sizes = " x ".join(f"{len(values)} {name}" for name, values in dimensions.items())
-    check_size(math.prod(len(values) for values in dimensions.values()), f"the matrix ({sizes})", limit)
-    names = list(dimensions)
-    points = [dict(zip(names, values, strict=True)) for values in itertools.product(*dimensions.values())]
-
-    def excluded(point: dict[str, Any]) -> bool:
-        return any(
-            all(k in point and str(point[k]) in map(str, values) for k, values in rule.items()) for rule in exclude
-        )
-
-    return [p for p in points if not excluded(p)]
-
-
-def point_args(point: dict[str, Any]) -> tuple[str, ...]:
-    """The script arguments of the script parameters in a point: ``--batch_size 8 ...``."""
-    args: list[str] = []
-    for name, value in point.items():
-        if name in STANDARD_PARAMS:
-            args += [f"--{name}", str(value).lower() if isinstance(value, bool) else str(value)]
-    return tuple(args)
-
-
-def parse_sweep(specs: list[str], limit: int | None = options.MAX_PLANNED) -> list[dict[str, Any]]:
-    """``--sweep batch_size=1,8 --sweep max_seq_length=128,512`` -> the points of the product."""
-    dimensions: dict[str, list[str]] = {}
-    for spec in specs:
-        name, sep, values = spec.partition("=")
-        name = name.strip().removeprefix("--")
-        if not sep or not values.strip():
-            raise UsageError(f"--sweep {spec!r}: write PARAM=V1,V2, e.g. --sweep batch_size=1,8,32")
-        if name not in STANDARD_PARAMS:
-            raise UsageError(
-                f"--sweep: {name!r} is not a standard script parameter{_closest(name, STANDARD_PARAMS)}; "
-                f"they are: {', '.join(STANDARD_PARAMS)}"
-            )
-        if name in dimensions:
-            raise UsageError(f"--sweep: {name!r} is given twice; list its values once, comma-separated")
-        items = [v.strip() for v in values.split(",")]
-        for item in items:
-            try:
-                STANDARD_PARAMS[name].type(item)
-            except ValueError:
-                raise UsageError(
-                    f"--sweep: {name} takes {STANDARD_PARAMS[name].type.__name__} values, got {item!r}"
-                ) from None
-        dimensions[name] = list(dict.fromkeys(items))
-    return expand(dimensions, limit=limit)
-
-
-def leave_out(scripts: list[Any], patterns: list[str], search_dirs: list[Path]) -> list[Any]:
-    """Drop the scripts whose file name, or path below a search folder, matches a glob pattern."""
-    if not patterns:
-        return scripts
-
-    def names(path: Path) -> list[str]:
-        found = [path.name]
-        for directory in search_dirs:
-            try:
-                found.append(str(path.relative_to(directory.resolve())))
-            except ValueError:
-                continue
-        return found
-
-    return [s for s in scripts if not any(fnmatch.fnmatch(n, p) for n in names(s.path) for p in patterns)]
