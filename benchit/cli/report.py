@@ -116,7 +116,7 @@ def write(chosen: list[Any], paths: list[Path], data: Any) -> None:
 
 
 def run(args: argparse.Namespace, registry: Registry) -> int:
-    from benchit.report import frame, table
+    from benchit.report import frame, summary, table
     from benchit.report.reporter import ReportData
 
     chosen = reporters(args, registry)
@@ -131,7 +131,7 @@ def run(args: argparse.Namespace, registry: Registry) -> int:
     for line in table.report_lines(data, width(args)):
         print(line)
     print()
-    for line in frame.summary(df):
+    for line in summary.lines(df):
         print(printable(line))
     write(chosen, paths, data)
     return ExitCode.OK

@@ -3,12 +3,21 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pandas as pd
 
 from benchit.contracts import Report
-from benchit.report.frame import neutralise
 from benchit.report.reporter import Reporter, write_atomic
+
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def neutralise(value: Any) -> Any:
+    """Stop a spreadsheet from running a text cell as a formula."""
+    if isinstance(value, str) and value.startswith(_FORMULA_START):
+        return "'" + value
+    return value
 
 
 def safe_csv(df: pd.DataFrame) -> str:

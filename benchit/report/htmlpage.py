@@ -13,7 +13,8 @@ from benchit.contracts import Report
 from benchit.errors import Unavailable
 from benchit.records import ParityVerdict, ResultStatus
 from benchit.report import frame, table
-from benchit.report.frame import baseline_name, busy_reason
+from benchit.report.comparable import busy_reason
+from benchit.report.frame import baseline_name
 from benchit.report.reporter import Reporter, write_atomic
 from benchit.report.verdict import CompareVerdict
 
