@@ -1,8 +1,9 @@
 """The contracts plugins implement or use: devices, timers, runtimes, executors, reporters and corpora.
 
 Built-in implementations live in their stages (``backends/``, ``execute/``, ``report/``) and
-subclass these like any plugin. This module imports only leaves, so that every stage, and
-``hookspecs``, may import it.
+subclass these like any plugin. This module imports only what sits below it in the stack (the
+config, the messages of the executor seam, and leaves: records, errors, host), so that every stage,
+and ``hookspecs``, may import it.
 """
 
 from __future__ import annotations
@@ -250,8 +251,9 @@ class Executor(abc.ABC):
     5. ``executor.submit(spec)`` for each job (a ``JobSpec``), and ``executor.events(timeout)``
        in a loop: it waits at most ``timeout`` seconds for something to happen and returns the
        ``Event``\\ s that arrived (possibly none). For each job, the events are the worker's messages
-       (``InvocationFound``, ``ResultReady``, ``Artifact``, ``ScriptError``, ``InternalError``,
-       ``Done``) in the order sent, ``LogChunk``\\ s of its output, ``JobStarted`` once its process
+       (``InvocationFound``, ``ResultReady``, ``Attempt``, ``Artifact``, ``ScriptError``,
+       ``InternalError``, ``Done``, and ``LockWait``, ``QuietWait``, ``MemoryGroupRefused``) in the
+       order sent, ``LogChunk``\\ s of its output, ``JobStarted`` once its process
        runs, ``JobKilled`` if the executor ended it, and last, exactly once, ``JobExited``. After
        ``JobExited`` the executor forgets the job (it has released its process, pipes and folders).
     6. ``executor.cancel(job_id, status, reason)`` to stop a job now (Ctrl-C); the next ``events``
@@ -263,7 +265,9 @@ class Executor(abc.ABC):
     ``config.timeout_s`` (from the job's start, less the time its worker reported waiting for the
     host lock with ``LockWait``) and ``config.memory_limit_bytes`` and kills the job's
     whole process tree (sending ``JobKilled`` with ``timeout`` or ``oom``), and it reports whether
-    the kernel's out-of-memory killer struck (``JobExited.oom_killer``). It honours
+    the kernel's out-of-memory killer struck (``JobExited.oom_killer``). It passes every ``Attempt``
+    on as it came: after a hard death, the last one names the runtime that failed, and the
+    coordinator measures the model's other runtimes again without it. It honours
     ``config.threads`` and ``config.jobs`` as the local executor does. The coordinator turns the
     events into a status (``benchit.execute.outcome``) and is the only writer of the cache: a
     worker never writes into it by path, so artifacts come back as ``Artifact`` messages.
