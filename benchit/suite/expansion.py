@@ -110,8 +110,8 @@ def entry_scans(
     if "search_dir" in given and "files" not in given:
         values["scan_all"] = True
     matrix = {k: s.value for k, s in (entry.get("matrix") or {}).items()}
-    for option, dimension in (("device", "device"), ("runtime", "runtime"), ("precision", "precision")):
-        if option in given:  # the command line wins over the suite's matrix too
+    for dimension in MEASUREMENT_DIMENSIONS:
+        if dimension in given:  # the command line wins over the suite's matrix too
             matrix.pop(dimension, None)
     values["sweep"] = []
     dimensions = {k: v for k, v in matrix.items() if k not in MEASUREMENT_DIMENSIONS}

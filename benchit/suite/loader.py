@@ -23,8 +23,8 @@ from benchit.options import Option
 from benchit.parser import STANDARD_PARAMS
 from benchit.text import parse_memory_size
 
-# Matrix dimensions that are not script parameters, and the entry setting each one replaces.
-MEASUREMENT_DIMENSIONS = {"device": "devices", "runtime": "runtimes", "precision": "precision"}
+# Matrix dimensions that are not script parameters: each replaces the entry's option of that name.
+MEASUREMENT_DIMENSIONS = ("device", "runtime", "precision")
 
 
 class SuiteError(UsageError):
