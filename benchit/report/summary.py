@@ -8,32 +8,32 @@ from benchit.records import ParityVerdict
 
 
 def lines(df: pd.DataFrame) -> list[str]:
-    """A few lines for the terminal: scripts by status, results by status, flags."""
+    """A few out for the terminal: scripts by status, results by status, flags."""
     if df.empty:
         return ["no results in the cache"]
     scripts = df.drop_duplicates("script")["script_status"].value_counts()
-    lines = [f"scripts: {len(df['script'].unique())} ({', '.join(f'{n} {s}' for s, n in scripts.items())})"]
+    out = [f"scripts: {len(df['script'].unique())} ({', '.join(f'{n} {s}' for s, n in scripts.items())})"]
     results = df[df["device"].notna()]
     if not results.empty:
         counts = results["status"].value_counts()
-        lines.append(f"results: {len(results)} ({', '.join(f'{n} {s}' for s, n in counts.items())})")
+        out.append(f"results: {len(results)} ({', '.join(f'{n} {s}' for s, n in counts.items())})")
         noisy = int((results["noisy"] == True).sum())  # noqa: E712 - object column
         parity = int((results["parity_passed"] == False).sum())  # noqa: E712
         if noisy:
-            lines.append(f"noisy: {noisy} results whose median is not known to within the tolerance")
+            out.append(f"noisy: {noisy} results whose median is not known to within the tolerance")
         contended = int((results["contended"] == True).sum())  # noqa: E712
         if contended:
-            lines.append(f"busy: {contended} results measured on a busy machine (contended): not comparable")
+            out.append(f"busy: {contended} results measured on a busy machine (contended): not comparable")
         if parity:
-            lines.append(f"parity: {parity} results whose outputs disagree with eager torch")
+            out.append(f"parity: {parity} results whose outputs disagree with eager torch")
         inconclusive = int((results["parity_verdict"] == ParityVerdict.INCONCLUSIVE.value).sum())
         if inconclusive:
-            lines.append(
+            out.append(
                 f"parity: {inconclusive} results that cannot be judged (eager torch's outputs not finite, or, without a float64 run, not reproduced by eager torch itself one rounding step away)"
             )
         unjudged = int((results["parity_verdict"] == ParityVerdict.EAGER_NONDETERMINISTIC.value).sum())
         if unjudged:
-            lines.append(
+            out.append(
                 f"parity: {unjudged} results not judged: eager torch gives different outputs on two runs of the same inputs (random ops left on, such as F.dropout, whose training defaults to True?)"
             )
-    return lines
+    return out
