@@ -204,7 +204,7 @@ def _memory_ratio(eager: dict[str, Any], row: dict[str, Any]) -> float | None:
     """Eager's peak memory over this runtime's (the compile benchmark's "compression ratio"):
     device memory where both measured it (accelerators), else the worker's peak RSS."""
     for column in ("peak_device_memory_mb", "peak_rss_mb"):
-        theirs, ours = eager.get(column), row.get(column)
+        theirs, ours = eager.get(column, 0), row.get(column, 0)
         if positive(theirs) and positive(ours):
             return float(theirs) / float(ours)
     return None
