@@ -57,10 +57,9 @@ def open_cache(root: Path) -> Cache:
 
 def run(args: argparse.Namespace, registry: Registry | None, out: IO[str] | None = None) -> int:
     out = out or sys.stdout
-    root = args.cache_dir or default_cache_dir()
     if args.cache_command is None:
         raise UsageError("give a subcommand: benchit cache list|delete|clean")
-    cache = open_cache(root)
+    cache = open_cache(args.cache_dir or default_cache_dir())
     if args.cache_command == "list":
         return _list(cache, out)
     if args.cache_command == "delete":
