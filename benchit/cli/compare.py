@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from benchit.cli.common import printable
 from benchit.cli.report import add_output_options, open_cache, outputs, reporters, width, write
 from benchit.errors import ExitCode, UsageError
-from benchit.report.verdict import CompareVerdict
+from benchit.judge.verdicts import CompareVerdict
 
 if TYPE_CHECKING:
     from benchit.plugins import Registry

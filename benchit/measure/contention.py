@@ -34,6 +34,7 @@ import os
 import time
 from dataclasses import dataclass, replace
 
+from benchit.keys import CPU_PRESSURE, CPU_WAIT_FRACTION, RUNNABLE_OTHERS, STEAL_FRACTION
 from benchit.measure.environment import available_cpus, run_queue_wait_ns
 
 # A reading before measuring (the worker idle) is sampled this often, for this long.
@@ -202,10 +203,10 @@ class Reading:
     def evidence(self) -> dict[str, float]:
         """The flat numbers a result's ``info`` keeps (those this kernel has)."""
         values = {
-            "cpu_wait_fraction": self.cpu_wait_fraction,
-            "steal_fraction": self.steal_fraction,
-            "runnable_others": self.runnable_others,
-            "cpu_pressure": self.cpu_pressure,
+            CPU_WAIT_FRACTION: self.cpu_wait_fraction,
+            STEAL_FRACTION: self.steal_fraction,
+            RUNNABLE_OTHERS: self.runnable_others,
+            CPU_PRESSURE: self.cpu_pressure,
         }
         return {k: round(v, 4) for k, v in values.items() if v is not None}
 

@@ -8,10 +8,12 @@ from typing import Any
 
 import pandas as pd
 
+from benchit.judge.comparable import busy_reason, round_medians
+from benchit.judge.stats import GeoMean, geometric_mean_of, paired_ratio
+from benchit.keys import ROUNDS_MS
+from benchit.numeric import finite_number
 from benchit.records import Parity, ParityVerdict, Result, ResultStatus, ScriptStatus, options_text
-from benchit.report.comparable import ROUNDS, _is_number, busy_reason, round_medians
 from benchit.report.source import ScriptRun, script_runs
-from benchit.report.stats import GeoMean, geometric_mean_of, paired_ratio
 from benchit.store.cache import Cache
 
 COLUMNS = [
@@ -102,7 +104,7 @@ COLUMNS = [
 # Carried in the frame for statistics and the JSON report, left out of CSV and tables: the kept
 # samples and the median of each round.
 SAMPLES = "samples_ms"
-CARRIED = [SAMPLES, ROUNDS]
+CARRIED = [SAMPLES, ROUNDS_MS]
 # Facts of ``Result.info`` that have a column of their own (not ``info_<key>``).
 _INFO_COLUMNS = ("cpu_wait_fraction", "steal_fraction", "runnable_others", "cpu_pressure", "contended_reason",
                  "blocks_discarded", "quiet_wait_s", "prepare_s", "first_step_s", "speed_probe_us", "speed_probe",
@@ -386,7 +388,7 @@ def _memory_ratio(eager: dict[str, Any], row: dict[str, Any]) -> float | None:
     device memory where both measured it (accelerators), else the worker's peak RSS."""
     for column in ("peak_device_memory_mb", "peak_rss_mb"):
         theirs, ours = eager.get(column), row.get(column)
-        if _is_number(theirs) and _is_number(ours) and theirs > 0 and ours > 0:
+        if finite_number(theirs) and finite_number(ours) and theirs > 0 and ours > 0:
             return float(theirs) / float(ours)
     return None
 

@@ -11,11 +11,12 @@ from typing import TYPE_CHECKING, Any
 
 from benchit.contracts import Report
 from benchit.errors import Unavailable
+from benchit.judge.comparable import busy_reason
+from benchit.judge.verdicts import CompareVerdict
 from benchit.records import ParityVerdict, ResultStatus
 from benchit.report import frame, table
-from benchit.report.frame import baseline_name, busy_reason
+from benchit.report.frame import baseline_name
 from benchit.report.reporter import Reporter, write_atomic
-from benchit.report.verdict import CompareVerdict
 
 if TYPE_CHECKING:
     from benchit.report.compare import Comparison
