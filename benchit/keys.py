@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from enum import Enum
+
 # -- a result's ``info`` (``records.Result.info``): written by measure/, read by report/, judge/, history/
 # These strings are JSON keys of the cache: a name here may change, its value never.
 
@@ -36,8 +38,18 @@ SPEED_PROBE = "speed_probe"
 PARALLEL_PROBE_US = "parallel_probe_us"  # torch's thread pool, with more than one thread
 PARALLEL_PROBE = "parallel_probe"
 
-# What benchit changed in captured inputs so that a train step could run on them, for people.
+# What benchit changed in captured inputs so that a train step could run on them: the codes
+# (``Adaptation`` values, a list) for code to read, and one sentence per change for people.
+TRAIN_ADAPTATIONS = "train_adaptations"
 TRAIN_INPUTS = "train_inputs"
+
+
+class Adaptation(str, Enum):
+    """One change benchit made to a model's captured inputs for training (``measure.placement``)."""
+
+    REPEATED_BATCH = "repeated_batch"  # a batch of one repeated to two, for batch norm
+    MADE_TARGETS = "made_targets"  # targets made for a detection model, which computes its own losses
+
 
 # -- report row columns read by more than one module (report/, judge/, history/)
 ROUNDS_MS = "rounds_ms"  # the median of each round, a list

@@ -34,7 +34,7 @@ from benchit.measure.timing import (
     summarise,
     warm_up,
 )
-from benchit.measure.training import INPUTS_FAILURE, Trainer, inputs_reason, name_outputs
+from benchit.measure.training import INPUTS_FAILURE, Trainer, adaptation_facts, inputs_reason, name_outputs
 from benchit.records import Result, ResultStatus
 
 # Hears which runtime is being prepared or measured now, as the failed result it would end with if
@@ -441,7 +441,7 @@ def benchmark_all(
     _attempting(None, attempt)
     if isinstance(placement, TrainPlacement) and placement.adapted:
         for entry in entries:
-            entry.info[keys.TRAIN_INPUTS] = "; ".join(placement.adapted)
+            entry.info.update(adaptation_facts(placement.adapted))
     live = [e for e in entries if e.result is None]
     waited = 0.0
     if live:
