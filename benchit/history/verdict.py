@@ -23,10 +23,6 @@ class Verdict(str, Enum):
     INCONCLUSIVE = "inconclusive"
     FAILING = "failing"
 
-    @property
-    def flagged(self) -> bool:
-        return self in (Verdict.REGRESSION, Verdict.FAILING)
-
 
 FROM_COMPARE = {
     CompareVerdict.SLOWER: Verdict.REGRESSION,
