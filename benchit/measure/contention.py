@@ -352,11 +352,10 @@ def idle_reading(seconds: float = IDLE_WINDOW_S, threads: int = 1) -> Reading:
 @dataclass
 class QuietBudget:
     """The scan's budget of seconds to wait for a quiet machine (``--quiet-wait``), as this worker
-    has it: ``left_s`` shrinks with each wait; ``tell(True, evidence)`` when a wait starts and
-    ``tell(False, seconds)`` when it ends (the worker passes both on to the coordinator)."""
+    has it: ``left_s`` shrinks with each wait; ``tell.started(evidence)`` when a wait starts and
+    ``tell.ended(seconds)`` when it ends (the worker passes both on to the coordinator)."""
 
     left_s: float
-    waited_s: float = 0.0
 
     def wait(self, judge: Judge, reason: str, tell: WaitTeller | None = None) -> tuple[float, str | None]:
         """Wait, while the budget lasts, until an idle reading of the machine is quiet; return the
@@ -373,7 +372,6 @@ class QuietBudget:
         finally:
             waited = time.perf_counter() - start
             self.left_s = max(0.0, self.left_s - waited)
-            self.waited_s += waited
             if tell is not None:
                 tell.ended(waited)
         return waited, busy
