@@ -10,7 +10,7 @@ import pandas as pd
 
 from benchit.judge.comparable import busy_reason, round_medians
 from benchit.judge.stats import GeoMean, geometric_mean_of, paired_ratio
-from benchit.keys import ROUNDS_MS
+from benchit.keys import ROUNDS_MS, SAMPLES_MS
 from benchit.numeric import finite_number
 from benchit.records import Parity, ParityVerdict, Result, ResultStatus, ScriptStatus, options_text
 from benchit.report.source import ScriptRun, script_runs
@@ -103,8 +103,7 @@ COLUMNS = [
 ]
 # Carried in the frame for statistics and the JSON report, left out of CSV and tables: the kept
 # samples and the median of each round.
-SAMPLES = "samples_ms"
-CARRIED = [SAMPLES, ROUNDS_MS]
+CARRIED = [SAMPLES_MS, ROUNDS_MS]
 # Facts of ``Result.info`` that have a column of their own (not ``info_<key>``).
 _INFO_COLUMNS = ("cpu_wait_fraction", "steal_fraction", "runnable_others", "cpu_pressure", "contended_reason",
                  "blocks_discarded", "quiet_wait_s", "prepare_s", "first_step_s", "speed_probe_us", "speed_probe",
