@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 from benchit.config import Config
 from benchit.errors import Unavailable
 from benchit.host import EventTimer, HostTimer, cpu_model
+from benchit.keys import PEAK_MEMORY_ALLOCATED_BYTES, PEAK_MEMORY_RESERVED_BYTES
 from benchit.messages import Event, JobSpec
 from benchit.records import Machine, ScriptStatus
 
@@ -103,8 +104,8 @@ class Accelerator(Device):
     def peak_memory(self) -> dict[str, int]:
         backend = self.backend()
         return {
-            "peak_memory_allocated_bytes": int(backend.max_memory_allocated()),
-            "peak_memory_reserved_bytes": int(backend.max_memory_reserved()),
+            PEAK_MEMORY_ALLOCATED_BYTES: int(backend.max_memory_allocated()),
+            PEAK_MEMORY_RESERVED_BYTES: int(backend.max_memory_reserved()),
         }
 
     def describe(self) -> dict[str, Any]:

@@ -15,8 +15,8 @@ import time
 import numpy as np
 from _common import finish, median, parser
 
+from benchit.judge.stats import compare_rounds
 from benchit.measure.timing import kept_samples
-from benchit.report.stats import compare_rounds
 
 GOAL_MS = 50.0
 GOAL_BYTES = 32 * 1024

@@ -3,6 +3,7 @@ or with ``plain``, only the summary with ``none``; Ctrl-C leaves the terminal in
 
 from __future__ import annotations
 
+import io
 import os
 import pty
 import re
@@ -20,7 +21,8 @@ from pathlib import Path
 import pytest
 from conftest import FAST, REPO, run_benchit, write_script
 
-from benchit.cli.progress import pick
+from benchit.cli.progress import Printer, pick
+from benchit.records import Result, ResultStatus, Stats
 
 HIDE, SHOW = b"\x1b[?25l", b"\x1b[?25h"  # the cursor, hidden while the area is drawn
 QUICK = "import torch\ntorch.nn.Linear(3, 2)(torch.randn(1, 3))\n"
@@ -211,6 +213,27 @@ def test_progress_none_prints_only_the_summary_for_benchmark_and_run(tmp_path: P
     assert "skipped 3 scripts already complete in the cache" in ran.stdout
     plain = run_benchit("run", suite, "--progress", "plain", *FAST)
     assert plain.stdout.count("[skip] ") == 3 and "\x1b" not in plain.stdout
+
+
+def _train_line(info: dict[str, object]) -> str:
+    """The plain progress line of an ok train result whose ``info`` is ``info``."""
+    stats = Stats(iterations=10, mean_ms=1.0, median_ms=1.0, median_ci_low_ms=0.9, median_ci_high_ms=1.1,
+                  min_ms=0.8, max_ms=1.2, std_ms=0.1, iqr_ms=0.1, p90_ms=1.1, p99_ms=1.2, cv=0.1,
+                  warmup_iterations=3, measure_time_s=0.01, noisy=False)  # fmt: skip
+    result = Result(device="cpu", runtime="torch", status=ResultStatus.OK, stats=stats, mode="train", info=info)
+    stream = io.StringIO()
+    Printer(1, stream).result(None, "b", result)
+    return stream.getvalue()
+
+
+def test_the_progress_line_marks_the_input_changes_by_their_codes_not_their_sentences() -> None:
+    both = _train_line({"train_adaptations": ["made_targets", "repeated_batch"], "train_inputs": "anything"})
+    assert both.rstrip().endswith("(batch of 1 repeated to 2) (targets made by benchit)"), both
+    # The sentence alone (a result from before the codes) marks nothing; an unknown or damaged code is left out.
+    assert "(" not in _train_line({"train_inputs": "a batch of 1 repeated to 2; targets made by benchit"})
+    odd = _train_line({"train_adaptations": ["made_targets", ["x"], "future_change"]})
+    assert odd.rstrip().endswith("items/s (targets made by benchit)"), odd
+    assert "(" not in _train_line({"train_adaptations": "repeated_batch"})
 
 
 def test_bad_progress_mode_is_a_usage_error(tmp_path: Path) -> None:

@@ -13,8 +13,8 @@ import pandas as pd
 import pytest
 
 from benchit.history.verdict import Verdict, judge
+from benchit.judge.comparable import MIN_SPEED_TOLERANCE, speed_differed, speed_tolerance, why_inconclusive
 from benchit.measure import speed
-from benchit.report.comparable import MIN_SPEED_TOLERANCE, inconclusive, speed_differed, speed_tolerance
 from tests.conftest import FAST, report_df, rewrite_results, run_benchit, with_rounds, write_script
 
 SCRIPT = """
@@ -77,12 +77,12 @@ def test_two_machines_are_not_judged_by_their_probes() -> None:
 
 
 def test_a_pair_at_different_machine_speeds_is_inconclusive_with_every_other_reason_first() -> None:
-    assert inconclusive((_row(100.0), "A"), (_row(140.0), "B"), speed=0.1) == (
+    assert why_inconclusive((_row(100.0), "A"), (_row(140.0), "B"), speed=0.1) == (
         "machine speed differed: probe 40% slower in B"
     )
-    assert inconclusive((_row(100.0), "A"), (_row(140.0), "B")) == ""  # not asked: runtimes of one scan
+    assert why_inconclusive((_row(100.0), "A"), (_row(140.0), "B")) == ""  # not asked: runtimes of one scan
     busy = {**_row(140.0), "contended": True, "contended_reason": "busy: 61% CPU wait"}
-    assert inconclusive((_row(100.0), "A"), (busy, "B"), speed=0.1) == (
+    assert why_inconclusive((_row(100.0), "A"), (busy, "B"), speed=0.1) == (
         "busy: 61% CPU wait in B; machine speed differed: probe 40% slower in B"
     )
 

@@ -9,20 +9,19 @@ import math
 import numpy as np
 import pytest
 
-from benchit.measure.timing import kept_samples, summarise
-from benchit.records import Stats
-from benchit.report.stats import (
+from benchit.judge.stats import (
     PAIRED,
     WELCH,
-    CompareVerdict,
     compare_paired,
     compare_rounds,
     geometric_mean,
     geometric_mean_of,
     paired_ratio,
-    t_quantile,
-    t_sf2,
 )
+from benchit.judge.verdicts import CompareVerdict
+from benchit.measure.timing import kept_samples, summarise
+from benchit.records import Stats
+from benchit.student import t_quantile, t_sf2
 
 
 def _latencies(median: float, spread: float, n: int, seed: int) -> np.ndarray:

@@ -310,6 +310,7 @@ def test_models_that_cannot_train_keep_their_eval_result(tmp_path: Path) -> None
     (pooled,) = [json.loads(p.read_text()) for p in cache.glob("builds/*/results/*/cpu-torch-train.json")
                  if json.loads(p.read_text()).get("status") == "ok"]  # fmt: skip
     assert pooled["info"]["train_inputs"].startswith("a batch of 1 repeated to 2 (each sample twice): batch norm")
+    assert pooled["info"]["train_adaptations"] == ["repeated_batch"]
     assert pooled["throughput_per_s"] == pytest.approx(2000.0 / pooled["stats"]["median_ms"])
     # Without a batch of one to repeat, the inputs, not the model: failed (the inputs are the
     # user's), with the reason in one line.
@@ -482,4 +483,5 @@ def test_a_detection_model_with_a_batch_of_one_trains_with_made_targets(tmp_path
     assert result["status"] == "ok", result.get("error")
     assert "targets made by benchit" in result["info"]["train_inputs"]
     assert "a batch of 1 repeated to 2" in result["info"]["train_inputs"]
+    assert result["info"]["train_adaptations"] == ["made_targets", "repeated_batch"]  # in the order made
     assert result["throughput_per_s"] == pytest.approx(2000.0 / result["stats"]["median_ms"])

@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 from conftest import FAST, run_benchit, write_script
 
-from benchit.report.compare import inconclusive
-from benchit.report.stats import geometric_mean_of
+from benchit.judge.comparable import why_inconclusive
+from benchit.judge.stats import geometric_mean_of
 
 # A host lock of these tests' own (it lives in the temporary folder): they never wait for another
 # benchit measuring on a shared machine.
@@ -81,8 +81,8 @@ def test_a_zero_or_negative_median_is_inconclusive(tmp_path: Path, report: dict[
 def test_non_finite_medians_are_inconclusive_with_the_reason(median: float | None) -> None:
     good = {"latency_median_ms": 1.0, "rounds_ms": [1.0, 1.1], "iterations": 10}
     bad = {"latency_median_ms": median, "rounds_ms": [median] * 2 if median is not None else [], "iterations": 10}
-    assert inconclusive((good, "A"), (bad, "B")).startswith("no median: "), median
-    assert inconclusive((good, "A"), (good, "B")) == ""
+    assert why_inconclusive((good, "A"), (bad, "B")).startswith("no median: "), median
+    assert why_inconclusive((good, "A"), (good, "B")) == ""
 
 
 def test_a_nan_median_in_a_compare_input_is_one_line_and_exit_2(tmp_path: Path, report: dict[str, Any]) -> None:

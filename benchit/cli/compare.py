@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from benchit.cli.common import add_verdict_options, gate
 from benchit.cli.report import add_output_options, open_cache, outputs, reporters, width, write
 from benchit.errors import UsageError
-from benchit.report.verdict import CompareVerdict
+from benchit.judge.verdicts import CompareVerdict
 from benchit.text import printable
 
 if TYPE_CHECKING:

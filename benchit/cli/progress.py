@@ -7,8 +7,7 @@ import sys
 from types import TracebackType
 from typing import IO, Any
 
-from benchit.measure.targets import MADE_TARGETS
-from benchit.measure.training import REPEATED_BATCH
+from benchit.keys import CONTENDED_REASON, TRAIN_ADAPTATIONS, Adaptation
 from benchit.records import Invocation, Parity, ParityVerdict, Result, ResultStatus, Script, ScriptRecord, ScriptStatus
 from benchit.text import printable
 
@@ -28,6 +27,21 @@ def pick(mode: str, stream: IO[str]) -> str:
 def failed(record: ScriptRecord) -> bool:
     """A script that did not end well, or with a failed result (the summary's rule)."""
     return record.status not in (ScriptStatus.OK, ScriptStatus.NO_MODELS) or bool(record.failed_results)
+
+
+# How the progress line marks each change benchit made to a model's inputs to train it.
+_ADAPTED = {
+    Adaptation.REPEATED_BATCH: " (batch of 1 repeated to 2)",
+    Adaptation.MADE_TARGETS: " (targets made by benchit)",
+}
+
+
+def _adapted_flags(info: dict[str, Any]) -> str:
+    """The marks of the changes a train result lists (``info["train_adaptations"]``); a result
+    from before the codes were kept lists none, and an unknown code is left out."""
+    codes = info.get(TRAIN_ADAPTATIONS)
+    listed = {code for code in codes if isinstance(code, str)} if isinstance(codes, list) else set()
+    return "".join(flag for change, flag in _ADAPTED.items() if change.value in listed)
 
 
 def _fmt_ms(value: float) -> str:
@@ -97,14 +111,10 @@ class Printer:
             rel = 100 * ci / stats.median_ms if stats.median_ms else 0.0
             flags = " NOISY" if stats.noisy else ""
             if result.contended:
-                flags += f" CONTENDED ({printable(str(result.info.get('contended_reason') or 'busy'))})"
+                flags += f" CONTENDED ({printable(str(result.info.get(CONTENDED_REASON) or 'busy'))})"
             if result.parity is not None:
                 flags += _parity_flag(result.parity)
-            adapted = str(result.info.get("train_inputs") or "")  # inputs benchit made trainable
-            if REPEATED_BATCH in adapted:
-                flags += " (batch of 1 repeated to 2)"
-            if MADE_TARGETS in adapted:
-                flags += " (targets made by benchit)"
+            flags += _adapted_flags(result.info)  # inputs benchit made trainable
             self._print(
                 f"        {where}: median {_fmt_ms(stats.median_ms)} ±{rel:.1f}%, "
                 f"p90 {_fmt_ms(stats.p90_ms)}, n={stats.iterations}, "

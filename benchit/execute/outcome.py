@@ -34,7 +34,8 @@ class Outcome:
     log_tail: str = ""
 
 
-# How a script ended: its status and, for a failure, the error (type, message, traceback).
+# How a script ended: its status and, for a failure, the error (type, message, traceback). The compare
+# verdict (judge/verdicts.py) and the parity verdict are other things, with other names.
 Ending = tuple[ScriptStatus, "dict[str, Any] | None"]
 # Endings after which the worker may have died mid-way (a signal, os._exit), not by its own choice.
 HARD_DEATHS = (ScriptStatus.KILLED, ScriptStatus.FAILED, ScriptStatus.OOM)

@@ -12,7 +12,7 @@ from benchit.history import query
 from benchit.history.changepoint import last_change
 from benchit.history.changes import differences
 from benchit.history.verdict import Verdict, judge
-from benchit.report.stats import Change
+from benchit.judge.stats import Change
 
 # Verdicts in the order a table lists them: what needs a look first.
 ORDER = [Verdict.REGRESSION, Verdict.FAILING, Verdict.INCONCLUSIVE, Verdict.IMPROVEMENT, Verdict.SAME]

@@ -66,7 +66,7 @@ class Entry:
     row: dict[str, Any]  # a ``results`` row less its run, series and environment ids
 
 
-def _json(value: Any) -> str:
+def column_json(value: Any) -> str:
     """A column's JSON text, keys sorted: through orjson where it is installed (twenty times as fast on
     the kept samples, floats written in their shortest form as json does; never used for a digest,
     whose text must stay the same from one benchit to the next)."""
@@ -84,7 +84,7 @@ def _entry(result: dict[str, Any], script: str, build: Any, finished: float | No
     machine = result.get("machine") or {}
     series = {
         **identity,
-        "runtime_options": _json(identity["runtime_options"]),
+        "runtime_options": column_json(identity["runtime_options"]),
         "key": key,
         "model": build.invocation.model_class or "",
         "hostname": str(machine.get("hostname") or ""),
@@ -108,13 +108,13 @@ def _entry(result: dict[str, Any], script: str, build: Any, finished: float | No
         "median_ms": stats.get("median_ms"),
         "ci_low_ms": stats.get("median_ci_low_ms"),
         "ci_high_ms": stats.get("median_ci_high_ms"),
-        "rounds": _json(rounds),
-        "samples": _json(samples),
-        "stats": _json(stats) if stats else None,
+        "rounds": column_json(rounds),
+        "samples": column_json(samples),
+        "stats": column_json(stats) if stats else None,
         "throughput_per_s": result.get("throughput_per_s"),
         "contended": bool(result.get("contended")),
         "parity": parity.get("verdict") if isinstance(parity, dict) else None,
-        "details": _json(
+        "details": column_json(
             {
                 "parity": parity,
                 "info": result.get("info") or {},

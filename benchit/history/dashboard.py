@@ -9,7 +9,7 @@ from typing import Any
 
 from benchit.history.analysis import SeriesReport
 from benchit.history.verdict import Verdict
-from benchit.report.htmlpage import SCRIPT, STYLE, _cell, _table, escaped
+from benchit.report.htmlparts import SCRIPT, STYLE, cell, escaped, sortable_table
 
 PAGE = 24  # charts drawn at a time: thousands of plotly charts at load would stall the browser
 
@@ -50,7 +50,8 @@ var PAGE=D.page;box.addEventListener('input',select);more.addEventListener('clic
 """
 
 
-def _number(value: float | None) -> float | None:
+def _rounded(value: float | None) -> float | None:
+    """``value`` to four significant digits, for the page's chart data."""
     return None if value is None else float(f"{value:.4g}")
 
 
@@ -65,9 +66,9 @@ def _item(report: SeriesReport, run_index: dict[str, int]) -> dict[str, Any]:
         "why": (f"changed: {why}" if report.changed else why),
         "c": {
             "x": [run_index[r] for r in c["run"]],
-            "m": [_number(v) for v in c["m"]],
-            "lo": [_number(v) for v in c["lo"]],
-            "hi": [_number(v) for v in c["hi"]],
+            "m": [_rounded(v) for v in c["m"]],
+            "lo": [_rounded(v) for v in c["lo"]],
+            "hi": [_rounded(v) for v in c["hi"]],
             "busy": c["busy"],
             "ver": c["ver"],
         },
@@ -81,13 +82,13 @@ def _regressions(reports: Sequence[SeriesReport]) -> str:
             continue
         i, ratio = r.identity, r.change.ratio if r.change else None
         rows.append(
-            "<tr>" + _cell(r.name) + _cell(f"{i['device']}/{i['runtime']}/{i['precision']}") + _cell(i["hostname"] or i["machine"])
-            + _cell(r.verdict.value, cls="bad") + _cell(f"{ratio:.2f}x" if ratio else "", ratio, numeric=True)
-            + _cell(r.first_bad_run) + _cell("; ".join(r.changed) or r.reason) + "</tr>"
+            "<tr>" + cell(r.name) + cell(f"{i['device']}/{i['runtime']}/{i['precision']}") + cell(i["hostname"] or i["machine"])
+            + cell(r.verdict.value, cls="bad") + cell(f"{ratio:.2f}x" if ratio else "", ratio, numeric=True)
+            + cell(r.first_bad_run) + cell("; ".join(r.changed) or r.reason) + "</tr>"
         )  # fmt: skip
     if not rows:
         return "<p class=good>No regressions.</p>"
-    return _table(
+    return sortable_table(
         "regressions", ["series", "where", "machine", "verdict", "ratio", "first bad run", "what changed"], rows
     )
 

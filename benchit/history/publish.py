@@ -14,7 +14,7 @@ from sqlalchemy.exc import IntegrityError
 from benchit import __version__
 from benchit.history import bulk, schema, summary
 from benchit.history.bulk import CHUNK, insert_new
-from benchit.history.collect import Entry, _json, digest
+from benchit.history.collect import Entry, column_json, digest
 from benchit.history.engine import session
 
 
@@ -145,7 +145,7 @@ def _store(connection: Connection, entries: Sequence[Entry], run_id: int, tally:
     insert_new(
         connection,
         schema.environments,
-        [{"fingerprint": f, "data": _json(env)} for f, env in environments.items()],
+        [{"fingerprint": f, "data": column_json(env)} for f, env in environments.items()],
         "fingerprint",
     )
     env_ids = _ids(connection, schema.environments, "fingerprint", environments)

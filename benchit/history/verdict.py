@@ -8,9 +8,10 @@ from collections.abc import Sequence
 from enum import Enum
 from typing import Any
 
-from benchit.report.comparable import PROBES, ROUNDS, inconclusive, positive, speed_tolerance
-from benchit.report.stats import Change, compare_rounds
-from benchit.report.verdict import CompareVerdict
+from benchit.judge.comparable import PROBES, positive, speed_tolerance, why_inconclusive
+from benchit.judge.stats import Change, compare_rounds
+from benchit.judge.verdicts import CompareVerdict
+from benchit.keys import CONTENDED, CONTENDED_REASON, LATENCY_MEDIAN_MS, ROUNDS_MS
 
 MIN_BASELINE_RUNS = 2  # fewer usable earlier runs: too few to say what the series' level is
 
@@ -22,10 +23,6 @@ class Verdict(str, Enum):
     INCONCLUSIVE = "inconclusive"
     FAILING = "failing"
 
-    @property
-    def flagged(self) -> bool:
-        return self in (Verdict.REGRESSION, Verdict.FAILING)
-
 
 FROM_COMPARE = {
     CompareVerdict.SLOWER: Verdict.REGRESSION,
@@ -35,9 +32,9 @@ FROM_COMPARE = {
 
 
 def _row(item: dict[str, Any], rounds: Sequence[float], probes: dict[str, Any]) -> dict[str, Any]:
-    """A result as the report's row, for ``report.compare.inconclusive``."""
-    return {ROUNDS: list(rounds), "latency_median_ms": item.get("median_ms"), "contended": item.get("contended"),
-            "contended_reason": "busy: contended", **probes}  # fmt: skip
+    """A result as the report's row, for ``judge.comparable.why_inconclusive``."""
+    return {ROUNDS_MS: list(rounds), LATENCY_MEDIAN_MS: item.get("median_ms"), CONTENDED: item.get("contended"),
+            CONTENDED_REASON: "busy: contended", **probes}  # fmt: skip
 
 
 def _probe(item: dict[str, Any], reading: str, what: str) -> tuple[float, str] | None:
@@ -77,7 +74,7 @@ def judge(
     pooled = [r for item in baseline for r in item["rounds"]]
     base = {"median_ms": statistics.median(pooled) if pooled else None, "contended": False}
     mine, theirs = _probes(latest, baseline)
-    reason = inconclusive(
+    reason = why_inconclusive(
         (_row(latest, latest["rounds"], mine), "latest"),
         (_row(base, pooled, theirs), "baseline"),
         speed=speed_tolerance(threshold),

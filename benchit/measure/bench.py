@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypedDict
 
+from benchit import keys
 from benchit.config import Config
 from benchit.contracts import Device, Prepared, Runtime, Timer
 from benchit.errors import Unavailable
@@ -33,7 +34,7 @@ from benchit.measure.timing import (
     summarise,
     warm_up,
 )
-from benchit.measure.training import INPUTS_FAILURE, Trainer, inputs_reason, name_outputs
+from benchit.measure.training import INPUTS_FAILURE, Trainer, adaptation_facts, inputs_reason, name_outputs
 from benchit.records import Result, ResultStatus
 
 # Hears which runtime is being prepared or measured now, as the failed result it would end with if
@@ -161,7 +162,7 @@ def _memory_now(device: Device) -> dict[str, int]:
     """Resident memory now and, on accelerators, device memory now (a fresh peak window's peak)."""
     device.reset_peak_memory()
     now = dict(device.peak_memory())
-    now["peak_rss_bytes"] = memory.resident_bytes() or 0
+    now[keys.PEAK_RSS_BYTES] = memory.resident_bytes() or 0
     return now
 
 
@@ -185,14 +186,14 @@ def _prepare(entry: _Entry, placement: Placed, config: Config, artifacts: Path, 
                 start = time.perf_counter()
                 prepared = runtime.prepare(model, args, kwargs, device, artifacts)
                 info.update(prepared.info)
-                info["prepare_s"] = time.perf_counter() - start
+                info[keys.PREPARE_S] = time.perf_counter() - start
                 forward = prepared.step
                 if trainer is not None:  # the timed unit is the whole train step
                     prepared = dataclasses.replace(prepared, step=trainer.step(forward))
                 start = time.perf_counter()
                 outputs = prepared.step()
                 device.synchronize()
-                info["first_step_s"] = time.perf_counter() - start
+                info[keys.FIRST_STEP_S] = time.perf_counter() - start
                 parity = None
                 if not runtime.eager:
                     parity = compare(
@@ -214,7 +215,7 @@ def _prepare(entry: _Entry, placement: Placed, config: Config, artifacts: Path, 
         return
     entry.prepared, entry.parity = prepared, parity
     entry.added = {k: max(0, v - before.get(k, 0)) for k, v in after.items()}
-    info["prepare_rss_bytes"] = entry.added.get("peak_rss_bytes", 0)
+    info[keys.PREPARE_RSS_BYTES] = entry.added.get(keys.PEAK_RSS_BYTES, 0)
 
 
 def _round(entry: _Entry, device: Device, timer: Timer, config: Config, alone: bool) -> None:
@@ -240,7 +241,7 @@ def _round(entry: _Entry, device: Device, timer: Timer, config: Config, alone: b
             )
         )
     entry.switches += resource.getrusage(resource.RUSAGE_SELF).ru_nivcsw - before
-    peaks = {**device.peak_memory(), "peak_rss_bytes": memory.resident_bytes("VmHWM") or 0}
+    peaks = {**device.peak_memory(), keys.PEAK_RSS_BYTES: memory.resident_bytes("VmHWM") or 0}
     entry.peaks = {k: max(v, entry.peaks.get(k, 0)) for k, v in peaks.items()}
 
 
@@ -285,7 +286,7 @@ def _measure(
         _attempting(entry, attempt)
         # A lone runtime's first step (``_prepare``) was the last thing to run: it sizes the
         # warm-up's first block, where several runtimes' preparations ran in between.
-        first = entry.info.get("first_step_s") if len(live) == 1 else None
+        first = entry.info.get(keys.FIRST_STEP_S) if len(live) == 1 else None
         try:
             with entry.context():
                 entry.warmup = warm_up(entry.prepared.step, timer, config.timing, first)
@@ -306,25 +307,25 @@ def _measure(
         for entry in live:
             if entry.result is not None:
                 continue
-            entry.info.setdefault("measure_start", time.time())  # wall clock: shows measurements never overlap
+            entry.info.setdefault(keys.MEASURE_START, time.time())  # wall clock: shows measurements never overlap
             _attempting(entry, attempt)
             try:
                 _round(entry, device, timer, config, alone=sum(e.result is None for e in live) == 1)
             except Exception as exc:  # noqa: BLE001 - a failing runtime is a result; the others go on
                 entry.fail(exc)
                 continue
-            entry.info["measure_end"] = time.time()
+            entry.info[keys.MEASURE_END] = time.time()
         # A round with no discarded block has nothing set aside, and so no reason.
         busy = [reason for e in live if e.result is None and e.watch and (reason := e.watch.round_busy())]
         index += 1
         if busy and (index < rounds or another_round([e.rounds for e in live if e.result is None], config.timing)):
             waited += _quiet(judge, busy[0], quiet, tell)
     for entry in live:
-        entry.info[speed.KEY] = speed.summary(readings)
-        entry.info[speed.IDENTITY_KEY] = speed.IDENTITY
+        entry.info[keys.SPEED_PROBE_US] = speed.summary(readings)
+        entry.info[keys.SPEED_PROBE] = speed.LOOP_IDENTITY
         if pool is not None:
-            entry.info[speed.PARALLEL_KEY] = speed.summary(pool_readings)
-            entry.info[speed.PARALLEL_IDENTITY_KEY] = pool.identity
+            entry.info[keys.PARALLEL_PROBE_US] = speed.summary(pool_readings)
+            entry.info[keys.PARALLEL_PROBE] = pool.identity
     _attempting(None, attempt)
     return waited
 
@@ -346,25 +347,24 @@ def _finish(entry: _Entry, measured: list[_Entry], placement: Placed, config: Co
     for key, peak in entry.peaks.items():
         others = sum(e.added.get(key, 0) for e in measured if e is not entry)
         info[key] = (
-            max(peak - others, memory.worker_start_rss or 0) if key == "peak_rss_bytes" else max(0, peak - others)
+            max(peak - others, memory.worker_start_rss or 0) if key == keys.PEAK_RSS_BYTES else max(0, peak - others)
         )
-    if "peak_memory_reserved_bytes" in info and "peak_memory_allocated_bytes" in info:
+    reserved, allocated = keys.PEAK_MEMORY_RESERVED_BYTES, keys.PEAK_MEMORY_ALLOCATED_BYTES
+    if reserved in info and allocated in info:
         # The others' shares are estimated apart for the two; what was allocated was reserved.
-        info["peak_memory_reserved_bytes"] = max(
-            info["peak_memory_reserved_bytes"], info["peak_memory_allocated_bytes"]
-        )
-    info["worker_start_rss_bytes"] = memory.worker_start_rss
-    info["involuntary_context_switches"] = entry.switches
+        info[reserved] = max(info[reserved], info[allocated])
+    info[keys.WORKER_START_RSS_BYTES] = memory.worker_start_rss
+    info[keys.INVOLUNTARY_CONTEXT_SWITCHES] = entry.switches
     kept = entry.watch.kept
     info.update(kept.evidence())
-    info["blocks_discarded"] = sum(r.discarded for r in entry.rounds)
-    info["quiet_wait_s"] = round(waited, 3)
+    info[keys.BLOCKS_DISCARDED] = sum(r.discarded for r in entry.rounds)
+    info[keys.QUIET_WAIT_S] = round(waited, 3)
     reason = entry.watch.judge.reason(kept, whole=True)
     contended = reason is not None or any(r.contended for r in entry.rounds)
     if contended:
-        info["contended_reason"] = reason or entry.watch.last_reason or "busy"
-    info["overhead_ns"] = _overhead[name]
-    info["overhead_fraction"] = _overhead[name] * 1e-6 / stats.median_ms if stats.median_ms > 0 else None
+        info[keys.CONTENDED_REASON] = reason or entry.watch.last_reason or "busy"
+    info[keys.OVERHEAD_NS] = _overhead[name]
+    info[keys.OVERHEAD_FRACTION] = _overhead[name] * 1e-6 / stats.median_ms if stats.median_ms > 0 else None
     return Result(
         **entry.base,
         status=ResultStatus.OK,
@@ -441,7 +441,7 @@ def benchmark_all(
     _attempting(None, attempt)
     if isinstance(placement, TrainPlacement) and placement.adapted:
         for entry in entries:
-            entry.info["train_inputs"] = "; ".join(placement.adapted)
+            entry.info.update(adaptation_facts(placement.adapted))
     live = [e for e in entries if e.result is None]
     waited = 0.0
     if live:

@@ -34,6 +34,7 @@ import os
 import time
 from dataclasses import dataclass, replace
 
+from benchit.keys import CPU_PRESSURE, CPU_WAIT_FRACTION, RUNNABLE_OTHERS, STEAL_FRACTION
 from benchit.measure.environment import available_cpus, run_queue_wait_ns
 
 # A reading before measuring (the worker idle) is sampled this often, for this long.
@@ -202,10 +203,10 @@ class Reading:
     def evidence(self) -> dict[str, float]:
         """The flat numbers a result's ``info`` keeps (those this kernel has)."""
         values = {
-            "cpu_wait_fraction": self.cpu_wait_fraction,
-            "steal_fraction": self.steal_fraction,
-            "runnable_others": self.runnable_others,
-            "cpu_pressure": self.cpu_pressure,
+            CPU_WAIT_FRACTION: self.cpu_wait_fraction,
+            STEAL_FRACTION: self.steal_fraction,
+            RUNNABLE_OTHERS: self.runnable_others,
+            CPU_PRESSURE: self.cpu_pressure,
         }
         return {k: round(v, 4) for k, v in values.items() if v is not None}
 
@@ -351,11 +352,10 @@ def idle_reading(seconds: float = IDLE_WINDOW_S, threads: int = 1) -> Reading:
 @dataclass
 class QuietBudget:
     """The scan's budget of seconds to wait for a quiet machine (``--quiet-wait``), as this worker
-    has it: ``left_s`` shrinks with each wait; ``tell(True, evidence)`` when a wait starts and
-    ``tell(False, seconds)`` when it ends (the worker passes both on to the coordinator)."""
+    has it: ``left_s`` shrinks with each wait; ``tell.started(evidence)`` when a wait starts and
+    ``tell.ended(seconds)`` when it ends (the worker passes both on to the coordinator)."""
 
     left_s: float
-    waited_s: float = 0.0
 
     def wait(self, judge: Judge, reason: str, tell: WaitObserver | None = None) -> tuple[float, str | None]:
         """Wait, while the budget lasts, until an idle reading of the machine is quiet; return the
@@ -372,7 +372,6 @@ class QuietBudget:
         finally:
             waited = time.perf_counter() - start
             self.left_s = max(0.0, self.left_s - waited)
-            self.waited_s += waited
             if tell is not None:
                 tell.ended(waited)
         return waited, busy

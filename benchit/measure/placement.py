@@ -7,6 +7,7 @@ from typing import Any, Protocol
 from benchit.backends.runtimes import to_device
 from benchit.backends.tensors import map_tensors
 from benchit.contracts import Device
+from benchit.keys import Adaptation
 from benchit.measure.parity import flatten
 from benchit.records import Invocation
 
@@ -226,7 +227,7 @@ class TrainPlacement(_Placed):
         self.optimizer = optimizer
         self._trainer: Any = None
         self.repeat = 1  # 2 once ``fit_inputs`` repeated a batch of one
-        self.adapted: list[str] = []  # what ``fit_inputs`` changed in the captured inputs
+        self.adapted: list[Adaptation] = []  # what ``fit_inputs`` changed in the captured inputs
 
     def inputs(self) -> tuple[Any, tuple, dict]:
         if self._moved is None:
@@ -251,11 +252,11 @@ class TrainPlacement(_Placed):
 
     def fit_inputs(self, error: str) -> bool:
         """After a train step failed on the captured inputs (``error``, ``training.inputs_reason``'s
-        text), make them trainable where benchit can, and keep a note of it in ``adapted``: a
+        text), make them trainable where benchit can, and keep the change's code in ``adapted``: a
         batch of one through batch norm is repeated to two, a detection model gets targets.
         ``False`` when nothing was changed (already done, or no way to)."""
-        from benchit.measure.targets import MADE_TARGETS, with_targets
-        from benchit.measure.training import BATCH_NORM_NEEDS_TWO, NEEDS_TARGETS, REPEATED_BATCH
+        from benchit.measure.targets import with_targets
+        from benchit.measure.training import BATCH_NORM_NEEDS_TWO, NEEDS_TARGETS
 
         if not error:
             return False
@@ -264,16 +265,16 @@ class TrainPlacement(_Placed):
             wider = _repeat_batch_of_one(args, kwargs)
             if wider is None:
                 return False
-            self.repeat, note = 2, REPEATED_BATCH
-        elif NEEDS_TARGETS in error and MADE_TARGETS not in self.adapted:
+            self.repeat, change = 2, Adaptation.REPEATED_BATCH
+        elif NEEDS_TARGETS in error and Adaptation.MADE_TARGETS not in self.adapted:
             wider = with_targets(model, args, kwargs)
             if wider is None:
                 return False
-            note = MADE_TARGETS
+            change = Adaptation.MADE_TARGETS
         else:
             return False
         self._moved = (model, *wider)
-        self.adapted.append(note)
+        self.adapted.append(change)
         self._reference = self._rerun = self._fp64 = None  # of the inputs before
         return True
 

@@ -8,19 +8,20 @@ settings that a comparison may be about. In a host slow phase that made a one-th
 slower, it read 1.51x slower; a SHA-256 probe (OpenSSL's C code, steadier across processes) read
 only 1.02x and was dropped (docs/performance.md, "Machine speed"). Two results whose probes differ
 measured on machines of different speed, and ``compare`` and ``history`` say so in place of a
-verdict (``report.comparable``).
+verdict (``judge.comparable``).
 
 A result records ``info["speed_probe_us"]``, the median over its rounds of each round's reading,
-and ``info["speed_probe"]``, what was timed (the probe and the interpreter that ran it): readings
-of two different probes, or of one under two Pythons, are never compared.
+and ``info["speed_probe"]``, what was timed (``LOOP_IDENTITY``: the probe and the interpreter that
+ran it): readings of two different probes, or of one under two Pythons, are never compared.
 
 With more than one thread, a second probe times torch's thread pool: an element-wise add split
 into one chunk per thread, 50 times over, so that each call is a fork and a join of every
 measuring thread. On a 2-vCPU VM, two-thread models ran for tens of seconds at a time about 12%
 slower (1.43 against 1.60 ms) while the one-thread Python loop read the same; this probe read 45%
 slower then, and within 4% otherwise (docs/performance.md, "The thread pool's probe"). It records
-``info["parallel_probe_us"]`` and ``info["parallel_probe"]`` (the probe, the thread count, the
-torch version): a probe of another thread count or torch is never compared.
+``info["parallel_probe_us"]`` and ``info["parallel_probe"]`` (``ParallelProbe.identity``: the probe,
+the thread count, the torch version): a probe of another thread count or torch is never compared.
+The four keys are spelt in ``benchit.keys``.
 """
 
 from __future__ import annotations
@@ -30,16 +31,10 @@ import statistics
 import time
 from collections.abc import Callable
 
-from benchit.report.comparable import PARALLEL, PARALLEL_PROBE, PROBE, SPEED
-
-# The result's info keys, which ``compare`` and ``history`` read back (``report.comparable``).
-KEY = SPEED  # the reading
-IDENTITY_KEY = PROBE  # ... and what was timed
-IDENTITY = f"python-loop-3000 {platform.python_implementation()} {platform.python_version()}"
+# What the Python probe times, recorded beside its readings.
+LOOP_IDENTITY = f"python-loop-3000 {platform.python_implementation()} {platform.python_version()}"
 REPEATS = 7
 
-PARALLEL_KEY = PARALLEL  # the thread pool's probe: its reading
-PARALLEL_IDENTITY_KEY = PARALLEL_PROBE  # ... and what was timed
 CALLS = 50  # a fork and join of the pool each: about 4.5 us each on two threads of a 2020s server
 GRAIN = 32768  # torch's smallest share of an element-wise op per thread (at::internal::GRAIN_SIZE)
 

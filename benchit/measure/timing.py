@@ -15,14 +15,12 @@ import statistics
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
 
 from benchit.config import TimingSettings
+from benchit.contracts import Step, Timer
 from benchit.records import Stats
 from benchit.student import t_quantile
-
-if TYPE_CHECKING:  # annotations only: config imports this module, and the contracts import config
-    from benchit.contracts import Step, Timer
 
 # Below this many samples the median's confidence interval comes from the exact binomial
 # distribution; above it the normal approximation is within one rank of the exact answer.

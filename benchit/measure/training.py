@@ -16,6 +16,8 @@ from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from benchit.errors import Unavailable
+from benchit.keys import TRAIN_ADAPTATIONS, TRAIN_INPUTS, Adaptation
+from benchit.measure.targets import MADE_TARGETS
 
 if TYPE_CHECKING:
     import numpy as np
@@ -88,6 +90,14 @@ BATCH_NORM_NEEDS_TWO = "batch norm in train mode needs more than one value per c
 NEEDS_TARGETS = "the model computes its own losses in train mode from targets (labels, boxes), which the captured call does not pass"
 # Where a batch of one was repeated to two for it: the note each train result of the model keeps.
 REPEATED_BATCH = f"a batch of 1 repeated to 2 (each sample twice): {BATCH_NORM_NEEDS_TWO} at a batch of 1"
+
+
+def adaptation_facts(adapted: list[Adaptation]) -> dict[str, Any]:
+    """What a train result keeps of the changes benchit made to its inputs: their codes, which
+    code reads (the progress line), and a sentence for each, for people (never parsed)."""
+    notes = {Adaptation.REPEATED_BATCH: REPEATED_BATCH, Adaptation.MADE_TARGETS: MADE_TARGETS}
+    return {TRAIN_ADAPTATIONS: [a.value for a in adapted], TRAIN_INPUTS: "; ".join(notes[a] for a in adapted)}
+
 
 # Checks a model makes in train mode only, which the captured inputs can fail (eval never asks):
 # a normalisation layer's (eval uses the running statistics), and torchvision's detection models',

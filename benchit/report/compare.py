@@ -8,12 +8,11 @@ from typing import Any
 
 import pandas as pd
 
+from benchit.judge.comparable import round_medians, speed_tolerance, why_inconclusive
+from benchit.judge.stats import NO_SPREAD, Change, GeoMean, compare_paired, compare_rounds, geometric_mean_of
+from benchit.judge.verdicts import CompareVerdict
 from benchit.records import ResultStatus
-from benchit.report.comparable import MIN_ROUNDS as MIN_ROUNDS  # where it was, for importers
-from benchit.report.comparable import inconclusive, round_medians, speed_tolerance
 from benchit.report.frame import IDENTITY, eager_runtimes, runtime_label
-from benchit.report.stats import NO_SPREAD, Change, GeoMean, compare_paired, compare_rounds, geometric_mean_of
-from benchit.report.verdict import CompareVerdict
 
 BY = ("runtime", "device", "machine", "runtime_options")
 OPTIONS = "runtime_options"
@@ -187,7 +186,7 @@ def _judge(
         return CompareVerdict.BOTH_FAILING, None, str(new.get("error") or new["status"])
     # Runtimes paired in one scan met the same machine round by round: their probes are one.
     speed = None if paired else speed_tolerance(threshold)
-    reason = inconclusive((base, labels[0]), (new, labels[1]), speed=speed)
+    reason = why_inconclusive((base, labels[0]), (new, labels[1]), speed=speed)
     if reason:
         return CompareVerdict.INCONCLUSIVE, None, reason
     b, n = round_medians(base), round_medians(new)

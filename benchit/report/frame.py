@@ -6,10 +6,11 @@ from typing import Any
 
 import pandas as pd
 
+from benchit.judge.comparable import positive, round_medians
+from benchit.judge.stats import GeoMean, geometric_mean_of, paired_ratio
+from benchit.keys import ROUNDS_MS, SAMPLES_MS
 from benchit.records import ResultStatus
 from benchit.report import rows
-from benchit.report.comparable import ROUNDS, positive, round_medians
-from benchit.report.stats import GeoMean, geometric_mean_of, paired_ratio
 from benchit.store.cache import Cache
 
 COLUMNS = [
@@ -99,8 +100,7 @@ COLUMNS = [
 ]
 # Carried in the frame for statistics and the JSON report, left out of CSV and tables: the kept
 # samples and the median of each round.
-SAMPLES = "samples_ms"
-CARRIED = [SAMPLES, ROUNDS]
+CARRIED = [SAMPLES_MS, ROUNDS_MS]
 # The columns that say what a result measured; two rows with the same values measured the same thing.
 IDENTITY = [
     "relative_path",

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import html
 import json
 import time
 from collections import defaultdict
@@ -11,59 +10,16 @@ from typing import TYPE_CHECKING, Any
 
 from benchit.contracts import Report
 from benchit.errors import Unavailable
+from benchit.judge.comparable import busy_reason
+from benchit.judge.verdicts import CompareVerdict
 from benchit.records import ParityVerdict, ResultStatus
 from benchit.report import frame, table
-from benchit.report.comparable import busy_reason
 from benchit.report.frame import baseline_name
+from benchit.report.htmlparts import SCRIPT, STYLE, cell, escaped, sortable_table
 from benchit.report.reporter import Reporter, write_atomic
-from benchit.report.verdict import CompareVerdict
 
 if TYPE_CHECKING:
     from benchit.report.compare import Comparison
-
-STYLE = """
-body{font-family:system-ui,sans-serif;margin:1.5em;color:#222}
-h1{font-size:1.4em}h2{font-size:1.15em;margin-top:1.6em;border-bottom:1px solid #ddd}
-table{border-collapse:collapse;font-size:.85em}td,th{padding:.2em .5em;border-bottom:1px solid #eee;text-align:left}
-th{cursor:pointer;background:#f6f6f6;position:sticky;top:0}td.n{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
-.bad{color:#b00020}.good{color:#087f23}.muted{color:#777}.busy{color:#999;font-style:italic}input{margin:.4em 0;padding:.3em;width:24em}
-dl{display:grid;grid-template-columns:max-content auto;gap:.2em 1em}dt{font-weight:600}
-"""
-# Click a header to sort (numbers by value), type to filter rows: no library needed.
-SCRIPT = """
-document.querySelectorAll('table.sortable').forEach(function(t){
-  var body=t.tBodies[0];
-  t.querySelectorAll('th').forEach(function(th,i){th.addEventListener('click',function(){
-    var up=th.dataset.dir!=='up';th.dataset.dir=up?'up':'down';
-    var rows=Array.from(body.rows);rows.sort(function(a,b){
-      var x=a.cells[i].dataset.v,y=b.cells[i].dataset.v;
-      var nx=parseFloat(x),ny=parseFloat(y);
-      var c=(!isNaN(nx)&&!isNaN(ny))?nx-ny:String(x).localeCompare(String(y));return up?c:-c;});
-    rows.forEach(function(r){body.appendChild(r);});});});
-  var box=document.getElementById(t.id+'-filter');
-  if(box){box.addEventListener('input',function(){var q=box.value.toLowerCase();
-    Array.from(body.rows).forEach(function(r){r.style.display=r.textContent.toLowerCase().indexOf(q)<0?'none':'';});});}
-});
-"""
-
-
-def escaped(value: Any) -> str:
-    """``value`` as HTML text (None as nothing)."""
-    return html.escape("" if value is None else str(value))
-
-
-def _cell(value: Any, sort: Any = None, numeric: bool = False, cls: str = "") -> str:
-    key = escaped(value if sort is None else sort)
-    classes = " ".join(c for c in ("n" if numeric else "", cls) if c)
-    return f'<td data-v="{key}"{f" class={chr(34)}{classes}{chr(34)}" if classes else ""}>{escaped(value)}</td>'
-
-
-def _table(table_id: str, header: list[str], rows: list[str]) -> str:
-    head = "".join(f"<th>{escaped(h)}</th>" for h in header)
-    return (
-        f'<input id="{table_id}-filter" placeholder="filter rows">'
-        f'<table id="{table_id}" class="sortable"><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>'
-    )
 
 
 def _figure(fig: Any, div_id: str) -> str:
@@ -251,38 +207,36 @@ def _results_table(report: Report, mode: str | None = None) -> str:
         parity = _PARITY_CELL[ParityVerdict(verdict)] if isinstance(verdict, str) else ""
         rows.append(
             "<tr>"
-            + _cell(table.label(r))
-            + _cell(table.count(r.get("params")), r.get("params") or 0, True)
-            + _cell(r.get("input_shapes"))
-            + _cell(r.get("machine"))
-            + _cell(f"{r.get('device')}/{r.get('runtime')}")
-            + _cell(r.get("status"), cls="" if ok else "bad")
-            + _cell(table.duration(median) if ok else "", median if ok else "", True)
-            + _cell(
-                f"{table.duration(low)} – {table.duration(high)}" if ok and low is not None else "", low or "", True
-            )
-            + _cell(
+            + cell(table.label(r))
+            + cell(table.count(r.get("params")), r.get("params") or 0, True)
+            + cell(r.get("input_shapes"))
+            + cell(r.get("machine"))
+            + cell(f"{r.get('device')}/{r.get('runtime')}")
+            + cell(r.get("status"), cls="" if ok else "bad")
+            + cell(table.duration(median) if ok else "", median if ok else "", True)
+            + cell(f"{table.duration(low)} – {table.duration(high)}" if ok and low is not None else "", low or "", True)
+            + cell(
                 _speedup_text(r) if r.get("speedup_vs_eager") and not r.get("eager") else "",
                 r.get("speedup_vs_eager") or "",
                 True,
                 cls="busy" if r.get("speedup_comparable") is False else "",
             )
-            + _cell("noisy" if r.get("noisy") is True else "")
-            + _cell(busy_reason(r) if r.get("contended") is True else "", cls="busy")
-            + _cell(parity, cls="bad" if parity == "FAILED" else "")
-            + _cell(table.duration(r["prepare_s"] * 1e3) if r.get("prepare_s") else "", r.get("prepare_s") or "", True)
-            + _cell(_memory(r), r.get("peak_device_memory_mb") or r.get("peak_rss_mb") or "", True)
-            + _cell(
+            + cell("noisy" if r.get("noisy") is True else "")
+            + cell(busy_reason(r) if r.get("contended") is True else "", cls="busy")
+            + cell(parity, cls="bad" if parity == "FAILED" else "")
+            + cell(table.duration(r["prepare_s"] * 1e3) if r.get("prepare_s") else "", r.get("prepare_s") or "", True)
+            + cell(_memory(r), r.get("peak_device_memory_mb") or r.get("peak_rss_mb") or "", True)
+            + cell(
                 f"{r['memory_ratio_vs_eager']:.2f}x" if r.get("memory_ratio_vs_eager") else "",
                 r.get("memory_ratio_vs_eager") or "",
                 True,
             )
-            + _cell(r.get("error") or "")
+            + cell(r.get("error") or "")
             + "</tr>"
         )
     header = ["model", "params", "inputs", "machine", "device/runtime", "status", "median", "95% CI", "speed-up",
               "noisy", "contended", "parity", "prepare", "peak memory", "eager memory ratio", "error"]  # fmt: skip
-    return _table("results" if mode in (None, "eval") else f"results-{mode}", header, rows)
+    return sortable_table("results" if mode in (None, "eval") else f"results-{mode}", header, rows)
 
 
 def _results_tables(report: Report) -> list[str]:
@@ -332,27 +286,27 @@ def _comparison(report: Report) -> str:
         cls = "busy" if p.verdict is CompareVerdict.INCONCLUSIVE else cls
         rows.append(
             "<tr>"
-            + _cell(p.model)
-            + _cell(p.group)
-            + _cell(
+            + cell(p.model)
+            + cell(p.group)
+            + cell(
                 table.duration(p.base_median_ms) if p.base_status == ResultStatus.OK else p.base_status,
                 p.base_median_ms or "",
                 True,
             )
-            + _cell(
+            + cell(
                 table.duration(p.new_median_ms) if p.new_status == ResultStatus.OK else p.new_status,
                 p.new_median_ms or "",
                 True,
             )
-            + _cell(f"{c.ratio:.3f}" if c else "", c.ratio if c else "", True)
-            + _cell(f"[{c.ratio_low:.3f}, {c.ratio_high:.3f}]" if c else "", c.ratio_low if c else "", True)
-            + _cell(
+            + cell(f"{c.ratio:.3f}" if c else "", c.ratio if c else "", True)
+            + cell(f"[{c.ratio_low:.3f}, {c.ratio_high:.3f}]" if c else "", c.ratio_low if c else "", True)
+            + cell(
                 f"{c.p_value:.2g}" if c and c.p_value is not None else "",
                 c.p_value if c and c.p_value is not None else "",
                 True,
             )
-            + _cell(p.verdict.value, cls=cls)
-            + _cell(p.reason)
+            + cell(p.verdict.value, cls=cls)
+            + cell(p.reason)
             + "</tr>"
         )
     geo = "".join(
@@ -365,7 +319,7 @@ def _comparison(report: Report) -> str:
         f"<p>Threshold {cmp.threshold * 100:g}%. Verdicts: <b id=verdicts>{escaped(counts)}</b></p>"
         f"<h3>Geometric mean of new/base per group</h3><dl>{geo}</dl>"
         + _figure(ratio_figure(report), "ratio-plot")
-        + _table("comparison", header, rows)
+        + sortable_table("comparison", header, rows)
     )
 
 

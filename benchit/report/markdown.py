@@ -7,9 +7,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from benchit.contracts import Report
+from benchit.judge.comparable import busy_reason
 from benchit.records import ResultStatus
 from benchit.report import frame, table
-from benchit.report.comparable import busy_reason
 from benchit.report.frame import baseline_name
 from benchit.report.reporter import Reporter, write_atomic
 from benchit.text import printable

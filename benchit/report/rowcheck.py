@@ -2,29 +2,24 @@
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
-from benchit.records import MAX_MAGNITUDE
+from benchit import keys
+from benchit.numeric import finite_number
 
-_FLAGS = {"noisy", "warmup_settled", "parity_passed", "contended", "eager", "speedup_comparable"}
+_FLAGS = {"noisy", "warmup_settled", "parity_passed", keys.CONTENDED, "eager", "speedup_comparable"}
 _NUMBERS = {
-    "iterations", "throughput_per_s", "params", "batch_size", "call_count", "rounds", "warmup_iterations",
-    "warmup_time_s", "threads", "cpu_wait_fraction", "steal_fraction", "runnable_others", "cpu_pressure",
-    "blocks_discarded", "quiet_wait_s", "prepare_s", "first_step_s", "peak_rss_mb", "peak_device_memory_mb",
-    "peak_device_reserved_mb", "overhead_ns", "speed_probe_us", "parallel_probe_us", "finished", "speedup_vs_eager", "speedup_vs_eager_ci_low", "speedup_vs_eager_ci_high",
+    keys.ITERATIONS, "throughput_per_s", "params", "batch_size", "call_count", "rounds", "warmup_iterations",
+    "warmup_time_s", "threads", keys.CPU_WAIT_FRACTION, keys.STEAL_FRACTION, keys.RUNNABLE_OTHERS,
+    keys.CPU_PRESSURE, keys.BLOCKS_DISCARDED, keys.QUIET_WAIT_S, keys.PREPARE_S, keys.FIRST_STEP_S, "peak_rss_mb",
+    "peak_device_memory_mb", "peak_device_reserved_mb", keys.OVERHEAD_NS, keys.SPEED_PROBE_US,
+    keys.PARALLEL_PROBE_US, "finished", "speedup_vs_eager", "speedup_vs_eager_ci_low", "speedup_vs_eager_ci_high",
     "memory_ratio_vs_eager",
 }  # fmt: skip
 _ANY_FLOAT = {"parity_max_abs_diff", "parity_max_rel_diff"}  # an output that is not finite differs infinitely
-_LISTS = {"samples_ms", "rounds_ms"}
+_LISTS = {keys.SAMPLES_MS, keys.ROUNDS_MS}
 MAX_ROWS = 1_000_000
 MAX_COLUMNS = 10_000
-
-
-def _number(value: Any) -> bool:
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        return False
-    return abs(value) <= MAX_MAGNITUDE and (isinstance(value, int) or math.isfinite(value))
 
 
 def _cell(column: str, value: Any) -> str | None:
@@ -32,16 +27,16 @@ def _cell(column: str, value: Any) -> str | None:
     if value is None:
         return None
     if column in _LISTS:
-        ok = isinstance(value, list) and all(_number(v) for v in value)
+        ok = isinstance(value, list) and all(finite_number(v) for v in value)
         return None if ok else "not a list of finite numbers"
     if column in _FLAGS:
         return None if isinstance(value, bool) else "not true or false"
     if column in _ANY_FLOAT:
-        ok = isinstance(value, float) or (_number(value) and not isinstance(value, bool))
+        ok = isinstance(value, float) or finite_number(value)
         return None if ok else "not a number"
     if column in _NUMBERS or column.startswith("latency_"):
-        return None if _number(value) else "not a finite number of sane magnitude"
-    if isinstance(value, str) or isinstance(value, bool) or _number(value):
+        return None if finite_number(value) else "not a finite number of sane magnitude"
+    if isinstance(value, str) or isinstance(value, bool) or finite_number(value):
         return None
     return "not a string, a flag or a finite number"
 

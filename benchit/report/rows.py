@@ -6,16 +6,22 @@ import os
 from pathlib import Path
 from typing import Any
 
+from benchit import keys
+from benchit.judge.comparable import busy_reason
 from benchit.records import Parity, Result, ResultStatus, ScriptStatus, options_text
-from benchit.report.comparable import busy_reason
 from benchit.report.source import ScriptRun, script_runs
 from benchit.store.cache import Cache
 
 # Facts of ``Result.info`` that have a column of their own (not ``info_<key>``).
-_INFO_COLUMNS = ("cpu_wait_fraction", "steal_fraction", "runnable_others", "cpu_pressure", "contended_reason",
-                 "blocks_discarded", "quiet_wait_s", "prepare_s", "first_step_s", "speed_probe_us", "speed_probe",
-                 "parallel_probe_us", "parallel_probe")  # fmt: skip
-_INFO_HIDDEN = ("overhead_ns", "peak_rss_bytes", "peak_memory_allocated_bytes", "peak_memory_reserved_bytes")
+_INFO_COLUMNS = (keys.CPU_WAIT_FRACTION, keys.STEAL_FRACTION, keys.RUNNABLE_OTHERS, keys.CPU_PRESSURE,
+                 keys.CONTENDED_REASON, keys.BLOCKS_DISCARDED, keys.QUIET_WAIT_S, keys.PREPARE_S, keys.FIRST_STEP_S,
+                 keys.SPEED_PROBE_US, keys.SPEED_PROBE, keys.PARALLEL_PROBE_US, keys.PARALLEL_PROBE)  # fmt: skip
+_INFO_HIDDEN = (
+    keys.OVERHEAD_NS,
+    keys.PEAK_RSS_BYTES,
+    keys.PEAK_MEMORY_ALLOCATED_BYTES,
+    keys.PEAK_MEMORY_RESERVED_BYTES,
+)
 _STATS = {
     "iterations": "iterations",
     "latency_mean_ms": "mean_ms",
@@ -102,9 +108,9 @@ def _result_row(result: Result) -> dict[str, Any]:
         torch_version=versions.get("torch") if isinstance(versions, dict) else None,
         overhead_ns=info.get("overhead_ns"),
         finished=result.finished,
-        peak_rss_mb=_megabytes(info.get("peak_rss_bytes") or None),
-        peak_device_memory_mb=_megabytes(info.get("peak_memory_allocated_bytes")),
-        peak_device_reserved_mb=_megabytes(info.get("peak_memory_reserved_bytes")),
+        peak_rss_mb=_megabytes(info.get(keys.PEAK_RSS_BYTES) or None),
+        peak_device_memory_mb=_megabytes(info.get(keys.PEAK_MEMORY_ALLOCATED_BYTES)),
+        peak_device_reserved_mb=_megabytes(info.get(keys.PEAK_MEMORY_RESERVED_BYTES)),
     )
     row.update({key: info.get(key) for key in _INFO_COLUMNS})
     # One column per library the runtime's ``versions()`` named (``onnxruntime_version``, a plugin's own).

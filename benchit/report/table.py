@@ -8,11 +8,11 @@ from typing import Any
 
 import pandas as pd
 
+from benchit.judge.verdicts import CompareVerdict
 from benchit.records import ResultStatus, ScriptStatus
 from benchit.report import frame
 from benchit.report.compare import Comparison
 from benchit.report.reporter import ReportData
-from benchit.report.verdict import CompareVerdict
 from benchit.text import printable
 
 MODEL_WIDTH = 34

@@ -1,4 +1,4 @@
-"""The verdict of ``benchit compare`` on one measurement, BASE against NEW (no numpy: the CLI reads it)."""
+"""The verdict of ``benchit compare`` (and, through it, of ``benchit history``) on one measurement, BASE against NEW."""
 
 from __future__ import annotations
 

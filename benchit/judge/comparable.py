@@ -1,65 +1,68 @@
-"""Whether results can be compared, without pandas (``benchit history`` reads it): round medians, busy reasons, inconclusive."""
+"""Whether two results can be compared (busy, too few rounds, no median, another machine speed), and why not."""
 
 from __future__ import annotations
 
-import math
 from typing import Any, TypeGuard
 
-ROUNDS = "rounds_ms"  # the report row's column of round medians
-SPEED = "speed_probe_us"  # the machine-speed probe's reading (``measure.speed``)
-PROBE = "speed_probe"  # what the probe timed: readings of two probes are not compared
-PARALLEL = "parallel_probe_us"  # with more than one thread, the thread pool's probe: its reading
-PARALLEL_PROBE = "parallel_probe"  # ... and what it timed (the thread count, the torch)
-# Each probe: its reading's column, what-was-timed's column, and its name in a reason.
-PROBES = ((SPEED, PROBE, "probe"), (PARALLEL, PARALLEL_PROBE, "parallel probe"))
+from benchit.keys import (
+    CONTENDED,
+    CONTENDED_REASON,
+    CPU_PRESSURE,
+    CPU_WAIT_FRACTION,
+    ITERATIONS,
+    LATENCY_MEDIAN_MS,
+    MACHINE,
+    PARALLEL_PROBE,
+    PARALLEL_PROBE_US,
+    ROUNDS_MS,
+    RUNNABLE_OTHERS,
+    SPEED_PROBE,
+    SPEED_PROBE_US,
+    STEAL_FRACTION,
+)
+from benchit.numeric import finite_number
+
+# Each machine-speed probe (``measure.speed``): its reading's column, what-was-timed's column, and
+# its name in a reason. The second, torch's thread pool, is read only with more than one thread.
+PROBES = ((SPEED_PROBE_US, SPEED_PROBE, "probe"), (PARALLEL_PROBE_US, PARALLEL_PROBE, "parallel probe"))
 # Above the probe's own spread: a worker's reading (the median of its 5 rounds') ranged 117 to 131
 # us over 50 one-thread scans on a steady host (a pair of them differed by up to 7%), unrelated to
 # the model's median in them; in a host slow phase 79% of readings were more than 10% slow. The
 # thread pool's probe: within 4% across 15 two-thread processes at one level, 47% slower at the other.
 MIN_SPEED_TOLERANCE = 0.10
+MIN_ROUNDS = 2  # fewer: no spread across processes to test against
+MIN_SAMPLES = 2
+
+
+def positive(value: Any) -> TypeGuard[float]:
+    """A median a ratio can be taken of: a positive, finite number."""
+    return finite_number(value) and value > 0
 
 
 def busy_reason(row: dict[str, Any]) -> str:
     """Why a result is contended, for people: its ``contended_reason``, else one built from the
     evidence (``busy: 61% CPU wait, 12% steal``)."""
-    reason = row.get("contended_reason")
+    reason = row.get(CONTENDED_REASON)
     if reason:
         return str(reason)
     parts = []
-    for column, what in (
-        ("cpu_wait_fraction", "CPU wait"),
-        ("steal_fraction", "steal"),
-        ("cpu_pressure", "CPU pressure"),
-    ):
+    for column, what in ((CPU_WAIT_FRACTION, "CPU wait"), (STEAL_FRACTION, "steal"), (CPU_PRESSURE, "CPU pressure")):
         value = row.get(column)
-        if _is_number(value) and value > 0:
+        if positive(value):
             parts.append(f"{value * 100:.0f}% {what}")
-    others = row.get("runnable_others")
-    if _is_number(others) and others > 0:
+    others = row.get(RUNNABLE_OTHERS)
+    if positive(others):
         parts.append(f"{others:.1f} other runnable tasks")
     return "busy: " + ", ".join(parts) if parts else "busy"
 
 
-def _is_number(value: Any) -> TypeGuard[float]:
-    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
-
-
 def round_medians(row: dict[str, Any]) -> list[float]:
     """The median of each round of a row's result; a result without rounds is one round, its median."""
-    rounds = row.get(ROUNDS)
+    rounds = row.get(ROUNDS_MS)
     if rounds is not None and len(rounds):
         return [float(r) for r in rounds]
-    median = row.get("latency_median_ms")
-    return [float(median)] if _is_number(median) else []
-
-
-MIN_ROUNDS = 2
-MIN_SAMPLES = 2
-
-
-def positive(value: Any) -> bool:
-    """A median a ratio can be taken of: a positive, finite number."""
-    return _is_number(value) and value > 0
+    median = row.get(LATENCY_MEDIAN_MS)
+    return [float(median)] if finite_number(median) else []
 
 
 def speed_tolerance(threshold: float) -> float:
@@ -89,13 +92,13 @@ def speed_differed(sides: list[tuple[dict[str, Any], str]], tolerance: float) ->
     it timed (a result from before the probe, a one-thread result's thread pool), where the sides
     timed different probes (another Python; another thread count or torch), nor between two
     machines (``compare --by machine``), whose speeds differ by nature."""
-    if len({str(row.get("machine")) for row, _ in sides}) > 1:
+    if len({str(row.get(MACHINE)) for row, _ in sides}) > 1:
         return ""
     found = (_differed(sides, tolerance, reading, what, name) for reading, what, name in PROBES)
     return ", ".join(reason for reason in found if reason)
 
 
-def inconclusive(*sides: tuple[dict[str, Any], str], speed: float | None = None) -> str:
+def why_inconclusive(*sides: tuple[dict[str, Any], str], speed: float | None = None) -> str:
     """Why two results cannot be compared, or nothing: ``busy: 61% CPU wait in B`` (a side was
     contended), ``machine speed differed: probe 35% slower in A`` (their machine-speed probes
     differ by more than ``speed``, a fraction; none: not checked), ``too few rounds: 1 in A`` (no
@@ -104,14 +107,14 @@ def inconclusive(*sides: tuple[dict[str, Any], str], speed: float | None = None)
     found: dict[str, list[str]] = {}
     differed = speed_differed(list(sides), speed) if speed is not None else ""
     for row, label in sides:
-        if row.get("contended"):
+        if row.get(CONTENDED):
             found.setdefault("busy", []).append(
                 f"{busy_reason(row).removeprefix('busy').lstrip(': ')} in {label}".strip()
             )
         rounds = round_medians(row)
-        median = row.get("latency_median_ms")
-        iterations = row.get("iterations")
-        usable = rounds and all(r > 0 and math.isfinite(r) for r in rounds) and positive(median)
+        median = row.get(LATENCY_MEDIAN_MS)
+        iterations = row.get(ITERATIONS)
+        usable = rounds and all(positive(r) for r in rounds) and positive(median)
         if not usable:
             found.setdefault("no median", []).append(f"{median} ms in {label}")
         elif len(rounds) < MIN_ROUNDS:

@@ -8,7 +8,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from benchit.report.verdict import CompareVerdict
+from benchit.judge.verdicts import CompareVerdict
 from benchit.student import t_quantile, t_sf2
 
 ALPHA = 0.05  # significance level of the test

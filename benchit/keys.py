@@ -1,0 +1,60 @@
+"""The names of a result's ``info`` facts and of the report columns that more than one module reads, each spelt once."""
+
+from __future__ import annotations
+
+from enum import Enum
+
+# -- a result's ``info`` (``records.Result.info``): written by measure/, read by report/, judge/, history/
+# These strings are JSON keys of the cache: a name here may change, its value never.
+
+# How busy the machine was (``measure.contention``): the evidence, and why it was too busy.
+CPU_WAIT_FRACTION = "cpu_wait_fraction"
+STEAL_FRACTION = "steal_fraction"
+RUNNABLE_OTHERS = "runnable_others"
+CPU_PRESSURE = "cpu_pressure"
+CONTENDED_REASON = "contended_reason"
+BLOCKS_DISCARDED = "blocks_discarded"  # timed blocks set aside as contended
+QUIET_WAIT_S = "quiet_wait_s"  # seconds waited for a quiet machine
+
+# The cost of a runtime beyond its latency (``measure.bench``).
+PREPARE_S = "prepare_s"
+FIRST_STEP_S = "first_step_s"
+PREPARE_RSS_BYTES = "prepare_rss_bytes"  # resident memory the preparation added
+OVERHEAD_NS = "overhead_ns"  # the timer's own cost per call
+OVERHEAD_FRACTION = "overhead_fraction"  # ... over the median
+MEASURE_START = "measure_start"  # wall clock (time.time) of the first round
+MEASURE_END = "measure_end"  # ... and of the end of the last
+WORKER_START_RSS_BYTES = "worker_start_rss_bytes"
+INVOLUNTARY_CONTEXT_SWITCHES = "involuntary_context_switches"
+# Peaks of memory while the runtime ran; the device's two are what ``contracts.Device.peak_memory`` returns.
+PEAK_RSS_BYTES = "peak_rss_bytes"
+PEAK_MEMORY_ALLOCATED_BYTES = "peak_memory_allocated_bytes"
+PEAK_MEMORY_RESERVED_BYTES = "peak_memory_reserved_bytes"
+
+# The machine-speed probes (``measure.speed``): each one's reading and what it timed (readings of two
+# different probes are never compared).
+SPEED_PROBE_US = "speed_probe_us"
+SPEED_PROBE = "speed_probe"
+PARALLEL_PROBE_US = "parallel_probe_us"  # torch's thread pool, with more than one thread
+PARALLEL_PROBE = "parallel_probe"
+
+# What benchit changed in captured inputs so that a train step could run on them: the codes
+# (``Adaptation`` values, a list) for code to read, and one sentence per change for people.
+TRAIN_ADAPTATIONS = "train_adaptations"
+TRAIN_INPUTS = "train_inputs"
+
+
+class Adaptation(str, Enum):
+    """One change benchit made to a model's captured inputs for training (``measure.placement``)."""
+
+    REPEATED_BATCH = "repeated_batch"  # a batch of one repeated to two, for batch norm
+    MADE_TARGETS = "made_targets"  # targets made for a detection model, which computes its own losses
+
+
+# -- report row columns read by more than one module (report/, judge/, history/)
+ROUNDS_MS = "rounds_ms"  # the median of each round, a list
+SAMPLES_MS = "samples_ms"  # the kept samples, a list
+LATENCY_MEDIAN_MS = "latency_median_ms"
+ITERATIONS = "iterations"
+CONTENDED = "contended"
+MACHINE = "machine"
