@@ -4,15 +4,14 @@ from __future__ import annotations
 
 import pandas as pd
 
-from benchit.records import ParityVerdict
+from benchit.records import ParityVerdict, ResultStatus, ScriptStatus
 
 
 def lines(df: pd.DataFrame) -> list[str]:
     """A few out for the terminal: scripts by status, results by status, flags."""
     if df.empty:
         return ["no results in the cache"]
-    scripts = df.drop_duplicates("script")["script_status"].value_counts()
-    out = [f"scripts: {len(df['script'].unique())} ({', '.join(f'{n} {s}' for s, n in scripts.items())})"]
+    out = [f"scripts: {len(df['script'].unique())} ({', '.join(f'{n} {s}' for s, n in _script_endings(df).items())})"]
     results = df[df["device"].notna()]
     if not results.empty:
         counts = results["status"].value_counts()
@@ -37,3 +36,14 @@ def lines(df: pd.DataFrame) -> list[str]:
                 f"parity: {unjudged} results not judged: eager torch gives different outputs on two runs of the same inputs (random ops left on, such as F.dropout, whose training defaults to True?)"
             )
     return out
+
+
+def _script_endings(df: pd.DataFrame) -> dict[str, int]:
+    """How many scripts ended each way, in words: a script that ran ``ok`` but some of whose results
+    failed is ``with failed results``, as the scan's summary calls it, not ``ok``."""
+    failed = set(df.loc[df["status"] == ResultStatus.FAILED.value, "script"])
+    endings: dict[str, int] = {}
+    for script, status in df.drop_duplicates("script")[["script", "script_status"]].itertuples(index=False):
+        word = "with failed results" if status == ScriptStatus.OK.value and script in failed else str(status)
+        endings[word] = endings.get(word, 0) + 1
+    return dict(sorted(endings.items(), key=lambda item: -item[1]))
