@@ -11,7 +11,8 @@ import pandas as pd
 import pytest
 
 from benchit import plugins
-from benchit.records import Result, measurement_key, options_tag
+from benchit.naming import measurement_key, options_tag
+from benchit.records import Result
 from tests.conftest import REPO, report_df, run_benchit
 
 LINEAR = REPO / "models" / "selftest" / "linear.py"

@@ -30,8 +30,10 @@ from benchit.messages import (
     ScriptError,
     decode,
 )
-from benchit.records import ArtifactFacts, Invocation, Machine, Result, Script, ScriptStatus
-from benchit.store.cache import Cache, key_build_name
+from benchit.naming import key_build_name
+from benchit.records import Invocation, Machine, Result, Script, ScriptStatus
+from benchit.runrecords import ArtifactFacts
+from benchit.store.cache import Cache
 
 NODE = Machine("feedfacecafe", "node-a", "Some CPU")
 INVOCATION = Invocation("1234abcd", "Linear", 10, {}, "x: float32[1,4]", 1, "s.py:3")
@@ -157,7 +159,7 @@ def test_events_land_in_the_cache_with_their_machine_and_artifact_digest(tmp_pat
     assert cache.log_path(jobs[0].key).read_bytes() == b"hello\n"
     script = cache.read_script(jobs[0].key)
     assert script is not None and script.machine == NODE and script.executor == "scripted"
-    assert script.results == 1 and script.failed_results == 0 and script.builds == (build,)
+    assert script.result_count == 1 and script.failed_results == 0 and script.builds == (build,)
     assert progress.lines[:5] == ["start a.py", f"model {build}", "result torch", "end a.py ok", "start b.py"]
 
 
@@ -171,7 +173,7 @@ def test_no_more_jobs_than_the_capacity_run_at_once(tmp_path: Path, cache: Cache
 def test_a_script_locked_by_another_scan_waits_until_the_rest_ran(tmp_path: Path, cache: Cache) -> None:
     scripts = _scripts(tmp_path, "a.py", "b.py", "c.py")
     config = Config(cache_dir=cache.root)
-    from benchit.store.cache import script_key
+    from benchit.naming import script_key
 
     held = cache.try_lock(script_key(scripts[0].path))
     assert held is not None

@@ -29,7 +29,7 @@ import gc, hashlib, os
 import torch
 from benchit.messages import Artifact, InvocationFound, ResultReady
 from benchit.records import Invocation, Result
-from benchit.store.cache import key_build_name
+from benchit.naming import key_build_name
 
 
 def find(test):

@@ -19,7 +19,9 @@ from typing import IO, Any
 
 from benchit.cli.common import printable
 from benchit.errors import CacheError, ExitCode, UsageError
-from benchit.store.cache import MARKER, Cache, LinkError, open_dir, safe_name
+from benchit.fs import LinkError, open_dir
+from benchit.naming import safe_name
+from benchit.store.cache import MARKER, Cache
 
 STALE_TMP_S = 60.0  # an atomic write takes milliseconds; an older temporary file was abandoned
 

@@ -10,7 +10,8 @@ from typing import IO, Any
 from benchit.cli.common import printable
 from benchit.measure.targets import MADE_TARGETS
 from benchit.measure.training import REPEATED_BATCH
-from benchit.records import Invocation, Parity, ParityVerdict, Result, ResultStatus, Script, ScriptRecord, ScriptStatus
+from benchit.records import Invocation, Parity, ParityVerdict, Result, ResultStatus, Script, ScriptStatus
+from benchit.runrecords import ScriptRecord
 
 
 def pick(mode: str, stream: IO[str]) -> str:
@@ -34,8 +35,7 @@ def _fmt_ms(value: float) -> str:
     return f"{value:.4g} ms"
 
 
-def _parity_flag(data: dict[str, Any]) -> str:
-    parity = Parity.from_dict(data)
+def _parity_flag(parity: Parity) -> str:
     if parity.verdict is ParityVerdict.PASSED:
         return " parity ok"
     reason = printable(parity.reason or f"max abs diff {parity.max_abs_diff}")

@@ -12,12 +12,13 @@ import numpy as np
 from benchit.config import Config
 from benchit.contracts import Device, Prepared, Runtime
 from benchit.errors import Unavailable
+from benchit.fs import file_digest
 from benchit.measure.bench import benchmark_all, error_text
 from benchit.measure.contention import QuietBudget, WaitTeller
 from benchit.messages import Attempt, InvocationFound, Message, ResultReady, ScriptError
+from benchit.naming import key_build_name
 from benchit.records import Invocation, Result, ResultStatus, Script
 from benchit.scan.onnxinput import generate, invocation, read
-from benchit.store.cache import file_digest, key_build_name
 
 if TYPE_CHECKING:
     from benchit.plugins import Registry

@@ -32,8 +32,8 @@ from benchit.messages import (
     ResultReady,
     ScriptError,
 )
-from benchit.records import invocation_problems, safe_component
-from benchit.store.cache import key_build_name
+from benchit.naming import key_build_name, safe_component
+from benchit.records import invocation_problems
 
 # One artifact (an ONNX model's weights may take gigabytes); bytes in a message are held in
 # memory, twice (base64), so they are capped lower.

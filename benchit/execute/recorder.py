@@ -14,17 +14,10 @@ from benchit.execute import protocol
 from benchit.execute.job import Job
 from benchit.execute.verdict import HARD_DEATHS, Ending
 from benchit.messages import ARTIFACTS_PREFIX, Artifact, InvocationFound, JobExited, ResultReady
-from benchit.records import (
-    ArtifactFacts,
-    BuildRecord,
-    Machine,
-    Result,
-    ResultStatus,
-    Script,
-    ScriptRecord,
-    ScriptStatus,
-)
-from benchit.store.cache import Cache, key_build_name
+from benchit.naming import key_build_name
+from benchit.records import Machine, Result, ResultStatus, Script, ScriptStatus
+from benchit.runrecords import ArtifactFacts, BuildRecord, ScriptRecord
+from benchit.store.cache import Cache
 
 
 class Recorder:
@@ -162,7 +155,7 @@ class Recorder:
             builds=tuple(builds),
             finished=time.time(),
             duration_s=round(time.monotonic() - job.started, 3) if job.started else 0.0,
-            results=job.state.results,
+            result_count=job.state.results,
             failed_results=job.state.failed_results,
             lock_wait_s=round(job.lock_wait.waited_s, 3),
             memory_enforced_by=exited.memory_enforced_by or None,

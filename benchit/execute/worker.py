@@ -43,8 +43,8 @@ from benchit.messages import (
     ResultReady,
     ScriptError,
 )
-from benchit.records import Result, ResultStatus, Script, safe_component
-from benchit.store.cache import key_build_name
+from benchit.naming import key_build_name, safe_component
+from benchit.records import Result, ResultStatus, Script
 
 if TYPE_CHECKING:
     from benchit.plugins import Registry

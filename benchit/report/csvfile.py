@@ -7,8 +7,9 @@ from pathlib import Path
 import pandas as pd
 
 from benchit.contracts import Report
+from benchit.fs import write_text
 from benchit.report.frame import neutralise
-from benchit.report.reporter import Reporter, write_atomic
+from benchit.report.reporter import Reporter
 
 
 def safe_csv(df: pd.DataFrame) -> str:
@@ -25,4 +26,4 @@ class CsvReporter(Reporter):
 
     def write(self, report: Report, path: Path) -> None:
         df = report.comparison.frame() if report.comparison else report.results()
-        write_atomic(path, safe_csv(df))
+        write_text(path, safe_csv(df))

@@ -8,11 +8,12 @@ from typing import Any
 
 import pandas as pd
 
-from benchit.records import Parity, ParityVerdict, Result, ResultStatus, ScriptStatus, options_text
+from benchit.naming import options_text
+from benchit.records import ParityVerdict, Result, ResultStatus, ScriptStatus
 from benchit.report.comparable import ROUNDS, _is_number, busy_reason, round_medians
-from benchit.report.source import ScriptRun, script_runs
 from benchit.report.stats import GeoMean, geometric_mean_of, paired_ratio
 from benchit.store.cache import Cache
+from benchit.store.runs import ScriptRun, script_runs
 
 COLUMNS = [
     "build_name",
@@ -174,7 +175,7 @@ def _megabytes(value: Any) -> float | None:
 def _result_row(result: Result) -> dict[str, Any]:
     stats = result.stats
     info, env = result.info, result.environment
-    parity = Parity.from_dict(result.parity) if result.parity is not None else None
+    parity = result.parity
     versions = env.get("versions")
     row: dict[str, Any] = {column: getattr(stats, key) if stats else None for column, key in _STATS.items()}
     row.update(

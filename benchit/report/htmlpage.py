@@ -11,10 +11,11 @@ from typing import TYPE_CHECKING, Any
 
 from benchit.contracts import Report
 from benchit.errors import Unavailable
+from benchit.fs import write_text
 from benchit.records import ParityVerdict, ResultStatus
 from benchit.report import frame, table
 from benchit.report.frame import baseline_name, busy_reason
-from benchit.report.reporter import Reporter, write_atomic
+from benchit.report.reporter import Reporter
 from benchit.report.verdict import CompareVerdict
 
 if TYPE_CHECKING:
@@ -434,4 +435,4 @@ class HtmlReporter(Reporter):
             raise Unavailable("needs plotly: pip install 'benchit-zoo[html]'") from None
 
     def write(self, report: Report, path: Path) -> None:
-        write_atomic(path, page(report))
+        write_text(path, page(report))

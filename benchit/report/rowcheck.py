@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from benchit.records import MAX_MAGNITUDE
+from benchit.fieldcheck import MAX_MAGNITUDE
 
 _FLAGS = {"noisy", "warmup_settled", "parity_passed", "contended", "eager", "speedup_comparable"}
 _NUMBERS = {

@@ -1,10 +1,11 @@
-"""The report's one reading of a cache: each script run joined with its builds and their results."""
+"""A cache read as the report and the history read it: each script run joined with its builds and their results."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from benchit.records import BuildRecord, Invocation, Result, ScriptRecord
+from benchit.records import Invocation, Result
+from benchit.runrecords import BuildRecord, ScriptRecord
 from benchit.store.cache import Cache
 
 
