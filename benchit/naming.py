@@ -1,17 +1,22 @@
-"""How benchit names what it writes: safe file names, script keys, builds, measurements."""
+"""How benchit names what it writes: safe file names, script keys, builds, measurements, artifact references."""
 
 from __future__ import annotations
 
 import hashlib
 import json
 import re
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Any
 
 _UNSAFE = re.compile(r"[^A-Za-z0-9_.+-]+")
 # A name that lies in one folder of the cache: a build, an artifact. One path component: no
 # separator, never ``.`` or ``..`` (nor hidden), no control character.
 _COMPONENT = re.compile(r"[A-Za-z0-9_+-][A-Za-z0-9_.+-]{0,199}")
+# A result's ``info`` string that names a file of its build's artifacts folder starts with this
+# (the folder's path relative to the build's folder); the store resolves it to a path when reading.
+ARTIFACTS = "artifacts/"
+# What results carried instead before ``ARTIFACTS`` (in worker messages only).
+_PLACEHOLDER = "<artifacts>/"
 
 
 def safe_name(text: str, limit: int = 80) -> str:
@@ -71,3 +76,31 @@ def options_text(options: dict[str, str]) -> str:
 def precision_suffix(precision: str) -> str:
     """What a measurement's name gains for ``precision``: nothing for fp32 (the default), else ``-<precision>``."""
     return "" if precision in ("", "fp32") else f"-{precision}"
+
+
+def artifact_reference(relative: str) -> str:
+    """How a result names a file of its build's artifacts folder (``relative`` to that folder):
+    ``artifacts/model.onnx``, relative to the build, wherever the cache lies."""
+    return ARTIFACTS + relative
+
+
+def artifact_parts(value: Any, build: str) -> tuple[str, ...] | None:
+    """The path below build ``build``'s artifacts folder that an ``info`` value names, or None when
+    it names none: an ``artifact_reference``, the placeholder workers sent before it, or the
+    absolute path into a cache's ``builds/<build>/artifacts/`` that results held before that."""
+    if not isinstance(value, str) or not value.startswith((ARTIFACTS, _PLACEHOLDER, "/")):
+        return None
+    if value.startswith(ARTIFACTS):
+        parts: tuple[str, ...] = tuple(value[len(ARTIFACTS) :].split("/"))
+    elif value.startswith(_PLACEHOLDER):
+        parts = tuple(value[len(_PLACEHOLDER) :].split("/"))
+    else:
+        path = PurePosixPath(value)
+        names = path.parts
+        if not path.is_absolute() or "artifacts" not in names:
+            return None
+        at = len(names) - 1 - names[::-1].index("artifacts")
+        if at < 3 or names[at - 1] != build or names[at - 2] != "builds":
+            return None
+        parts = names[at + 1 :]
+    return parts if parts and all(safe_component(p) for p in parts) else None

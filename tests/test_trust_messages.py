@@ -79,6 +79,8 @@ FORGERIES = {
         "inv = next(iter(capture.captured.values())).invocation\n"
         "send(InvocationFound(own, dataclasses.replace(inv, params=[1, 2])))"
     ),
+    # options the run did not give its runtime: a result under another measurement's name
+    "other_runtime_options": "send(ResultReady(own, Result('cpu', 'torch', 'ok', runtime_options={'x': 'y'})))",
     # a wait for the host lock stops the --timeout clock: one that is not a real wait would stop it for good
     "endless_lock_wait": "from benchit.messages import LockWait\nsend(LockWait(True))\nimport time\ntime.sleep(300)",
     # a negative wait would hand the scan back --quiet-wait budget it never had

@@ -125,7 +125,7 @@ def run(
         for result in measured:
             result = replace(result, eager=False)  # ``eager`` above only skips parity: a file has no eager baseline
             artifacts.send_new(name, send)
-            send(ResultReady(name, artifacts.relocate(name, result)))
+            send(ResultReady(name, artifacts.relative(name, result)))
     for device_name, runtime_name, precision in config.measurements():
         if precision != "fp32" and config.measurement_key(device_name, runtime_name, precision) not in done.get(
             name, []

@@ -2,11 +2,11 @@
 
 A script runs in its worker's process, so it can send any message its worker could. Whatever
 arrives is checked here before anything is written: a job may announce only builds of its own
-key, and send results and artifacts only for the builds it announced; an artifact's name is one
-plain path component, its size is capped, and it arrives as bytes or as a regular file inside
-the job's own scratch folder, reached without following a link. A message that breaks a rule is
-a ``Violation``: the coordinator fails that job with ``protocol violation: ...`` and writes
-nothing for it.
+key, and send results and artifacts only for the builds it announced, each result with the
+runtime options its configuration gives; an artifact's name is one plain path component, its
+size is capped, and it arrives as bytes or as a regular file inside the job's own scratch
+folder, reached without following a link. A message that breaks a rule is a ``Violation``: the
+coordinator fails that job with ``protocol violation: ...`` and writes nothing for it.
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ from benchit.messages import (
     ScriptError,
 )
 from benchit.naming import key_build_name, safe_component
-from benchit.records import invocation_problems
+from benchit.records import Result, invocation_problems
 
 # One artifact (an ONNX model's weights may take gigabytes); bytes in a message are held in
 # memory, twice (base64), so they are capped lower.
@@ -67,6 +67,8 @@ def check(job: Job, message: Message) -> None:
             raise Violation(f"parent hash {str(invocation.parent)[:80]!r} is not a hexadecimal digest")
     elif isinstance(message, (ResultReady, Attempt)):
         _announced(job, message.build)
+        if message.result is not None:
+            _options(job, message.result)
     elif isinstance(message, Artifact):
         _artifact(job, message)
     elif isinstance(message, (LockWait, QuietWait)):
@@ -85,6 +87,16 @@ def check(job: Job, message: Message) -> None:
 def _announced(job: Job, build: str) -> None:
     if build not in job.state.build_records:
         raise Violation(f"build {str(build)[:120]!r} was not announced by this script")
+
+
+def _options(job: Job, result: Result) -> None:
+    """A result's runtime options are those the job's configuration gives its runtime: they name
+    the measurement (``naming.options_tag``), so other ones would write over another's result."""
+    given = job.spec.config.runtime_options.get(result.runtime, {}) if job.spec else {}
+    if result.runtime_options != given:
+        raise Violation(
+            f"runtime options {str(result.runtime_options)[:200]} are not this run's for {result.runtime!r}"
+        )
 
 
 def _artifact(job: Job, message: Artifact) -> None:

@@ -13,7 +13,7 @@ from benchit.config import Config
 from benchit.execute import protocol
 from benchit.execute.job import Job
 from benchit.execute.verdict import HARD_DEATHS, Ending
-from benchit.messages import ARTIFACTS_PREFIX, Artifact, InvocationFound, JobExited, ResultReady
+from benchit.messages import Artifact, InvocationFound, JobExited, ResultReady
 from benchit.naming import key_build_name
 from benchit.records import Machine, Result, ResultStatus, Script, ScriptStatus
 from benchit.runrecords import ArtifactFacts, BuildRecord, ScriptRecord
@@ -100,22 +100,13 @@ class Recorder:
 
     def result(self, job: Job, message: ResultReady, machine: Callable[[], Machine | None]) -> Result:
         """Record a result, stamped with where it was measured (its own machine, else the job's,
-        else the executor's ``machine()``), the script version and the time; its artifacts named
-        in the cache."""
-        folder = str(self.cache.artifacts_dir(message.build))
-        info = {
-            k: folder + "/" + v[len(ARTIFACTS_PREFIX) :] if isinstance(v, str) and v.startswith(ARTIFACTS_PREFIX) else v
-            for k, v in message.result.info.items()
-        }
+        else the executor's ``machine()``), the script version and the time (the worker stamped
+        its runtime options, checked by ``protocol.check``)."""
         result = dataclasses.replace(
             message.result,
-            info=info,
             machine=message.result.machine or job.state.machine or machine(),
             script_digest=job.digest,
             finished=time.time(),
-            # The options this run gave the runtime are part of what it measured.
-            runtime_options=message.result.runtime_options
-            or self.config.runtime_options.get(message.result.runtime, {}),
         )
         self.cache.write_result(message.build, result)
         job.state.results += 1

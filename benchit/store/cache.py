@@ -8,7 +8,7 @@ Layout::
     CACHE/builds/<build>/build.json                  script, labels, invocation, artifacts' sha256
     CACHE/builds/<build>/results/<machine-id>/<device>-<runtime>[-<precision>][-train][-o<tag>].json
                                                      (``naming.measurement_key``: no suffix for fp32, eval, default options)
-    CACHE/builds/<build>/artifacts/                  large files (ONNX models, ...)
+    CACHE/builds/<build>/artifacts/                  large files (ONNX models, ...), named by results relative to the build
     CACHE/locks/                                     advisory locks of running scans
 
 Links: every file is opened relative to a descriptor of its folder, and every folder below the
