@@ -20,6 +20,7 @@ import stat
 from collections.abc import Iterator
 from pathlib import Path
 
+from benchit import fs
 from benchit.execute.job import Job
 from benchit.messages import (
     Artifact,
@@ -44,7 +45,6 @@ MAX_WAIT_S = 1e7  # a wait for a quiet machine or the host lock: longer than any
 MAX_TEXT = 2**20  # an error's message or traceback
 _HASH = re.compile(r"[0-9a-f]{1,64}")
 _SHA256 = re.compile(r"[0-9a-f]{64}")
-_DIR_FLAGS = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC
 
 
 class Violation(Exception):  # noqa: N818 - a finding, named as the user reads it
@@ -133,16 +133,15 @@ def scratch_file(scratch: str | None, path: str, size: int) -> Iterator[tuple[in
     parts = Path(os.path.normpath(path)).relative_to(os.path.normpath(scratch)).parts if _under(path, scratch) else ()
     if parts != Path(resolved).relative_to(root).parts:
         raise Violation(f"artifact path {path[:200]!r} goes through a symbolic link")
-    fd = os.open(root, _DIR_FLAGS)
-    try:
-        for part in parts[:-1]:  # opened one by one without following a link: no race can swap one in
-            try:
-                child = os.open(part, _DIR_FLAGS, dir_fd=fd)
-            except OSError as exc:
-                reason = "goes through a symbolic link" if exc.errno in (errno.ELOOP, errno.ENOTDIR) else exc.strerror
-                raise Violation(f"artifact path {path[:200]!r} {reason}") from None
-            os.close(fd)
-            fd = child
+    # Opened one folder at a time without following a link: no race can swap one in.
+    with contextlib.ExitStack() as stack:
+        try:
+            fd = stack.enter_context(fs.open_dir(Path(root), parts[:-1]))
+        except fs.LinkError:
+            raise Violation(f"artifact path {path[:200]!r} goes through a symbolic link") from None
+        except OSError as exc:
+            reason = "goes through a symbolic link" if exc.errno in (errno.ELOOP, errno.ENOTDIR) else exc.strerror
+            raise Violation(f"artifact path {path[:200]!r} {reason}") from None
         try:
             info = os.stat(parts[-1], dir_fd=fd, follow_symlinks=False)
         except OSError as exc:
@@ -152,8 +151,6 @@ def scratch_file(scratch: str | None, path: str, size: int) -> Iterator[tuple[in
         if info.st_size != size:
             raise Violation(f"artifact path {path[:200]!r} has {info.st_size} bytes, said {size}")
         yield fd, parts[-1]
-    finally:
-        os.close(fd)
 
 
 def _under(path: str, folder: str) -> bool:
