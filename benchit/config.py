@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from benchit.records import measurement_key, options_tag
+from benchit.naming import measurement_key, options_tag
 
 REBUILD = ("if_needed", "always", "never")
 MODES = ("eval", "train")  # --mode: what is timed, one forward call or one training step
@@ -110,6 +110,6 @@ class Config:
         return {**self.options, "rebuild": self.rebuild, "threads": self.threads}
 
     def measurement_key(self, device: str, runtime: str, precision: str = "fp32", mode: str = "eval") -> str:
-        """The name of a measurement of this run (``records.measurement_key``), runtime options included."""
+        """The name of a measurement of this run (``naming.measurement_key``), runtime options included."""
         tag = options_tag(self.runtime_options.get(runtime, {}))
         return measurement_key(device, runtime, precision, mode=mode, options_tag=tag)

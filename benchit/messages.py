@@ -20,10 +20,6 @@ from typing import Any, ClassVar
 from benchit.config import Config
 from benchit.records import Invocation, Machine, Result, Script, ScriptStatus
 
-# A result's ``info`` strings that name a file of the worker's private artifacts folder start
-# with this; the coordinator puts the build's artifacts folder in its place.
-ARTIFACTS_PREFIX = "<artifacts>/"
-
 
 def _b64(data: bytes | None) -> str | None:
     return None if data is None else base64.b64encode(data).decode("ascii")

@@ -4,19 +4,13 @@ from __future__ import annotations
 
 import dataclasses
 import enum
-import hashlib
-import json
-import math
-import re
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-try:
-    import orjson as _orjson
-except ImportError:  # an optional speed-up
-    _orjson = None  # type: ignore[assignment]
+from benchit import fieldcheck as fc
+from benchit import keys
+from benchit.naming import measurement_key, options_tag
 
 
 class ScriptStatus(str, enum.Enum):
@@ -81,30 +75,43 @@ class ParityRule(str, enum.Enum):
         return self.value
 
 
+# The typed facts of a ``parity`` object, besides ``passed`` (its verdict's) and what ``Parity.extra`` keeps.
+_PARITY_KEYS = ("verdict", "reason", "rule", "max_abs_diff", "max_rel_diff", "fp64", "eager_rerun", "per_output")
+
+
 @dataclass(frozen=True)
 class Parity:
-    """The headline of a result's ``parity`` (a JSON object on disk, with per-output statistics
-    beside these keys); ``from_dict`` reads results written before ``verdict`` and ``rule`` were kept."""
+    """A result's ``parity``, as ``measure.parity`` judged it (docs/architecture.md, "Parity"): its
+    verdict, the rule that decided, why, the largest differences, whether float64 ran (``fp64``),
+    eager torch's second run (``eager_rerun``), each output's statistics (``per_output``), and in
+    ``extra`` whatever else the object held (tolerances, ``error_to_scale``...). ``from_dict`` reads
+    results written before ``verdict`` and ``rule`` were kept; ``to_dict`` gives back the object read."""
 
     verdict: ParityVerdict
     reason: str | None = None
     rule: ParityRule | None = None
     max_abs_diff: float | None = None
     max_rel_diff: float | None = None
+    fp64: str | None = None  # "ran", or why float64 could not run
+    eager_rerun: dict[str, Any] | None = None
+    per_output: tuple[dict[str, Any], ...] | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+    # The facts the object read did not hold (an older result's): left out again by ``to_dict``.
+    absent: frozenset[str] = field(default=frozenset(), compare=False)
 
     @property
     def passed(self) -> bool | None:
         return self.verdict.passed
 
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "verdict": self.verdict.value,
-            "passed": self.passed,
-            "reason": self.reason,
-            "rule": self.rule.value if self.rule else None,
-            "max_abs_diff": self.max_abs_diff,
-            "max_rel_diff": self.max_rel_diff,
-        }
+        data = {**self.extra, "verdict": self.verdict.value, "passed": self.passed, "reason": self.reason}
+        data["rule"] = self.rule.value if self.rule else None
+        data.update(max_abs_diff=self.max_abs_diff, max_rel_diff=self.max_rel_diff)
+        data.update(fp64=self.fp64, eager_rerun=self.eager_rerun)
+        data["per_output"] = list(self.per_output) if self.per_output is not None else None
+        # What the object read lacked stays out; a new one has the last three only where measured.
+        left_out = self.absent or {k for k in ("fp64", "eager_rerun", "per_output") if data[k] is None}
+        return {k: v for k, v in data.items() if k not in left_out}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Parity:
@@ -112,13 +119,18 @@ class Parity:
         if verdict is None:  # before verdicts: only ``passed``, None meaning not judged
             passed = data.get("passed")
             verdict = "inconclusive" if passed is None else "passed" if passed else "failed"
-        rule = data.get("rule")
+        rule, per_output = data.get("rule"), data.get("per_output")
         return cls(
             verdict=ParityVerdict(verdict),
             reason=data.get("reason"),
             rule=ParityRule(rule) if rule else None,
             max_abs_diff=data.get("max_abs_diff"),
             max_rel_diff=data.get("max_rel_diff"),
+            fp64=data.get("fp64"),
+            eager_rerun=data.get("eager_rerun"),
+            per_output=tuple(per_output) if isinstance(per_output, list) else None,
+            extra={k: v for k, v in data.items() if k not in _PARITY_KEYS and k != "passed"},
+            absent=frozenset(k for k in (*_PARITY_KEYS, "passed") if k not in data),
         )
 
 
@@ -256,262 +268,32 @@ class Stats:
 _STATS_NAMES = frozenset(f.name for f in dataclasses.fields(Stats))
 
 
-def measurement_key(
-    device: str, runtime: str, precision: str = "fp32", mode: str = "eval", options_tag: str = ""
-) -> str:
-    """The name of one measurement of a build, and its result file's stem: ``cpu-torch``,
-    ``cpu-torch-bf16``, for the train step ``cpu-torch-train``, ``cpu-torch-bf16-train`` (eval, the
-    default mode, adds nothing, so that older caches keep their names), and last the ``options_tag``
-    of non-default runtime options: ``cpu-torch-compile-o1a2b3c4d``."""
-    mode_suffix = "" if mode in ("", "eval") else f"-{mode}"
-    return f"{device}-{runtime}{precision_suffix(precision)}{mode_suffix}{options_tag}"
-
-
-def options_tag(options: dict[str, str]) -> str:
-    """What a measurement's name gains for runtime options that differ from their defaults: nothing
-    when none do, else ``-o`` and 8 hex digits of a digest of the sorted options (stable across runs)."""
-    if not options:
-        return ""
-    text = json.dumps(sorted((str(k), str(v)) for k, v in options.items()))
-    return "-o" + hashlib.sha256(text.encode()).hexdigest()[:8]
-
-
-def options_text(options: dict[str, str]) -> str:
-    """Runtime options for people and report cells: ``compile_backend=aot_eager,compile_mode=...``."""
-    return ",".join(f"{k}={v}" for k, v in sorted(options.items()))
-
-
-def precision_suffix(precision: str) -> str:
-    """What a measurement's name gains for ``precision``: nothing for fp32 (the default), else ``-<precision>``."""
-    return "" if precision in ("", "fp32") else f"-{precision}"
-
-
-# -- checks of records read back from a file (hand-edited, foreign, or written by another version) --
-class RecordError(ValueError):
-    """A record read back from a file has fields that are missing or of the wrong type."""
-
-    def __init__(self, problems: list[tuple[str, str]]):
-        super().__init__("; ".join(f"{name}: {why}" for name, why in problems))
-        self.problems = problems  # (field, why): ``invocation.params`` names a field inside a field
-
-
-Check = Callable[[Any], bool]
-
-
-def _text(value: Any) -> bool:
-    return isinstance(value, str)
-
-
-# Larger than any count, size, time or timestamp benchit writes, small enough that no arithmetic
-# on it overflows a float (``10**400`` would).
-MAX_MAGNITUDE = 1e18
-# A name that lies in one folder of the cache: a build, an artifact. One path component: no
-# separator, never ``.`` or ``..`` (nor hidden), no control character.
-_COMPONENT = re.compile(r"[A-Za-z0-9_+-][A-Za-z0-9_.+-]{0,199}")
-
-
-def safe_component(name: Any) -> bool:
-    """Whether ``name`` is a single path component that cannot leave its folder (see ``safe_name``)."""
-    return isinstance(name, str) and _COMPONENT.fullmatch(name) is not None
-
-
-def _number(value: Any) -> bool:
-    """A finite number of sane magnitude (never a flag)."""
-    if value.__class__ is float and -MAX_MAGNITUDE <= value <= MAX_MAGNITUDE:  # most: a nan fails here
-        return True
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        return False
-    return abs(value) <= MAX_MAGNITUDE and (isinstance(value, int) or math.isfinite(value))
-
-
-def _integer(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and abs(value) <= MAX_MAGNITUDE
-
-
-def _scalar(value: Any) -> bool:
-    """A string, a flag or a number (as ``_number``): what a table cell may hold."""
-    return isinstance(value, (str, bool)) or _number(value)
-
-
-def _names(value: Any) -> bool:
-    return isinstance(value, list) and all(safe_component(v) for v in value)
-
-
-def _name(value: Any) -> bool:
-    return safe_component(value)
-
-
-def _numbers(value: Any) -> bool:
-    if not isinstance(value, list):
-        return False
-    # A result keeps hundreds of samples: a list of floats only is checked at C speed (a nan or
-    # an infinity makes the sum of magnitudes not finite, and a sum that overflows takes the slow way).
-    if _only(value, float) and math.isfinite(total := sum(map(abs, value))):
-        return total <= MAX_MAGNITUDE or max(map(abs, value)) <= MAX_MAGNITUDE
-    return all(_number(v) for v in value)
-
-
-def _integers(value: Any) -> bool:
-    if not isinstance(value, list):
-        return False
-    if _only(value, int):  # exactly int: never a flag
-        return not value or max(map(abs, value)) <= MAX_MAGNITUDE
-    return all(_integer(v) for v in value)
-
-
-def _only(values: list[Any], kind: type) -> bool:
-    """Whether every item of ``values`` is exactly of type ``kind`` (subclasses, such as bool, are not)."""
-    return set(map(type, values)) <= {kind}
-
-
-_NEVER_HUGE = frozenset({float, str, bool, type(None)})
-
-
-def huge_numbers(value: Any, prefix: str = "") -> list[tuple[str, str]]:
-    """``(field, why)`` for the first integer anywhere in ``value`` too large to be a float
-    (``10**400``): any arithmetic on it, even ``x / 2``, would overflow."""
-    if _orjson is not None and isinstance(value, (dict, list)):
-        # orjson writes JSON's values, at C speed, and refuses an integer past 64 bits: what it
-        # writes holds none too large. What it refuses is walked, to find which and where.
-        try:
-            _orjson.dumps(value)
-            return []
-        except TypeError:
-            pass
-    return _huge_numbers(value, prefix)
-
-
-def _huge_numbers(value: Any, prefix: str) -> list[tuple[str, str]]:
-    if isinstance(value, int) and not isinstance(value, bool):
-        return [] if abs(value) <= 2**1000 else [(prefix.rstrip(".") or "record", "a number too large")]
-    if isinstance(value, list) and value:  # kept samples and their rounds: checked at C speed
-        if _only(value, float) or (_only(value, int) and max(map(abs, value)) <= 2**1000):
-            return []
-    items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
-    for key, item in items:
-        if item.__class__ in _NEVER_HUGE or (item.__class__ is int and -(2**1000) <= item <= 2**1000):
-            continue
-        found = _huge_numbers(item, f"{prefix}{key}.")
-        if found:
-            return found
-    return []
-
-
-def _flag(value: Any) -> bool:
-    return isinstance(value, bool)
-
-
-def _texts(value: Any) -> bool:
-    return isinstance(value, list) and all(isinstance(v, str) for v in value)
-
-
-def _object(value: Any) -> bool:
-    return isinstance(value, dict)
-
-
-def _strings(value: Any) -> bool:
-    return isinstance(value, dict) and all(isinstance(k, str) and isinstance(v, str) for k, v in value.items())
-
-
-def _labels(value: Any) -> bool:
-    return isinstance(value, dict) and all(isinstance(k, str) and _texts(v) for k, v in value.items())
-
-
-def _error(value: Any) -> bool:
-    return isinstance(value, dict) and all(v is None or isinstance(v, str) for v in value.values())
-
-
+# -- checks of the records' own fields (``fieldcheck``) ----------------------------------------------
+@fc.check("not an object")
 def _stats(value: Any) -> bool:
     """An object; each of its fields is checked on its own (``_STATS_FIELDS``)."""
     return isinstance(value, dict)
 
 
-def _machine(value: Any) -> bool:
-    return isinstance(value, dict) and isinstance(value.get("id"), str) and not problems(value, _MACHINE)
+@fc.check("not a machine (an object with a string id, hostname and cpu model)")
+def machine_check(value: Any) -> bool:
+    """The check of a record's ``machine`` field (``fieldcheck``)."""
+    return isinstance(value, dict) and isinstance(value.get("id"), str) and not fc.problems(value, _MACHINE)
 
 
-def _script_status(value: Any) -> bool:
-    return isinstance(value, str) and value in ScriptStatus._value2member_map_
-
-
-def _result_status(value: Any) -> bool:
-    return isinstance(value, str) and value in ResultStatus._value2member_map_
-
-
-_WHY: dict[Check, str] = {
-    _text: "not a string",
-    _number: "not a finite number of sane magnitude",
-    _integer: "not an integer of sane magnitude",
-    _scalar: "not a string, number or flag",
-    _names: "not a list of plain names (no separator, no '..')",
-    _name: "not a plain name (no separator, no '..')",
-    _numbers: "not a list of finite numbers",
-    _integers: "not a list of integers",
-    _flag: "not true or false",
-    _texts: "not a list of strings",
-    _object: "not an object",
-    _labels: "not an object of string lists",
-    _error: "not an object of strings",
-    _strings: "not an object of strings",
-    _stats: "not an object",
-    _machine: "not a machine (an object with a string id, hostname and cpu model)",
-    _script_status: "not a script status",
-    _result_status: "not a result status",
-}
-
-Fields = dict[str, tuple[Check, bool]]  # field: (its check, whether null is allowed)
-
-
-def _fields(*groups: tuple[Check, bool, tuple[str, ...]]) -> Fields:
-    return {name: (check, optional) for check, optional, names in groups for name in names}
-
-
-def problems(data: Any, fields: Fields, prefix: str = "") -> list[tuple[str, str]]:
-    """``(field, why)`` for each field of ``data`` whose value has the wrong type (absent fields pass)."""
-    if not isinstance(data, dict):
-        return [(prefix.rstrip(".") or "record", "not an object")]
-    found = []
-    # The fields present only: through the record's keys where it has fewer than the fields
-    # (``info`` and ``environment`` have a few of many), in the fields' order all the same.
-    names = fields if len(fields) <= len(data) else [n for n in data if n in fields]
-    for name in names:
-        value = data.get(name, _ABSENT)
-        if value is _ABSENT:
-            continue
-        check, optional = fields[name]
-        if check(value) or (optional and value is None):
-            continue
-        found.append((prefix + name, _why(check, value)))
-    if len(found) > 1 and names is not fields:
-        order = list(fields)
-        found.sort(key=lambda f: order.index(f[0].removeprefix(prefix)))
-    return found
-
-
-_ABSENT = object()
-
-
-def _why(check: Check, value: Any) -> str:
-    if check in (_script_status, _result_status) and not isinstance(value, str):
-        return _WHY[_text]  # a status is a string first, then one of the known ones
-    return _WHY.get(check, "not one of the known values")
-
-
-def _omit_unknown(data: dict[str, Any], keys: tuple[str, ...]) -> dict[str, Any]:
-    """``data`` less those of ``keys`` that are None: fields a record has only once they are known."""
-    return {k: v for k, v in data.items() if not (k in keys and v is None)}
+_result_status = fc.one_of(ResultStatus, "not a result status")
 
 
 # -- results ---------------------------------------------------------------------------------------
-_MACHINE = _fields(
-    (_text, False, ("id", "hostname", "cpu_model")),
-    (_text, True, ("accelerator",)),
-    (_integer, True, ("accelerator_count",)),
+_MACHINE = fc.fields(
+    (fc.text, False, ("id", "hostname", "cpu_model")),
+    (fc.text, True, ("accelerator",)),
+    (fc.integer, True, ("accelerator_count",)),
 )
-_STATS_FIELDS = _fields(
-    (_integer, False, ("iterations", "warmup_iterations")),
+_STATS_FIELDS = fc.fields(
+    (fc.integer, False, ("iterations", "warmup_iterations")),
     (
-        _number,
+        fc.number,
         False,
         (
             "mean_ms",
@@ -529,57 +311,61 @@ _STATS_FIELDS = _fields(
             "warmup_time_s",
         ),
     ),  # fmt: skip
-    (_flag, False, ("noisy", "warmup_settled")),
-    (_numbers, False, ("samples_ms", "rounds_ms")),
-    (_integers, False, ("round_iterations", "sample_rounds")),
+    (fc.flag, False, ("noisy", "warmup_settled")),
+    (fc.numbers, False, (keys.SAMPLES_MS, keys.ROUNDS_MS)),
+    (fc.integers, False, ("round_iterations", "sample_rounds")),
 )
-# The facts of ``parity`` that the report reads (the rest are per-output statistics, shown as they are).
-_PARITY = _fields(
+# The typed facts of ``parity`` (``Parity``; the rest, such as the tolerances, are kept as they are).
+_PARITY = fc.fields(
     (lambda v: isinstance(v, str) and v in ParityVerdict._value2member_map_, True, ("verdict",)),
     (lambda v: isinstance(v, str) and v in ParityRule._value2member_map_, True, ("rule",)),
-    (_text, True, ("reason",)),
-    (_flag, True, ("passed",)),
+    (fc.text, True, ("reason",)),
+    (fc.flag, True, ("passed",)),
     (lambda v: isinstance(v, (int, float)) and not isinstance(v, bool), True, ("max_abs_diff", "max_rel_diff")),
+    (fc.text, True, ("fp64",)),
+    (fc.obj, True, ("eager_rerun",)),
+    (fc.objects, True, ("per_output",)),
 )
 # The facts of ``environment`` and ``info`` that have columns of their own: a cell holds a scalar.
-_ENVIRONMENT = _fields(
-    (_scalar, True, ("hostname", "threads", "device_name", "device_software", "cpu_model", "benchit")),
-    (_object, True, ("versions",)),
+_ENVIRONMENT = fc.fields(
+    (fc.scalar, True, ("hostname", "threads", "device_name", "device_software", "cpu_model", "benchit")),
+    (fc.obj, True, ("versions",)),
 )
-_INFO = _fields(
+_INFO = fc.fields(
     (
-        _scalar,
+        fc.scalar,
         True,
         (
-            "cpu_wait_fraction",
-            "steal_fraction",
-            "runnable_others",
-            "cpu_pressure",
-            "contended_reason",
-            "blocks_discarded",
-            "quiet_wait_s",
-            "prepare_s",
-            "first_step_s",
-            "overhead_ns",
-            "peak_rss_bytes",
-            "peak_memory_allocated_bytes",
-            "peak_memory_reserved_bytes",
+            keys.CPU_WAIT_FRACTION,
+            keys.STEAL_FRACTION,
+            keys.RUNNABLE_OTHERS,
+            keys.CPU_PRESSURE,
+            keys.CONTENDED_REASON,
+            keys.BLOCKS_DISCARDED,
+            keys.QUIET_WAIT_S,
+            keys.PREPARE_S,
+            keys.FIRST_STEP_S,
+            keys.OVERHEAD_NS,
+            keys.PEAK_RSS_BYTES,
+            keys.PEAK_MEMORY_ALLOCATED_BYTES,
+            keys.PEAK_MEMORY_RESERVED_BYTES,
         ),
     ),  # fmt: skip
-    (_number, True, ("speed_probe_us", "parallel_probe_us")),
-    (_text, True, ("speed_probe", "parallel_probe")),
+    (fc.number, True, (keys.SPEED_PROBE_US, keys.PARALLEL_PROBE_US)),
+    (fc.text, True, (keys.SPEED_PROBE, keys.PARALLEL_PROBE)),
+    (fc.texts, True, (keys.TRAIN_ADAPTATIONS,)),
 )
-_RESULT = _fields(
-    (_text, False, ("device", "runtime", "precision", "mode")),
+_RESULT = fc.fields(
+    (fc.text, False, ("device", "runtime", "precision", "mode")),
     (_result_status, False, ("status",)),
-    (_object, False, ("info", "environment")),
-    (_text, True, ("error", "script_digest")),
+    (fc.obj, False, ("info", "environment")),
+    (fc.text, True, ("error", "script_digest")),
     (_stats, True, ("stats",)),
-    (_object, True, ("parity",)),
-    (_machine, True, ("machine",)),
-    (_number, True, ("throughput_per_s", "finished")),
-    (_flag, False, ("contended",)),
-    (_strings, False, ("runtime_options",)),
+    (fc.obj, True, ("parity",)),
+    (machine_check, True, ("machine",)),
+    (fc.number, True, ("throughput_per_s", "finished")),
+    (fc.flag, False, ("contended",)),
+    (fc.strings, False, ("runtime_options",)),
 )
 _STATS_NEEDED = tuple(f.name for f in dataclasses.fields(Stats) if f.default is dataclasses.MISSING)
 
@@ -596,7 +382,7 @@ class Result:
     precision: str = "fp32"
     stats: Stats | None = None
     throughput_per_s: float | None = None
-    parity: dict[str, Any] | None = None
+    parity: Parity | None = None
     info: dict[str, Any] = field(default_factory=dict)
     environment: dict[str, Any] = field(default_factory=dict)
     machine: Machine | None = None
@@ -631,23 +417,24 @@ class Result:
         data["status"] = self.status.value
         data["stats"] = self.stats.to_dict() if self.stats else None
         data["machine"] = self.machine.to_dict() if self.machine else None
+        data["parity"] = self.parity.to_dict() if self.parity else None
         return data
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Result:
         """``RecordError`` names each field missing or of the wrong type."""
         found = [(name, "missing") for name in ("device", "runtime", "status") if name not in data]
-        found += problems(data, _RESULT)
+        found += fc.problems(data, _RESULT)
         stats = data.get("stats")
         if not found and stats:
             found += [(f"stats.{name}", "missing") for name in _STATS_NEEDED if name not in stats]
-            found += problems(stats, _STATS_FIELDS, "stats.")
+            found += fc.problems(stats, _STATS_FIELDS, "stats.")
         for name, fields in (("parity", _PARITY), ("environment", _ENVIRONMENT), ("info", _INFO)):
             if not found and isinstance(data.get(name), dict):
-                found += problems(data[name], fields, f"{name}.")
-        found = found or huge_numbers(data)
+                found += fc.problems(data[name], fields, f"{name}.")
+        found = found or fc.huge_numbers(data)
         if found:
-            raise RecordError(found)
+            raise fc.RecordError(found)
         return cls(
             device=data["device"],
             runtime=data["runtime"],
@@ -656,7 +443,7 @@ class Result:
             precision=data.get("precision") or "fp32",
             stats=Stats.from_dict(stats) if stats else None,
             throughput_per_s=data.get("throughput_per_s"),
-            parity=data.get("parity"),
+            parity=Parity.from_dict(data["parity"]) if data.get("parity") is not None else None,
             info=dict(data.get("info") or {}),
             environment=dict(data.get("environment") or {}),
             machine=Machine.from_dict(data["machine"]) if data.get("machine") else None,
@@ -670,200 +457,14 @@ class Result:
         )
 
 
-# -- builds ----------------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class ArtifactFacts:
-    """What benchit recorded of an artifact it wrote: only a file with this digest is reused."""
-
-    sha256: str
-    bytes: int
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"sha256": self.sha256, "bytes": self.bytes}
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> ArtifactFacts:
-        digest, size = data.get("sha256"), data.get("bytes")
-        return cls(digest if isinstance(digest, str) else "", size if isinstance(size, int) else 0)
-
-
-_BUILD = _fields(
-    (_name, False, ("build_name", "script_key")),
-    (_text, False, ("script", "script_digest", "module_path")),
-    (_name, True, ("parent_build",)),
-    (_text, True, ("relative_path",)),
-    (_texts, False, ("script_args",)),
-    (_labels, False, ("labels",)),
-    (_object, False, ("invocation", "artifacts")),
-)
-_INVOCATION = _fields(
-    (_text, False, ("hash", "model_class", "input_shapes", "call_site", "module_path", "parent")),
-    (_integer, False, ("params", "batch_size", "call_count")),
-    (_object, False, ("signature",)),
+# -- invocations ----------------------------------------------------------------------------------
+_INVOCATION = fc.fields(
+    (fc.text, False, ("hash", "model_class", "input_shapes", "call_site", "module_path", "parent")),
+    (fc.integer, False, ("params", "batch_size", "call_count")),
+    (fc.obj, False, ("signature",)),
 )
 
 
 def invocation_problems(data: Any) -> list[tuple[str, str]]:
     """``(field, why)`` for each field of an invocation (as ``Invocation.to_dict``) of the wrong type."""
-    return problems(data, _INVOCATION, "invocation.") or huge_numbers(data, "invocation.")
-
-
-# What an invocation read back lacks is blank, as a report shows it, rather than the build lost.
-_NO_INVOCATION = {"hash": "", "model_class": "", "params": 0, "signature": {}, "input_shapes": "", "batch_size": 0}
-
-
-@dataclass(frozen=True)
-class BuildRecord:
-    """``builds/<build_name>/build.json``: one invocation of one script run, and its artifacts."""
-
-    build_name: str
-    script: str
-    script_key: str
-    script_digest: str
-    labels: dict[str, list[str]] = field(default_factory=dict)
-    relative_path: str | None = None
-    script_args: tuple[str, ...] = ()
-    invocation: Invocation | None = None
-    artifacts: dict[str, ArtifactFacts] = field(default_factory=dict)
-    # A submodule (--max-depth): where it sits in its model, and the build that called it.
-    module_path: str = ""
-    parent_build: str | None = None
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "build_name": self.build_name,
-            "script": self.script,
-            "relative_path": self.relative_path,
-            "script_key": self.script_key,
-            "labels": self.labels,
-            "script_digest": self.script_digest,
-            "script_args": list(self.script_args),
-            "artifacts": {name: facts.to_dict() for name, facts in self.artifacts.items()},
-            "invocation": self.invocation.to_dict() if self.invocation else None,
-            "module_path": self.module_path,
-            "parent_build": self.parent_build,
-        }
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> BuildRecord:
-        """``RecordError`` names each field of the wrong type (an absent field takes its default)."""
-        found = problems(data, _BUILD)
-        invocation = data.get("invocation")
-        if isinstance(invocation, dict):
-            found += problems(invocation, _INVOCATION, "invocation.")
-        artifacts = data.get("artifacts")
-        if isinstance(artifacts, dict):
-            # A name that could lead out of the build's artifacts folder was not written by benchit.
-            found += [(f"artifacts.{name[:40]!r}", _WHY[_name]) for name in artifacts if not safe_component(name)]
-        found = found or huge_numbers(data)
-        if found:
-            raise RecordError(found)
-        artifacts = data.get("artifacts") or {}
-        return cls(
-            build_name=data.get("build_name", ""),
-            script=data.get("script", ""),
-            script_key=data.get("script_key", ""),
-            script_digest=data.get("script_digest", ""),
-            labels={k: list(v) for k, v in (data.get("labels") or {}).items()},
-            relative_path=data.get("relative_path"),
-            script_args=tuple(data.get("script_args") or ()),
-            invocation=Invocation.from_dict({**_NO_INVOCATION, "call_site": "", **invocation}) if invocation else None,
-            # An entry that is not an object was not written by benchit: it is never reused.
-            artifacts={k: ArtifactFacts.from_dict(v) for k, v in artifacts.items() if isinstance(v, dict)},
-            module_path=data.get("module_path") or "",
-            parent_build=data.get("parent_build"),
-        )
-
-
-# -- script runs -----------------------------------------------------------------------------------
-_SCRIPT = _fields(
-    (_text, False, ("script", "key", "digest", "benchit_version", "executor")),
-    (_text, True, ("relative_path", "memory_enforced_by")),
-    (_script_status, False, ("status",)),
-    (_names, False, ("builds",)),
-    (_texts, False, ("hashes", "script_args", "devices", "runtimes", "precisions")),
-    (_labels, False, ("labels",)),
-    (_flag, False, ("analyze_only", "memory_limit_default")),
-    (_integer, False, ("results", "failed_results", "max_depth")),
-    (_number, False, ("lock_wait_s",)),
-    (_error, True, ("error",)),
-    (_machine, True, ("machine",)),
-    (_number, True, ("timeout_s", "started", "finished", "duration_s")),
-    (_integer, True, ("memory_limit_bytes", "pid", "peak_rss_bytes")),
-)
-# Written once the script ended (and the last three only when known).
-_AT_THE_END = (
-    "finished",
-    "duration_s",
-    "results",
-    "failed_results",
-    "lock_wait_s",
-    "memory_enforced_by",
-    "machine",
-    "peak_rss_bytes",
-)
-
-
-@dataclass(frozen=True)
-class ScriptRecord:
-    """``scripts/<key>.json``: the last run of a script with one set of script args: what it was
-    run with, how it ended, and its builds. ``status`` is ``None`` only in a record read back
-    without one (a damaged file): not a complete run."""
-
-    key: str
-    script: str = ""
-    relative_path: str | None = None
-    digest: str = ""
-    labels: dict[str, list[str]] = field(default_factory=dict)
-    hashes: tuple[str, ...] = ()
-    script_args: tuple[str, ...] = ()
-    devices: tuple[str, ...] = ()
-    runtimes: tuple[str, ...] = ()
-    precisions: tuple[str, ...] = ()
-    max_depth: int = 0
-    analyze_only: bool = False
-    benchit_version: str = ""
-    timeout_s: float | None = None
-    memory_limit_bytes: int | None = None
-    memory_limit_default: bool = False
-    executor: str = ""
-    status: ScriptStatus | None = ScriptStatus.RUNNING
-    error: dict[str, Any] | None = None  # type, message, traceback
-    builds: tuple[str, ...] = ()
-    pid: int | None = None
-    started: float | None = None  # time.time()
-    # Known once the script ended:
-    finished: float | None = None
-    duration_s: float | None = None
-    results: int | None = None
-    failed_results: int | None = None
-    lock_wait_s: float | None = None  # time its worker waited for the host lock (not its own work)
-    memory_enforced_by: str | None = None
-    machine: Machine | None = None
-    peak_rss_bytes: int | None = None
-
-    def to_dict(self) -> dict[str, Any]:
-        data = {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
-        for name in ("hashes", "script_args", "devices", "runtimes", "precisions", "builds"):
-            data[name] = list(data[name])
-        data["status"] = self.status.value if self.status else None
-        data["machine"] = self.machine.to_dict() if self.machine else None
-        return _omit_unknown(data, (*_AT_THE_END, "status"))
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> ScriptRecord:
-        """``RecordError`` names each field of the wrong type (an absent field takes its default,
-        but an absent ``status`` is None)."""
-        found = problems(data, _SCRIPT) or huge_numbers(data)
-        if found:
-            raise RecordError(found)
-        names = {f.name for f in dataclasses.fields(cls)}
-        values = {k: v for k, v in data.items() if k in names}
-        for name in ("hashes", "script_args", "devices", "runtimes", "precisions", "builds"):
-            if name in values:
-                values[name] = tuple(values[name])
-        values["status"] = ScriptStatus(data["status"]) if "status" in data else None
-        values["machine"] = Machine.from_dict(data["machine"]) if data.get("machine") else None
-        values["labels"] = {k: list(v) for k, v in (data.get("labels") or {}).items()}
-        values.setdefault("key", "")
-        return cls(**values)
+    return fc.problems(data, _INVOCATION, "invocation.") or fc.huge_numbers(data, "invocation.")

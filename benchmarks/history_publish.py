@@ -22,7 +22,8 @@ from pathlib import Path
 from _common import BENCHIT, finish, median, parser, timed
 
 import benchit
-from benchit.records import BuildRecord, Invocation, Machine, Result, ScriptRecord, ScriptStatus, Stats
+from benchit.records import Invocation, Machine, Result, ScriptStatus, Stats
+from benchit.runrecords import BuildRecord, ScriptRecord
 from benchit.store.cache import Cache
 
 GOAL_PER_S = 5000.0

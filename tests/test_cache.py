@@ -216,3 +216,30 @@ def test_malformed_script_records_never_stop_a_scan_and_are_run_again(cache: Pat
     assert done.stdout.count(": ok (1 model,") == len(NAMES)  # every script ran again
     df = report_df(cache)
     assert sorted(df["status"]) == ["ok"] * len(NAMES)
+
+
+@pytest.mark.parametrize(
+    "written",
+    [
+        "artifacts/sub/model.onnx",  # as results name it: relative to the build
+        "<artifacts>/sub/model.onnx",  # the placeholder of workers before
+        "/elsewhere/cache/builds/BUILD/artifacts/sub/model.onnx",  # an older result's path, in a cache since moved
+    ],
+)
+def test_a_result_names_its_artifacts_relative_to_its_build_and_reads_them_as_paths(
+    tmp_path: Path, written: str
+) -> None:
+    from benchit.records import Result
+    from benchit.store.runs import located
+
+    store = Cache(tmp_path / "cache")
+    store.create()
+    build = "m-0123abcd_ff00"
+    info = {"onnx_file": written.replace("BUILD", build), "other": "/elsewhere/builds/other_b/artifacts/x.onnx"}
+    store.write_result(build, Result("cpu", "ort", "ok", info={**info, "exporter": "dynamo"}))
+    [result] = store.read_results(build)
+    assert result.info == {**info, "exporter": "dynamo"}  # the record as it lies on disk
+    result = located(store, build, result)
+    assert result.info["onnx_file"] == str(store.artifacts_dir(build) / "sub" / "model.onnx")
+    # Another build's path, and text that names no artifact, stay as they are.
+    assert result.info["other"] == info["other"] and result.info["exporter"] == "dynamo"

@@ -11,8 +11,9 @@ from conftest import FAST, REPO, report_df, run_benchit
 
 from benchit.execute import resume
 from benchit.measure.environment import machine_identity
+from benchit.naming import script_key
 from benchit.records import ResultStatus, ScriptStatus
-from benchit.store.cache import FORMAT, Cache, script_key
+from benchit.store.cache import FORMAT, Cache
 
 OLD = REPO / "tests" / "data" / "cache-format1"
 OLD_KEY, OLD_BUILD = "linear-2ed6c484", "linear-2ed6c484_58cfb71c"

@@ -362,7 +362,8 @@ def test_a_new_database_is_made_as_the_migrations_make_it(
 
 def _many_scripts(root: Path, scripts: int) -> Any:
     """A cache of ``scripts`` script runs, each one build measured with torch and ort."""
-    from benchit.records import BuildRecord, Invocation, Machine, Result, ScriptRecord, ScriptStatus, Stats
+    from benchit.records import Invocation, Machine, Result, ScriptStatus, Stats
+    from benchit.runrecords import BuildRecord, ScriptRecord
     from benchit.store.cache import Cache
 
     cache = Cache(root)

@@ -10,8 +10,10 @@ from pathlib import Path
 import pytest
 from conftest import FAST, run_benchit, snapshot, write_script
 
-from benchit.records import Result, ResultStatus, ScriptRecord, ScriptStatus
-from benchit.store.cache import Cache, LinkError
+from benchit.fs import LinkError
+from benchit.records import Result, ResultStatus, ScriptStatus
+from benchit.runrecords import ScriptRecord
+from benchit.store.cache import Cache
 
 # A private host lock: these tests are about files, and must not wait for other scans measuring.
 ENV = {"TMPDIR": "/tmp/benchit-tests-links"}

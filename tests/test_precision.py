@@ -10,7 +10,7 @@ import pytest
 from conftest import FAST, report_df, run_benchit, write_script
 
 from benchit.measure import precision
-from benchit.records import precision_suffix
+from benchit.naming import precision_suffix
 
 MODEL = (
     "import torch\n"

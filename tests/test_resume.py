@@ -11,7 +11,8 @@ import pytest
 from benchit import __version__
 from benchit.config import Config
 from benchit.execute import resume
-from benchit.records import Result, ScriptRecord
+from benchit.records import Result
+from benchit.runrecords import ScriptRecord
 from benchit.store.cache import Cache
 
 HERE, THERE = "aaaaaaaaaaaa", "bbbbbbbbbbbb"

@@ -11,7 +11,8 @@ import pandas as pd
 import pytest
 
 from benchit import plugins
-from benchit.records import Result, measurement_key, options_tag
+from benchit.naming import measurement_key, options_tag
+from benchit.records import Result
 from tests.conftest import REPO, report_df, run_benchit
 
 LINEAR = REPO / "models" / "selftest" / "linear.py"
@@ -42,6 +43,22 @@ def test_the_key_with_default_options_is_unchanged_and_others_get_a_stable_tag()
     # An older result has no runtime_options: it reads as the defaults.
     old = Result.from_dict({"device": "cpu", "runtime": "ort", "status": "ok"})
     assert old.runtime_options == {} and old.measurement == "cpu-ort"
+
+
+def test_the_worker_stamps_each_result_with_the_options_the_run_gives_its_runtime(tmp_path: Path) -> None:
+    from benchit.config import Config
+    from benchit.execute.worker import stamping
+    from benchit.messages import Attempt, Message, ResultReady
+
+    given = {"ort_provider": "CPUExecutionProvider"}
+    sent: list[Message] = []
+    send = stamping(Config(cache_dir=tmp_path, runtime_options={"ort": given}), sent.append)
+    send(ResultReady("b", Result("cpu", "ort", "ok")))
+    send(Attempt("b", Result("cpu", "torch", "failed")))  # the result a death during it would leave
+    send(Attempt("b", None))
+    results = [m.result for m in sent if isinstance(m, (ResultReady, Attempt))]
+    assert [r.runtime_options if r else None for r in results] == [given, {}, None]
+    assert results[0] is not None and results[0].measurement == "cpu-ort" + options_tag(given)
 
 
 def test_only_declared_options_that_differ_from_their_default_count() -> None:

@@ -30,8 +30,11 @@ from benchit.messages import (
     ScriptError,
     decode,
 )
-from benchit.records import ArtifactFacts, Invocation, Machine, Result, Script, ScriptStatus
-from benchit.store.cache import Cache, key_build_name
+from benchit.naming import key_build_name
+from benchit.records import Invocation, Machine, Result, Script, ScriptStatus
+from benchit.runrecords import ArtifactFacts
+from benchit.store.cache import Cache
+from benchit.store.runs import script_run
 
 NODE = Machine("feedfacecafe", "node-a", "Some CPU")
 INVOCATION = Invocation("1234abcd", "Linear", 10, {}, "x: float32[1,4]", 1, "s.py:3")
@@ -74,7 +77,7 @@ class Scripted(Executor):
             messages += [
                 InvocationFound(build, INVOCATION),
                 Artifact(build, "model.onnx", hashlib.sha256(b"onnx").hexdigest(), 4, data=b"onnx"),
-                ResultReady(build, Result("cpu", "torch", "ok", info={"onnx_file": "<artifacts>/model.onnx"})),
+                ResultReady(build, Result("cpu", "torch", "ok", info={"onnx_file": "artifacts/model.onnx"})),
                 Done(),
                 JobExited(0),
             ]
@@ -152,12 +155,16 @@ def test_events_land_in_the_cache_with_their_machine_and_artifact_digest(tmp_pat
     assert (cache.artifacts_dir(build) / "model.onnx").read_bytes() == b"onnx"
     [result] = cache.read_results(build)
     assert result.machine == NODE and result.script_digest == jobs[0].digest
-    assert result.info["onnx_file"] == str(cache.artifacts_dir(build) / "model.onnx")
-    assert cache.result_path(build, "cpu", "torch", NODE.id).is_file()
+    # The record names the artifact relative to its build; a report reads it as its path in the cache.
+    assert result.info["onnx_file"] == "artifacts/model.onnx"
+    run = script_run(cache, jobs[0].key)
+    assert run is not None
+    [located] = [r for b in run.builds for r in b.results if b.build_name == build]
+    assert located.info["onnx_file"] == str(cache.artifacts_dir(build) / "model.onnx")
     assert cache.log_path(jobs[0].key).read_bytes() == b"hello\n"
     script = cache.read_script(jobs[0].key)
     assert script is not None and script.machine == NODE and script.executor == "scripted"
-    assert script.results == 1 and script.failed_results == 0 and script.builds == (build,)
+    assert script.result_count == 1 and script.failed_results == 0 and script.builds == (build,)
     assert progress.lines[:5] == ["start a.py", f"model {build}", "result torch", "end a.py ok", "start b.py"]
 
 
@@ -171,7 +178,7 @@ def test_no_more_jobs_than_the_capacity_run_at_once(tmp_path: Path, cache: Cache
 def test_a_script_locked_by_another_scan_waits_until_the_rest_ran(tmp_path: Path, cache: Cache) -> None:
     scripts = _scripts(tmp_path, "a.py", "b.py", "c.py")
     config = Config(cache_dir=cache.root)
-    from benchit.store.cache import script_key
+    from benchit.naming import script_key
 
     held = cache.try_lock(script_key(scripts[0].path))
     assert held is not None

@@ -15,7 +15,8 @@ from pathlib import Path
 import pytest
 from conftest import FAST, REPO, run_benchit, write_script
 
-from benchit.store.cache import Cache, build_name, safe_name, script_key
+from benchit.naming import key_build_name, safe_name, script_key
+from benchit.store.cache import Cache
 
 MARK = "from pathlib import Path\nPath(__file__).with_name(Path(__file__).name + '.ran').write_text('ran')\n"
 MODEL = "import torch\ntorch.nn.Linear(3, 2)(torch.randn(1, 3))\n"
@@ -137,7 +138,7 @@ def test_no_name_can_leave_its_directory(tmp_path: Path, name: str) -> None:
         cache.script_path(name),
         cache.log_path(name),
         cache.result_path(name, name, name),
-        cache.build_dir(build_name(Path(f"/x/{safe}.py"), name)),
+        cache.build_dir(key_build_name(script_key(Path(f"/x/{safe}.py")), name)),
     ):
         assert path.resolve().parent in (root / "builds", root / "scripts", cache.build_dir(name).resolve() / "results")
     assert "/" not in script_key(Path("/some") / f"{safe}.py")

@@ -16,7 +16,8 @@ from benchit.backends.devices import CPU
 from benchit.errors import Unavailable
 from benchit.measure.placement import TrainPlacement
 from benchit.measure.training import Trainer, inputs_reason, loss_of
-from benchit.records import Invocation, Result, measurement_key
+from benchit.naming import measurement_key
+from benchit.records import Invocation, Result
 from benchit.scan.capture import Captured
 
 CNN = """

@@ -1,5 +1,5 @@
 """The fast ways of reading a cache answer as the plain ones: orjson or json in ``safejson.loads``, and
-the checks of long lists of numbers (kept samples) at C speed in ``records``."""
+the checks of long lists of numbers (kept samples) at C speed in ``fieldcheck``."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from benchit import records, safejson
+from benchit import fieldcheck, safejson
 
 TEXTS = [
     b"[NaN]", b"[Infinity, -Infinity]", b"[1e400, -1e400]", b'{"a": 1, "a": 2}',
@@ -79,7 +79,7 @@ def test_orjson_reads_what_json_reads(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def _huge_one_by_one(value: Any, prefix: str = "") -> list[tuple[str, str]]:
-    """``records.huge_numbers`` as it was, item by item."""
+    """``fieldcheck.huge_numbers`` as it was, item by item."""
     if isinstance(value, int) and not isinstance(value, bool):
         return [] if abs(value) <= 2**1000 else [(prefix.rstrip(".") or "record", "a number too large")]
     items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
@@ -99,8 +99,8 @@ LISTS = [
 
 @pytest.mark.parametrize("value", LISTS, ids=range(len(LISTS)))
 def test_list_checks_answer_as_item_by_item(value: list[Any]) -> None:
-    assert records._numbers(value) == all(records._number(v) for v in value)
-    assert records._integers(value) == all(records._integer(v) for v in value)
-    assert records.huge_numbers(value) == _huge_one_by_one(value)
+    assert fieldcheck.numbers(value) == all(fieldcheck.number(v) for v in value)
+    assert fieldcheck.integers(value) == all(fieldcheck.integer(v) for v in value)
+    assert fieldcheck.huge_numbers(value) == _huge_one_by_one(value)
     record = {"stats": {"samples_ms": value, "n": 3}, "x": [value, {"y": value}]}
-    assert records.huge_numbers(record) == _huge_one_by_one(record)
+    assert fieldcheck.huge_numbers(record) == _huge_one_by_one(record)

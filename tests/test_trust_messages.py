@@ -29,7 +29,7 @@ import gc, hashlib, os
 import torch
 from benchit.messages import Artifact, InvocationFound, ResultReady
 from benchit.records import Invocation, Result
-from benchit.store.cache import key_build_name
+from benchit.naming import key_build_name
 
 
 def find(test):
@@ -79,6 +79,8 @@ FORGERIES = {
         "inv = next(iter(capture.captured.values())).invocation\n"
         "send(InvocationFound(own, dataclasses.replace(inv, params=[1, 2])))"
     ),
+    # options the run did not give its runtime: a result under another measurement's name
+    "other_runtime_options": "send(ResultReady(own, Result('cpu', 'torch', 'ok', runtime_options={'x': 'y'})))",
     # a wait for the host lock stops the --timeout clock: one that is not a real wait would stop it for good
     "endless_lock_wait": "from benchit.messages import LockWait\nsend(LockWait(True))\nimport time\ntime.sleep(300)",
     # a negative wait would hand the scan back --quiet-wait budget it never had

@@ -20,7 +20,9 @@ from typing import IO, TYPE_CHECKING, Any
 from benchit.cli.common import default_cache_dir
 from benchit.config import DEFAULT_CACHE
 from benchit.errors import CacheError, ExitCode, UsageError
-from benchit.store.cache import MARKER, Cache, LinkError, open_dir, safe_name
+from benchit.fs import LinkError, open_dir
+from benchit.naming import safe_name
+from benchit.store.cache import MARKER, Cache
 from benchit.text import printable
 
 if TYPE_CHECKING:

@@ -8,7 +8,8 @@ from types import TracebackType
 from typing import IO, Any
 
 from benchit.keys import CONTENDED_REASON, TRAIN_ADAPTATIONS, Adaptation
-from benchit.records import Invocation, Parity, ParityVerdict, Result, ResultStatus, Script, ScriptRecord, ScriptStatus
+from benchit.records import Invocation, Parity, ParityVerdict, Result, ResultStatus, Script, ScriptStatus
+from benchit.runrecords import ScriptRecord
 from benchit.text import printable
 
 
@@ -48,8 +49,7 @@ def _fmt_ms(value: float) -> str:
     return f"{value:.4g} ms"
 
 
-def _parity_flag(data: dict[str, Any]) -> str:
-    parity = Parity.from_dict(data)
+def _parity_flag(parity: Parity) -> str:
     if parity.verdict is ParityVerdict.PASSED:
         return " parity ok"
     reason = printable(parity.reason or f"max abs diff {parity.max_abs_diff}")

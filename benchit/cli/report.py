@@ -104,7 +104,7 @@ def width(args: argparse.Namespace) -> int:
 
 
 def write(chosen: list[Any], paths: list[Path], data: Any) -> None:
-    from benchit.store.cache import write_failure
+    from benchit.fs import write_failure
 
     for reporter, path in zip(chosen, paths, strict=True):
         try:

@@ -6,7 +6,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from benchit.cli.progress import failed
-from benchit.records import ScriptRecord, ScriptStatus
+from benchit.records import ScriptStatus
+from benchit.runrecords import ScriptRecord
 from benchit.text import printable
 
 if TYPE_CHECKING:
@@ -40,7 +41,7 @@ def group_line(name: str, records: list[ScriptRecord]) -> str:
     for record in records:
         endings[ending(record)] = endings.get(ending(record), 0) + 1
     counted = ", ".join(f"{endings[e]} {e}" for e in sorted(endings, key=lambda e: (order + [e]).index(e)))
-    results = sum(r.results or 0 for r in records)
+    results = sum(r.result_count or 0 for r in records)
     failed_results = sum(r.failed_results or 0 for r in records)
     return (
         f"{printable(name)}: {_plural(len(records), 'script')} ({found} with models, {len(records) - found} without):"
@@ -51,7 +52,7 @@ def group_line(name: str, records: list[ScriptRecord]) -> str:
 def failure_line(path: Path, record: ScriptRecord) -> str:
     """One failed script: how it ended, its path and the first line of why."""
     error = record.error or {}
-    reason = error.get("message") or f"{record.failed_results} of {_plural(record.results or 0, 'result')} failed"
+    reason = error.get("message") or f"{record.failed_results} of {_plural(record.result_count or 0, 'result')} failed"
     first = (str(reason).splitlines() or [""])[0][:200]
     return f"{ending(record)}: {printable(path)}: {printable(first)}"
 

@@ -8,7 +8,8 @@ from typing import IO, Any
 from benchit.execute.joblog import JobLog
 from benchit.execute.outcome import Ending
 from benchit.messages import JobExited, JobSpec
-from benchit.records import BuildRecord, Machine, Result, Script, ScriptRecord, ScriptStatus
+from benchit.records import Machine, Result, Script, ScriptStatus
+from benchit.runrecords import BuildRecord, ScriptRecord
 
 
 @dataclass

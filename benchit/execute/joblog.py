@@ -5,7 +5,8 @@ from __future__ import annotations
 import collections
 from typing import IO
 
-from benchit.store.cache import Cache, write_failure
+from benchit.fs import write_failure
+from benchit.store.cache import Cache
 
 LOG_LIMIT = 8 << 20  # bytes of a script's output kept from its start
 LOG_TAIL = 64 << 10  # bytes kept from its end when the output is longer

@@ -12,12 +12,13 @@ import numpy as np
 from benchit.config import Config
 from benchit.contracts import Device, Prepared, Runtime
 from benchit.errors import Unavailable
+from benchit.fs import file_digest
 from benchit.measure.bench import benchmark_all, error_text
 from benchit.measure.contention import QuietBudget, WaitObserver
 from benchit.messages import Attempt, InvocationFound, Message, ResultReady, ScriptError
+from benchit.naming import key_build_name
 from benchit.records import Invocation, Result, ResultStatus, Script
 from benchit.scan.onnxinput import generate, invocation, read
-from benchit.store.cache import file_digest, key_build_name
 
 if TYPE_CHECKING:
     from benchit.plugins import Registry
@@ -124,7 +125,7 @@ def run(
         for result in measured:
             result = replace(result, eager=False)  # ``eager`` above only skips parity: a file has no eager baseline
             artifacts.send_new(name, send)
-            send(ResultReady(name, artifacts.relocate(name, result)))
+            send(ResultReady(name, artifacts.relative(name, result)))
     for device_name, runtime_name, precision in config.measurements():
         if precision != "fp32" and config.measurement_key(device_name, runtime_name, precision) not in done.get(
             name, []

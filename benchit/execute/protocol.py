@@ -2,11 +2,11 @@
 
 A script runs in its worker's process, so it can send any message its worker could. Whatever
 arrives is checked here before anything is written: a job may announce only builds of its own
-key, and send results and artifacts only for the builds it announced; an artifact's name is one
-plain path component, its size is capped, and it arrives as bytes or as a regular file inside
-the job's own scratch folder, reached without following a link. A message that breaks a rule is
-a ``Violation``: the coordinator fails that job with ``protocol violation: ...`` and writes
-nothing for it.
+key, and send results and artifacts only for the builds it announced, each result with the
+runtime options its configuration gives; an artifact's name is one plain path component, its
+size is capped, and it arrives as bytes or as a regular file inside the job's own scratch
+folder, reached without following a link. A message that breaks a rule is a ``Violation``: the
+coordinator fails that job with ``protocol violation: ...`` and writes nothing for it.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ import stat
 from collections.abc import Iterator
 from pathlib import Path
 
+from benchit import fs
 from benchit.execute.job import Job
 from benchit.messages import (
     Artifact,
@@ -32,8 +33,8 @@ from benchit.messages import (
     ResultReady,
     ScriptError,
 )
-from benchit.records import invocation_problems, safe_component
-from benchit.store.cache import key_build_name
+from benchit.naming import key_build_name, safe_component
+from benchit.records import Result, invocation_problems
 
 # One artifact (an ONNX model's weights may take gigabytes); bytes in a message are held in
 # memory, twice (base64), so they are capped lower.
@@ -44,7 +45,6 @@ MAX_WAIT_S = 1e7  # a wait for a quiet machine or the host lock: longer than any
 MAX_TEXT = 2**20  # an error's message or traceback
 _HASH = re.compile(r"[0-9a-f]{1,64}")
 _SHA256 = re.compile(r"[0-9a-f]{64}")
-_DIR_FLAGS = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC
 
 
 class Violation(Exception):  # noqa: N818 - a finding, named as the user reads it
@@ -67,6 +67,8 @@ def check(job: Job, message: Message) -> None:
             raise Violation(f"parent hash {str(invocation.parent)[:80]!r} is not a hexadecimal digest")
     elif isinstance(message, (ResultReady, Attempt)):
         _announced(job, message.build)
+        if message.result is not None:
+            _options(job, message.result)
     elif isinstance(message, Artifact):
         _artifact(job, message)
     elif isinstance(message, (LockWait, QuietWait)):
@@ -85,6 +87,16 @@ def check(job: Job, message: Message) -> None:
 def _announced(job: Job, build: str) -> None:
     if build not in job.state.build_records:
         raise Violation(f"build {str(build)[:120]!r} was not announced by this script")
+
+
+def _options(job: Job, result: Result) -> None:
+    """A result's runtime options are those the job's configuration gives its runtime: they name
+    the measurement (``naming.options_tag``), so other ones would write over another's result."""
+    given = job.spec.config.runtime_options.get(result.runtime, {}) if job.spec else {}
+    if result.runtime_options != given:
+        raise Violation(
+            f"runtime options {str(result.runtime_options)[:200]} are not this run's for {result.runtime!r}"
+        )
 
 
 def _artifact(job: Job, message: Artifact) -> None:
@@ -121,16 +133,15 @@ def scratch_file(scratch: str | None, path: str, size: int) -> Iterator[tuple[in
     parts = Path(os.path.normpath(path)).relative_to(os.path.normpath(scratch)).parts if _under(path, scratch) else ()
     if parts != Path(resolved).relative_to(root).parts:
         raise Violation(f"artifact path {path[:200]!r} goes through a symbolic link")
-    fd = os.open(root, _DIR_FLAGS)
-    try:
-        for part in parts[:-1]:  # opened one by one without following a link: no race can swap one in
-            try:
-                child = os.open(part, _DIR_FLAGS, dir_fd=fd)
-            except OSError as exc:
-                reason = "goes through a symbolic link" if exc.errno in (errno.ELOOP, errno.ENOTDIR) else exc.strerror
-                raise Violation(f"artifact path {path[:200]!r} {reason}") from None
-            os.close(fd)
-            fd = child
+    # Opened one folder at a time without following a link: no race can swap one in.
+    with contextlib.ExitStack() as stack:
+        try:
+            fd = stack.enter_context(fs.open_dir(Path(root), parts[:-1]))
+        except fs.LinkError:
+            raise Violation(f"artifact path {path[:200]!r} goes through a symbolic link") from None
+        except OSError as exc:
+            reason = "goes through a symbolic link" if exc.errno in (errno.ELOOP, errno.ENOTDIR) else exc.strerror
+            raise Violation(f"artifact path {path[:200]!r} {reason}") from None
         try:
             info = os.stat(parts[-1], dir_fd=fd, follow_symlinks=False)
         except OSError as exc:
@@ -140,8 +151,6 @@ def scratch_file(scratch: str | None, path: str, size: int) -> Iterator[tuple[in
         if info.st_size != size:
             raise Violation(f"artifact path {path[:200]!r} has {info.st_size} bytes, said {size}")
         yield fd, parts[-1]
-    finally:
-        os.close(fd)
 
 
 def _under(path: str, folder: str) -> bool:

@@ -13,18 +13,11 @@ from benchit.config import Config
 from benchit.execute import protocol
 from benchit.execute.job import Job
 from benchit.execute.outcome import HARD_DEATHS, Ending
-from benchit.messages import ARTIFACTS_PREFIX, Artifact, InvocationFound, JobExited, ResultReady
-from benchit.records import (
-    ArtifactFacts,
-    BuildRecord,
-    Machine,
-    Result,
-    ResultStatus,
-    Script,
-    ScriptRecord,
-    ScriptStatus,
-)
-from benchit.store.cache import Cache, key_build_name
+from benchit.messages import Artifact, InvocationFound, JobExited, ResultReady
+from benchit.naming import key_build_name
+from benchit.records import Machine, Result, ResultStatus, Script, ScriptStatus
+from benchit.runrecords import ArtifactFacts, BuildRecord, ScriptRecord
+from benchit.store.cache import Cache
 
 
 class Recorder:
@@ -107,22 +100,13 @@ class Recorder:
 
     def result(self, job: Job, message: ResultReady, machine: Callable[[], Machine | None]) -> Result:
         """Record a result, stamped with where it was measured (its own machine, else the job's,
-        else the executor's ``machine()``), the script version and the time; its artifacts named
-        in the cache."""
-        folder = str(self.cache.artifacts_dir(message.build))
-        info = {
-            k: folder + "/" + v[len(ARTIFACTS_PREFIX) :] if isinstance(v, str) and v.startswith(ARTIFACTS_PREFIX) else v
-            for k, v in message.result.info.items()
-        }
+        else the executor's ``machine()``), the script version and the time (the worker stamped
+        its runtime options, checked by ``protocol.check``)."""
         result = dataclasses.replace(
             message.result,
-            info=info,
             machine=message.result.machine or job.state.machine or machine(),
             script_digest=job.digest,
             finished=time.time(),
-            # The options this run gave the runtime are part of what it measured.
-            runtime_options=message.result.runtime_options
-            or self.config.runtime_options.get(message.result.runtime, {}),
         )
         self.cache.write_result(message.build, result)
         job.state.results += 1
@@ -162,7 +146,7 @@ class Recorder:
             builds=tuple(builds),
             finished=time.time(),
             duration_s=round(time.monotonic() - job.started, 3) if job.started else 0.0,
-            results=job.state.results,
+            result_count=job.state.results,
             failed_results=job.state.failed_results,
             lock_wait_s=round(job.lock_wait.waited_s, 3),
             memory_enforced_by=exited.memory_enforced_by or None,

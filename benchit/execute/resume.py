@@ -7,7 +7,8 @@ import dataclasses
 from dataclasses import dataclass
 
 from benchit.config import Config
-from benchit.records import Result, ResultStatus, ScriptRecord, ScriptStatus
+from benchit.records import Result, ResultStatus, ScriptStatus
+from benchit.runrecords import ScriptRecord
 from benchit.store.cache import Cache
 
 # Result statuses that a re-run would repeat: measured, or known not to work here.

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from benchit.config import Config
 from benchit.messages import Artifact
-from benchit.records import safe_component
+from benchit.naming import safe_component
 from benchit.store.cache import Cache
 
 

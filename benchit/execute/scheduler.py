@@ -18,6 +18,7 @@ from benchit.execute.outcome import Ending, Outcome, decide
 from benchit.execute.recorder import Recorder
 from benchit.execute.reuse import reusable
 from benchit.execute.salvage import salvage_run
+from benchit.fs import file_digest
 from benchit.messages import (
     Artifact,
     Attempt,
@@ -37,8 +38,9 @@ from benchit.messages import (
     ResultReady,
     ScriptError,
 )
+from benchit.naming import script_key
 from benchit.records import Invocation, Result, Script, ScriptStatus
-from benchit.store.cache import Cache, file_digest, script_key
+from benchit.store.cache import Cache
 
 POLL_S = 0.25
 # What a job's worker (and so its script) sends; the rest comes from the executor itself.

@@ -31,7 +31,6 @@ from benchit.measure.hostlock import host_lock, report_lock_waits
 from benchit.measure.placement import Placement, TrainPlacement
 from benchit.measure.precision import cast
 from benchit.messages import (
-    ARTIFACTS_PREFIX,
     Artifact,
     Attempt,
     Done,
@@ -43,8 +42,8 @@ from benchit.messages import (
     ResultReady,
     ScriptError,
 )
-from benchit.records import Result, ResultStatus, Script, safe_component
-from benchit.store.cache import key_build_name
+from benchit.naming import artifact_reference, key_build_name, safe_component
+from benchit.records import Result, ResultStatus, Script
 
 if TYPE_CHECKING:
     from benchit.plugins import Registry
@@ -61,6 +60,20 @@ def channel(fd: int) -> Send:
         stream.flush()
 
     return send
+
+
+def stamping(config: Config, send: Send) -> Send:
+    """``send``, each result it carries (``ResultReady``, ``Attempt``) stamped with the options this
+    run gives its runtime (``Config.runtime_options``): part of what it measured, and of its name."""
+
+    def stamped(message: Message) -> None:
+        if isinstance(message, (ResultReady, Attempt)) and message.result is not None:
+            result = message.result
+            options = result.runtime_options or config.runtime_options.get(result.runtime, {})
+            message = dataclasses.replace(message, result=dataclasses.replace(result, runtime_options=options))
+        send(message)
+
+    return stamped
 
 
 class Artifacts:
@@ -101,11 +114,12 @@ class Artifacts:
             self.sent[path] = stamp
             send(Artifact.of_file(build, path.name, path, self.inline))
 
-    def relocate(self, build: str, result: Result) -> Result:
-        """The result with paths into the private folder written relative to the artifacts folder."""
+    def relative(self, build: str, result: Result) -> Result:
+        """The result with its paths into the build's private folder named relative to the build
+        (``naming.artifact_reference``), as they lie in the cache, wherever the cache lies."""
         prefix = f"{self.folder(build)}/"
         info = {
-            k: ARTIFACTS_PREFIX + v[len(prefix) :] if isinstance(v, str) and v.startswith(prefix) else v
+            k: artifact_reference(v[len(prefix) :]) if isinstance(v, str) and v.startswith(prefix) else v
             for k, v in result.info.items()
         }
         return dataclasses.replace(result, info=info)
@@ -278,7 +292,7 @@ def run(spec: JobSpec, send: Send) -> None:
     """The whole job of a worker: run, capture, measure, report."""
     artifacts = Artifacts(spec)
     try:
-        _run(spec, materialize(spec, artifacts.root.parent), artifacts, send)
+        _run(spec, materialize(spec, artifacts.root.parent), artifacts, stamping(spec.config, send))
     finally:
         artifacts.close()
 
@@ -372,5 +386,5 @@ def _measure(
         for runtime_name in names:
             result = made.get(runtime_name) or next(measured)
             artifacts.send_new(name, send)  # the files first: a result may name them
-            send(ResultReady(name, artifacts.relocate(name, result)))
+            send(ResultReady(name, artifacts.relative(name, result)))
         placement.release()

@@ -18,8 +18,8 @@ from typing import Any, TypeVar
 from benchit.errors import UsageError
 from benchit.history.identity import canonical, series_identity, series_key
 from benchit.records import Result
-from benchit.report.source import script_run
 from benchit.store.cache import Cache
+from benchit.store.runs import script_run
 
 try:
     import orjson as _orjson
@@ -157,6 +157,7 @@ def plain(result: Result) -> dict[str, Any]:
     data["status"] = result.status.value
     data["stats"] = dict(vars(result.stats)) if result.stats else None
     data["machine"] = dict(vars(result.machine)) if result.machine else None  # its fields: plain values
+    data["parity"] = result.parity.to_dict() if result.parity else None
     return data
 
 

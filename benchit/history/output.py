@@ -79,11 +79,10 @@ def render(fmt: str, reports: Sequence[SeriesReport], meta: dict[str, Any]) -> s
 
 
 def write(fmt: str, path: Path, reports: Sequence[SeriesReport], meta: dict[str, Any]) -> None:
-    from benchit.report.reporter import write_atomic
-    from benchit.store.cache import write_failure
+    from benchit.fs import write_failure, write_text
 
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        write_atomic(path, render(fmt, reports, meta))
+        write_text(path, render(fmt, reports, meta))
     except OSError as exc:
         raise write_failure(exc, path) from None

@@ -35,7 +35,7 @@ from benchit.measure.timing import (
     warm_up,
 )
 from benchit.measure.training import INPUTS_FAILURE, Trainer, adaptation_facts, inputs_reason, name_outputs
-from benchit.records import Result, ResultStatus
+from benchit.records import Parity, Result, ResultStatus
 
 # Hears which runtime is being prepared or measured now, as the failed result it would end with if
 # the process died there (``None``: between runtimes); the worker sends it on (``messages.Attempt``).
@@ -372,7 +372,7 @@ def _finish(entry: _Entry, measured: list[_Entry], placement: Placed, config: Co
         throughput_per_s=placement.item.invocation.batch_size * _repeat(placement) * 1000.0 / stats.median_ms
         if stats.median_ms > 0
         else None,
-        parity=entry.parity,
+        parity=Parity.from_dict(entry.parity) if entry.parity is not None else None,
         info=info,
         environment={**entry.environment, "timing": config.timing.to_dict()},
         contended=contended,

@@ -8,7 +8,8 @@ from typing import Any
 import pandas as pd
 
 from benchit.contracts import Report
-from benchit.report.reporter import Reporter, write_atomic
+from benchit.fs import write_text
+from benchit.report.reporter import Reporter
 
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
@@ -34,4 +35,4 @@ class CsvReporter(Reporter):
 
     def write(self, report: Report, path: Path) -> None:
         df = report.comparison.frame() if report.comparison else report.results()
-        write_atomic(path, safe_csv(df))
+        write_text(path, safe_csv(df))

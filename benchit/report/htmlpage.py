@@ -10,13 +10,14 @@ from typing import TYPE_CHECKING, Any
 
 from benchit.contracts import Report
 from benchit.errors import Unavailable
+from benchit.fs import write_text
 from benchit.judge.comparable import busy_reason
 from benchit.judge.verdicts import CompareVerdict
 from benchit.records import ParityVerdict, ResultStatus
 from benchit.report import frame, table
 from benchit.report.frame import baseline_name
 from benchit.report.htmlparts import SCRIPT, STYLE, cell, escaped, sortable_table
-from benchit.report.reporter import Reporter, write_atomic
+from benchit.report.reporter import Reporter
 
 if TYPE_CHECKING:
     from benchit.report.compare import Comparison
@@ -389,4 +390,4 @@ class HtmlReporter(Reporter):
             raise Unavailable("needs plotly: pip install 'benchit-zoo[html]'") from None
 
     def write(self, report: Report, path: Path) -> None:
-        write_atomic(path, page(report))
+        write_text(path, page(report))

@@ -8,7 +8,8 @@ from pathlib import Path
 from typing import Any
 
 from benchit.contracts import Report
-from benchit.report.reporter import Reporter, write_atomic
+from benchit.fs import write_text
+from benchit.report.reporter import Reporter
 
 
 def _clean(value: Any) -> Any:
@@ -28,4 +29,4 @@ class JsonReporter(Reporter):
     description = "every result with its kept samples, and the comparison; benchit compare reads it back"
 
     def write(self, report: Report, path: Path) -> None:
-        write_atomic(path, json.dumps(_clean(report.to_dict()), indent=1, default=str) + "\n")
+        write_text(path, json.dumps(_clean(report.to_dict()), indent=1, default=str) + "\n")

@@ -7,11 +7,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from benchit.contracts import Report
+from benchit.fs import write_text
 from benchit.judge.comparable import busy_reason
 from benchit.records import ResultStatus
 from benchit.report import frame, table
 from benchit.report.frame import baseline_name
-from benchit.report.reporter import Reporter, write_atomic
+from benchit.report.reporter import Reporter
 from benchit.text import printable
 
 if TYPE_CHECKING:
@@ -94,4 +95,4 @@ class MarkdownReporter(Reporter):
                     ["script", "status", "error"],
                     [[r.get("relative_path"), r.get("status"), r.get("error")] for r in scripts],
                 )
-        write_atomic(path, "\n".join(out) + "\n")
+        write_text(path, "\n".join(out) + "\n")

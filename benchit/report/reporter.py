@@ -1,13 +1,9 @@
-"""The report a reporter is given (the ``Reporter`` contract is ``benchit.contracts``) and the atomic file writer."""
+"""The report a reporter is given (the ``Reporter`` contract is ``benchit.contracts``)."""
 
 from __future__ import annotations
 
-import contextlib
-import os
-import tempfile
 import time
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from benchit.contracts import Reporter
@@ -17,7 +13,7 @@ if TYPE_CHECKING:  # pandas only where a report is made: plugin loading in worke
 
     from benchit.report.compare import Comparison
 
-__all__ = ["REPORT_FORMAT", "ReportData", "Reporter", "write_atomic"]  # Reporter: for the built-in formats
+__all__ = ["REPORT_FORMAT", "ReportData", "Reporter"]  # Reporter: for the built-in formats
 
 REPORT_FORMAT = 1
 
@@ -61,21 +57,3 @@ class ReportData:
             comparison=Comparison.from_dict(comparison) if comparison else None,
             created=float(data.get("created") or 0.0),
         )
-
-
-def write_atomic(path: Path, text: str | bytes) -> None:
-    """Write a whole file under a fresh temporary name (never a fixed one, which a link planted
-    beside the report could redirect) and rename it into place; on failure nothing is left."""
-    data = text if isinstance(text, bytes) else text.encode("utf-8")
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        umask = os.umask(0)
-        os.umask(umask)
-        os.fchmod(fd, 0o666 & ~umask)  # as an ordinary new file, not mkstemp's 0600
-        with os.fdopen(fd, "wb") as file:
-            file.write(data)
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise

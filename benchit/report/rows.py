@@ -8,9 +8,10 @@ from typing import Any
 
 from benchit import keys
 from benchit.judge.comparable import busy_reason
-from benchit.records import Parity, Result, ResultStatus, ScriptStatus, options_text
-from benchit.report.source import ScriptRun, script_runs
+from benchit.naming import options_text
+from benchit.records import Result, ResultStatus, ScriptStatus
 from benchit.store.cache import Cache
+from benchit.store.runs import ScriptRun, script_runs
 
 # Facts of ``Result.info`` that have a column of their own (not ``info_<key>``).
 _INFO_COLUMNS = (keys.CPU_WAIT_FRACTION, keys.STEAL_FRACTION, keys.RUNNABLE_OTHERS, keys.CPU_PRESSURE,
@@ -75,7 +76,7 @@ def _megabytes(value: Any) -> float | None:
 def _result_row(result: Result) -> dict[str, Any]:
     stats = result.stats
     info, env = result.info, result.environment
-    parity = Parity.from_dict(result.parity) if result.parity is not None else None
+    parity = result.parity
     versions = env.get("versions")
     row: dict[str, Any] = {column: getattr(stats, key) if stats else None for column, key in _STATS.items()}
     row.update(

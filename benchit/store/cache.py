@@ -6,12 +6,13 @@ Layout::
     CACHE/scripts/<script-key>.json                  the last run of a script (with one set of script args)
     CACHE/scripts/<script-key>.log                   its captured stdout and stderr
     CACHE/builds/<build>/build.json                  script, labels, invocation, artifacts' sha256
-    CACHE/builds/<build>/results/<machine-id>/<device>-<runtime>[-<precision>][-train].json   (no suffix for fp32, eval)
-    CACHE/builds/<build>/artifacts/                  large files (ONNX models, ...)
+    CACHE/builds/<build>/results/<machine-id>/<device>-<runtime>[-<precision>][-train][-o<tag>].json
+                                                     (``naming.measurement_key``: no suffix for fp32, eval, default options)
+    CACHE/builds/<build>/artifacts/                  large files (ONNX models, ...), named by results relative to the build
     CACHE/locks/                                     advisory locks of running scans
 
 Links: every file is opened relative to a descriptor of its folder, and every folder below the
-cache root is opened with ``O_NOFOLLOW``, so a symbolic link planted in a shared cache can make
+cache root is opened with ``O_NOFOLLOW`` (``fs``), so a symbolic link planted in a shared cache can make
 benchit neither write nor read outside it: a writer stops with a ``LinkError`` naming the link,
 a reader skips it with a warning. Write failures (a full disk, a read-only folder) become a
 one-line ``CacheError`` naming the file, and leave no temporary file behind.
@@ -19,153 +20,29 @@ one-line ``CacheError`` naming the file, and leave no temporary file behind.
 
 from __future__ import annotations
 
-import contextlib
 import errno
 import fcntl
-import hashlib
-import json
 import os
-import re
-import secrets
-import shutil
-import stat
-from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import IO, Any
 
 from benchit import fs, safejson
 from benchit.errors import CacheError
-from benchit.records import BuildRecord, RecordError, Result, ScriptRecord, measurement_key, options_tag, safe_component
+from benchit.fieldcheck import RecordError
+from benchit.naming import measurement_key, options_tag, safe_component, safe_name
+from benchit.records import Result
+from benchit.runrecords import BuildRecord, ScriptRecord
 
 FORMAT = 1
 MARKER = "benchit-cache.json"
 TAG = "Signature: 8a477f597d28d172789f06886806bc55\n# This is a benchit cache directory.\n"
-_UNSAFE = re.compile(r"[^A-Za-z0-9_.+-]+")
 # What ``create`` makes before the marker: a directory holding only these may be one that
 # another benchit process is creating at this moment.
 _OURS = {"CACHEDIR.TAG", "scripts", "builds", "locks"}
-_DIR_FLAGS = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC
-_LINK_ERRNOS = (errno.ELOOP, errno.ENOTDIR, errno.EMLINK)
-
-
-class LinkError(CacheError):
-    """A symbolic link inside the cache, where benchit was about to write or delete."""
-
-    def __init__(self, path: Path):
-        super().__init__(
-            f"{path} is a symbolic link; benchit never follows links inside its cache "
-            "(one could make it write or delete files elsewhere): remove the link"
-        )
-        self.path = path
 
 
 def _ours(name: str) -> bool:
     return name in _OURS or (name.startswith(f".{MARKER}.") and fs.is_temp(name))
-
-
-def safe_name(text: str, limit: int = 80) -> str:
-    """A file name made from ``text`` that cannot leave its directory: no separators, no
-    ``..``, no control characters, never empty, never hidden."""
-    name = _UNSAFE.sub("_", text).strip("._") or "unnamed"
-    return name[:limit]
-
-
-def script_key(path: Path, script_args: tuple[str, ...] | list[str] = ()) -> str:
-    """The cache key of a script run: its name plus a digest of its absolute path, plus a digest
-    of the script args when there are any (each set of args is resumed on its own)."""
-    digest = hashlib.sha1(str(path.resolve()).encode()).hexdigest()[:8]
-    if not script_args:
-        return f"{safe_name(path.stem)}-{digest}"
-    args = hashlib.sha1(json.dumps(list(script_args)).encode()).hexdigest()[:6]
-    return f"{safe_name(path.stem)}-{digest}-a{args}"
-
-
-def build_name(path: Path, invocation_hash: str, script_args: tuple[str, ...] | list[str] = ()) -> str:
-    """``<script-key>_<hash>``: the script key keeps two scripts of the same name in different
-    folders from sharing (and overwriting) one build, and two sets of script args apart."""
-    return key_build_name(script_key(path, script_args), invocation_hash)
-
-
-def key_build_name(key: str, invocation_hash: str) -> str:
-    """The build of invocation ``invocation_hash`` of the script run ``key``."""
-    return f"{key}_{safe_name(invocation_hash)}"
-
-
-def file_digest(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()
-
-
-def write_failure(exc: OSError, path: Path | str) -> CacheError:
-    """The one-line error for a file benchit could not write (full disk, read-only folder, ...)."""
-    reason = os.strerror(exc.errno) if exc.errno else str(exc)
-    hint = {
-        errno.ENOSPC: "; free some space or choose another folder",
-        errno.EDQUOT: "; free some space or choose another folder",
-        errno.EFBIG: " (over the file size limit)",
-    }.get(exc.errno or 0, "")
-    return CacheError(f"cannot write {path}: {reason}{hint}")
-
-
-@contextlib.contextmanager
-def open_dir(root: Path, parts: Sequence[str], create: bool = False) -> Iterator[int]:
-    """A descriptor of ``root/parts...``, each part opened without following a link (``LinkError``
-    names one); missing parts are made when ``create``, else ``FileNotFoundError``. The root
-    itself may be a link: the user named it."""
-    fd = os.open(root, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
-    try:
-        for depth, part in enumerate(parts):
-            try:
-                child = os.open(part, _DIR_FLAGS, dir_fd=fd)
-            except FileNotFoundError:
-                if not create:
-                    raise
-                try:
-                    os.mkdir(part, 0o755, dir_fd=fd)
-                except FileExistsError:
-                    pass
-                except OSError as exc:
-                    raise write_failure(exc, root.joinpath(*parts[: depth + 1])) from None
-                child = _open_child(fd, part, root.joinpath(*parts[: depth + 1]))
-            except OSError as exc:
-                if exc.errno in _LINK_ERRNOS:
-                    _raise_if_link(fd, part, root.joinpath(*parts[: depth + 1]))
-                raise
-            os.close(fd)
-            fd = child
-        yield fd
-    finally:
-        os.close(fd)
-
-
-def _open_child(fd: int, part: str, path: Path) -> int:
-    try:
-        return os.open(part, _DIR_FLAGS, dir_fd=fd)
-    except OSError as exc:
-        if exc.errno in _LINK_ERRNOS:
-            _raise_if_link(fd, part, path)
-        raise
-
-
-def _raise_if_link(fd: int, name: str, path: Path) -> None:
-    with contextlib.suppress(OSError):
-        if stat.S_ISLNK(os.stat(name, dir_fd=fd, follow_symlinks=False).st_mode):
-            raise LinkError(path)
-
-
-def _replace_at(fd: int, name: str, make: Callable[[str], None], shown: Path) -> None:
-    """``fs.replace_at``, its ``OSError`` turned into a one-line ``write_failure`` naming ``shown``."""
-    try:
-        fs.replace_at(fd, name, make)
-    except OSError as exc:
-        raise write_failure(exc, shown) from None
-
-
-def write_json_at(fd: int, name: str, data: Any, shown: Path) -> None:
-    """Write ``data`` as ``name`` in the folder ``fd`` atomically (see ``fs.write_json_at``)."""
-    try:
-        fs.write_json_at(fd, name, data)
-    except OSError as exc:
-        raise write_failure(exc, shown) from None
 
 
 class Cache:
@@ -207,38 +84,27 @@ class Cache:
         """Make the cache (or check an existing one is writable): a ``CacheError`` names the
         folder that cannot be written, a ``LinkError`` the first link inside."""
         self.check_usable()
-        try:
+        with fs.writing(self.root):
             self.root.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            raise write_failure(exc, self.root) from None
         self.check_links()
         for sub in ("scripts", "builds", "locks"):
-            with open_dir(self.root, (sub,), create=True):
+            with fs.open_dir(self.root, (sub,), create=True):
                 pass
         if not self.is_cache():
-            with open_dir(self.root, ()) as fd:
-                _write_text_at(fd, "CACHEDIR.TAG", TAG, self.root / "CACHEDIR.TAG")
-                write_json_at(fd, MARKER, {"format": FORMAT, "tool": "benchit"}, self.root / MARKER)
+            with fs.open_dir(self.root, ()) as fd:
+                with fs.writing(self.root / "CACHEDIR.TAG"):
+                    fs.write_bytes_at(fd, "CACHEDIR.TAG", TAG.encode())
+                with fs.writing(self.root / MARKER):
+                    fs.write_json_at(fd, MARKER, {"format": FORMAT, "tool": "benchit"})
         # A folder that can be listed but not written (a read-only mount) fails here, not mid-scan.
-        with open_dir(self.root, ("locks",)) as fd:
-            probe = f".writable.{secrets.token_hex(6)}.tmp"
-            try:
-                out = os.open(probe, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o644, dir_fd=fd)
-                try:
-                    os.write(out, b"{}\n" * 1024)
-                finally:
-                    os.close(out)
-                    os.unlink(probe, dir_fd=fd)
-            except OSError as exc:
-                raise write_failure(exc, self.root) from None
+        with fs.open_dir(self.root, ("locks",)) as fd, fs.writing(self.root):
+            fs.check_writable(fd)
 
     def check_links(self) -> None:
         """``LinkError`` naming the first symbolic link anywhere inside the cache."""
-        for folder, dirs, files in os.walk(self.root):
-            for name in sorted(dirs + files):
-                path = Path(folder) / name
-                if path.is_symlink():
-                    raise LinkError(path)
+        link = fs.first_link(self.root)
+        if link is not None:
+            raise fs.LinkError(link)
 
     # -- paths ----------------------------------------------------------------
     def build_dir(self, name: str) -> Path:
@@ -281,8 +147,8 @@ class Cache:
         return path.relative_to(self.root).parts
 
     def _write(self, path: Path, data: dict[str, Any]) -> None:
-        with open_dir(self.root, self._parts(path.parent), create=True) as fd:
-            write_json_at(fd, path.name, data, path)
+        with fs.open_dir(self.root, self._parts(path.parent), create=True) as fd, fs.writing(path):
+            fs.write_json_at(fd, path.name, data)
 
     # -- writing --------------------------------------------------------------
     def write_script(self, record: ScriptRecord) -> None:
@@ -302,54 +168,36 @@ class Cache:
     ) -> Path:
         """Put an artifact in place atomically, from ``data`` or by moving ``source`` (a folder
         descriptor and a file name in it, checked by the caller); ``name`` is one plain file name
-        (``records.safe_component``) in the build's artifacts folder, never reached through a link."""
+        (``naming.safe_component``) in the build's artifacts folder, never reached through a link."""
         if not safe_component(name):
             raise ValueError(f"artifact name {name[:80]!r} is not a plain file name")
         path = self.artifacts_dir(build) / name
-        with open_dir(self.root, self._parts(path.parent), create=True) as fd:
-
-            def make(tmp: str) -> None:
-                if data is None and _move_into(source, fd, tmp):
-                    return
-                with fs.create_at(fd, tmp) as file:
-                    if data is not None:
-                        file.write(data)
-                    else:
-                        assert source is not None
-                        flags = os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC
-                        with os.fdopen(os.open(source[1], flags, dir_fd=source[0]), "rb") as src:
-                            shutil.copyfileobj(src, file, 1 << 20)
-                if source is not None and data is None:
-                    os.unlink(source[1], dir_fd=source[0])
-
-            _replace_at(fd, path.name, make, path)
+        with fs.open_dir(self.root, self._parts(path.parent), create=True) as fd, fs.writing(path):
+            if data is not None:
+                fs.write_bytes_at(fd, path.name, data)
+            else:
+                assert source is not None
+                fs.move_at(source, fd, path.name)
         return path
 
     def open_log(self, key: str) -> IO[bytes]:
         """A new, empty log for script ``key``: the old one (or a link in its place) is removed,
         never opened, so a planted link cannot truncate the file it points to."""
         path = self.log_path(key)
-        with open_dir(self.root, ("scripts",), create=True) as fd:
-            with contextlib.suppress(FileNotFoundError):
-                os.unlink(path.name, dir_fd=fd)
-            flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC
-            try:
-                out = os.open(path.name, flags, 0o644, dir_fd=fd)
-            except OSError as exc:
-                raise write_failure(exc, path) from None
-        return os.fdopen(out, "wb")
+        with fs.open_dir(self.root, ("scripts",), create=True) as fd, fs.writing(path):
+            return fs.fresh_at(fd, path.name)
 
     def try_lock(self, key: str, blocking: bool = False) -> IO[str] | None:
         """Take the advisory lock of ``key`` (released when the returned file is closed, or when
         this process dies); ``None`` when another process holds it and ``blocking`` is False."""
         name = f"{safe_name(key, limit=200)}.lock"
-        with open_dir(self.root, ("locks",), create=True) as fd:
+        with fs.open_dir(self.root, ("locks",), create=True) as fd:
             try:
                 out = os.open(name, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, 0o644, dir_fd=fd)
             except OSError as exc:
                 if exc.errno == errno.ELOOP:
-                    raise LinkError(self.root / "locks" / name) from None
-                raise write_failure(exc, self.root / "locks" / name) from None
+                    raise fs.LinkError(self.root / "locks" / name) from None
+                raise fs.write_failure(exc, self.root / "locks" / name) from None
         file = os.fdopen(out, "a")
         try:
             fcntl.flock(file, fcntl.LOCK_EX | (0 if blocking else fcntl.LOCK_NB))
@@ -368,25 +216,20 @@ class Cache:
         ``None`` when it is missing, linked or unreadable."""
         path = self.artifacts_dir(build) / name
         try:
-            with open_dir(self.root, self._parts(path.parent)) as fd:
-                src = os.open(path.name, os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC, dir_fd=fd)
-        except (OSError, LinkError):
+            with fs.open_dir(self.root, self._parts(path.parent)) as fd:
+                return fs.digest_at(fd, path.name)
+        except (OSError, fs.LinkError):
             return None
-        digest = hashlib.sha256()
-        with os.fdopen(src, "rb") as file:
-            for block in iter(lambda: file.read(1 << 20), b""):
-                digest.update(block)
-        return digest.hexdigest()
 
     def _read_bytes(self, path: Path, limit: int | None = None) -> bytes | None:
         """The bytes of ``path``, reached without following a link; ``None`` when missing or linked
         (a warning names the link). A file over ``limit`` bytes is a ``JSONBoundError``, unread."""
         try:
-            with open_dir(self.root, self._parts(path.parent)) as fd:
+            with fs.open_dir(self.root, self._parts(path.parent)) as fd:
                 return self._read_at(fd, path, limit)
         except (FileNotFoundError, NotADirectoryError):
             return None
-        except LinkError as exc:
+        except fs.LinkError as exc:
             self.warnings.append(f"skipped {path}: {exc.path} is a symbolic link (never followed)")
             return None
         except OSError as exc:
@@ -398,7 +241,7 @@ class Cache:
     def _read_at(self, fd: int, path: Path, limit: int | None = None) -> bytes | None:
         """``_read_bytes`` of ``path``, whose folder is open as ``fd`` (reached without following a link)."""
         try:
-            src = os.open(path.name, os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC, dir_fd=fd)
+            return fs.read_at(fd, path.name, limit)
         except (FileNotFoundError, NotADirectoryError):
             return None
         except OSError as exc:
@@ -406,13 +249,6 @@ class Cache:
                 self.warnings.append(f"skipped {path}: a symbolic link (never followed)")
                 return None
             raise
-        try:
-            size = os.fstat(src).st_size
-            if limit is not None and size > limit:
-                raise safejson.JSONBoundError(f"{size} bytes, over the limit of {limit}")
-            return _read_fd(src, size, limit)
-        finally:
-            os.close(src)
 
     def _read(self, path: Path, what: str, fd: int | None = None) -> dict[str, Any] | None:
         """Parse a JSON record (in the folder open as ``fd``, if given); on damage, note a warning
@@ -474,27 +310,27 @@ class Cache:
         # Each folder is opened once and its files relative to it (a cache holds thousands of
         # results), in the order of their sorted paths: older caches' results beside the folders.
         try:
-            with open_dir(self.root, self._parts(folder)) as fd:
+            with fs.open_dir(self.root, self._parts(folder)) as fd:
                 for file in sorted(os.listdir(fd)):
                     if file.startswith("."):
                         continue
                     if file.endswith(".json"):
                         self._add_result(results, fd, folder / file)
-                    elif _is_folder(folder / file):  # a machine's folder; other files are never opened
+                    elif fs.is_folder(folder / file):  # a machine's folder; other files are never opened
                         self._add_machine(results, fd, folder / file)
         except (FileNotFoundError, NotADirectoryError):
             pass
-        except LinkError as exc:
+        except fs.LinkError as exc:
             self.warnings.append(f"skipped {folder}: {exc.path} is a symbolic link (never followed)")
         return results
 
     def _add_machine(self, results: list[Result], fd: int, folder: Path) -> None:
         """The results in ``folder``, a machine's, below the folder open as ``fd``."""
         try:
-            machine = _open_child(fd, folder.name, folder)
+            machine = fs.open_child(fd, folder.name, folder)
         except (FileNotFoundError, NotADirectoryError):
             return
-        except LinkError as exc:
+        except fs.LinkError as exc:
             self.warnings.append(f"skipped {folder}: {exc.path} is a symbolic link (never followed)")
             return
         try:
@@ -517,11 +353,11 @@ class Cache:
         """The names in ``folder`` (reached without following links), sorted; [] when missing or
         not a folder."""
         try:
-            with open_dir(self.root, self._parts(folder)) as fd:
+            with fs.open_dir(self.root, self._parts(folder)) as fd:
                 return sorted(os.listdir(fd))
         except (FileNotFoundError, NotADirectoryError):
             return []
-        except LinkError as exc:
+        except fs.LinkError as exc:
             self.warnings.append(f"skipped {folder}: {exc.path} is a symbolic link (never followed)")
             return []
 
@@ -551,55 +387,3 @@ class Cache:
         if folder.is_symlink() or not folder.is_dir():
             return []
         return sorted(p.name for p in folder.iterdir() if p.is_dir())
-
-
-def _write_text_at(fd: int, name: str, text: str, shown: Path) -> None:
-    flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW | os.O_CLOEXEC
-    try:
-        with os.fdopen(os.open(name, flags, 0o644, dir_fd=fd), "w", encoding="utf-8") as file:
-            file.write(text)
-    except OSError as exc:
-        raise write_failure(exc, shown) from None
-
-
-def _read_fd(fd: int, size: int, limit: int | None) -> bytes:
-    """The bytes of the open file ``fd``, said to hold ``size``: as many as it has (asking for the
-    limit's would allocate the limit, 16 MB, for every record), then, if it grew meanwhile, the
-    rest up to one byte past ``limit`` (for the caller to refuse). Plain reads, no buffer object:
-    a cache's thousands of small records."""
-    cap = None if limit is None else limit + 1
-    parts: list[bytes] = []
-    got, want = 0, size + 1
-    while True:
-        if cap is not None:
-            want = min(want, cap - got)
-        if want <= 0:
-            break
-        chunk = os.read(fd, want)
-        if not chunk:
-            break
-        parts.append(chunk)
-        got += len(chunk)
-        want = max(want, 1 << 16)  # a file that grew (or a short read): on in larger reads
-    return parts[0] if len(parts) == 1 else b"".join(parts)
-
-
-def _is_folder(path: Path) -> bool:
-    try:
-        return stat.S_ISDIR(path.lstat().st_mode)
-    except OSError:
-        return False
-
-
-def _move_into(source: tuple[int, str] | None, fd: int, name: str) -> bool:
-    """Rename ``source`` (folder descriptor, name) to ``name`` in the folder ``fd``; False when
-    it lies on another file system."""
-    if source is None:
-        return False
-    try:
-        os.rename(source[1], name, src_dir_fd=source[0], dst_dir_fd=fd)
-    except OSError as exc:
-        if exc.errno == errno.EXDEV:
-            return False
-        raise
-    return True

@@ -48,11 +48,11 @@ def test_linear_layers_are_quantised_and_checked_against_float(tmp_path: Path) -
     assert result.status == "ok", result.error
     assert result.info["quantized_layers"] == 2
     assert result.info["int8_model_bytes"] < result.info["float_model_bytes"]
-    assert result.parity is not None and result.parity["passed"] is True
-    assert 0 < result.parity["max_abs_diff"] < 0.05  # int8 is close, not equal
+    assert result.parity is not None and result.parity.passed is True
+    assert 0 < result.parity.max_abs_diff < 0.05  # int8 is close, not equal
     # At a float32 tolerance the difference shows as a parity failure, as it should.
     strict = benchmark(Placement(item, CPU()), benchit_quantize.TorchInt8({}), config(tmp_path), tmp_path)
-    assert strict.parity is not None and strict.parity["passed"] is False
+    assert strict.parity is not None and strict.parity.passed is False
 
 
 def test_a_top_level_lstm_is_quantised_too(tmp_path: Path) -> None:

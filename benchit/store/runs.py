@@ -1,16 +1,19 @@
-"""The report's one reading of a cache: each script run joined with its builds and their results."""
+"""A cache read as the report and the history read it: each script run joined with its builds and their results."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from benchit.records import BuildRecord, Invocation, Result, ScriptRecord
+from benchit.naming import artifact_parts
+from benchit.records import Invocation, Result
+from benchit.runrecords import BuildRecord, ScriptRecord
 from benchit.store.cache import Cache
 
 
 @dataclass(frozen=True)
 class BuildRun:
-    """A build of a script run (with its invocation) and the results that run measured."""
+    """A build of a script run (with its invocation) and the results that run measured, their
+    artifacts named by their paths in the cache (``located``)."""
 
     record: BuildRecord
     invocation: Invocation
@@ -60,5 +63,15 @@ def _build(cache: Cache, name: str, digest: str) -> BuildRun | None:
         cache.warnings.append(f"skipped {cache.build_dir(name) / 'build.json'}: malformed build record (no invocation)")
         return None
     # Results of an earlier version of the script are not this run's (older caches have no digest).
-    results = tuple(r for r in cache.read_results(name) if r.script_digest in (None, digest))
+    results = tuple(located(cache, name, r) for r in cache.read_results(name) if r.script_digest in (None, digest))
     return BuildRun(record, record.invocation, results)
+
+
+def located(cache: Cache, build: str, result: Result) -> Result:
+    """``result`` with each ``info`` value that names a file of its build's artifacts (relative to
+    the build, or as older results did: ``naming.artifact_parts``) as that file's path in ``cache``."""
+    found = {k: parts for k, v in result.info.items() if (parts := artifact_parts(v, build))}
+    if not found:
+        return result
+    folder = cache.artifacts_dir(build)
+    return replace(result, info={**result.info, **{k: str(folder.joinpath(*p)) for k, p in found.items()}})
