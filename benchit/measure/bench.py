@@ -34,7 +34,7 @@ from benchit.measure.timing import (
     summarise,
     warm_up,
 )
-from benchit.measure.training import INPUTS_FAILURE, Trainer, adaptation_facts, inputs_reason, name_outputs
+from benchit.measure.training import InputsNeed, Trainer, adaptation_facts, inputs_need, inputs_reason, name_outputs
 from benchit.records import Parity, Result, ResultStatus
 
 # Hears which runtime is being prepared or measured now, as the failed result it would end with if
@@ -134,6 +134,7 @@ class _Entry:
     watch: contention.BlockWatch | None = None
     result: Result | None = None  # once it failed or was refused
     trainer: Trainer | None = None  # in train mode: the model's optimizer and initial state
+    inputs_need: InputsNeed | None = None  # in train mode: what the captured inputs lacked, when they did
 
     def context(self) -> Any:
         """The grad mode of its runtime in this mode."""
@@ -145,17 +146,17 @@ class _Entry:
         error = str(exc) if isinstance(exc, Unavailable) else error_text(exc)
         if self.trainer is not None:  # a step the captured inputs cannot train: its reason, no traceback
             error = inputs_reason(exc) or error
+            self.inputs_need = inputs_need(exc)
         self.result = Result(**self.base, status=status, error=error, info=self.info, environment=self.environment)
         self.prepared = None
 
 
-def _inputs_failure(entry: _Entry) -> str:
-    """The reason ``entry``'s train step failed on the captured inputs (``training.inputs_reason``),
-    or ``""``."""
+def _inputs_failure(entry: _Entry) -> InputsNeed | None:
+    """What the captured inputs lacked for ``entry``'s failed train step (``training.inputs_need``),
+    or ``None``."""
     result = entry.result
     failed = entry.trainer is not None and result is not None and result.status is ResultStatus.FAILED
-    error = (result.error or "") if failed and result is not None else ""
-    return error if error.startswith(INPUTS_FAILURE) else ""
+    return entry.inputs_need if failed else None
 
 
 def _memory_now(device: Device) -> dict[str, int]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from benchit.backends.runtimes import to_device
 from benchit.backends.tensors import map_tensors
@@ -10,6 +10,9 @@ from benchit.contracts import Device
 from benchit.keys import Adaptation
 from benchit.measure.parity import flatten
 from benchit.records import Invocation
+
+if TYPE_CHECKING:
+    from benchit.measure.training import InputsNeed
 
 
 class _Invoked(Protocol):
@@ -250,23 +253,23 @@ class TrainPlacement(_Placed):
             self._moved = (model, args, kwargs)
         return self._moved
 
-    def fit_inputs(self, error: str) -> bool:
-        """After a train step failed on the captured inputs (``error``, ``training.inputs_reason``'s
-        text), make them trainable where benchit can, and keep the change's code in ``adapted``: a
+    def fit_inputs(self, need: InputsNeed | None) -> bool:
+        """After a train step failed on the captured inputs for lack of ``need`` (``training.inputs_need``),
+        make them trainable where benchit can, and keep the change's code in ``adapted``: a
         batch of one through batch norm is repeated to two, a detection model gets targets.
         ``False`` when nothing was changed (already done, or no way to)."""
         from benchit.measure.targets import with_targets
-        from benchit.measure.training import BATCH_NORM_NEEDS_TWO, NEEDS_TARGETS
+        from benchit.measure.training import InputsNeed
 
-        if not error:
+        if need is None:
             return False
         model, args, kwargs = self.inputs()
-        if BATCH_NORM_NEEDS_TWO in error and self.repeat == 1:
+        if need is InputsNeed.TWO_PER_CHANNEL and self.repeat == 1:
             wider = _repeat_batch_of_one(args, kwargs)
             if wider is None:
                 return False
             self.repeat, change = 2, Adaptation.REPEATED_BATCH
-        elif NEEDS_TARGETS in error and Adaptation.MADE_TARGETS not in self.adapted:
+        elif need is InputsNeed.TARGETS and Adaptation.MADE_TARGETS not in self.adapted:
             wider = with_targets(model, args, kwargs)
             if wider is None:
                 return False

@@ -13,6 +13,7 @@ import contextlib
 import dataclasses
 import re
 from collections.abc import Callable, Iterator
+from enum import Enum
 from typing import TYPE_CHECKING, Any
 
 from benchit.errors import Unavailable
@@ -99,13 +100,22 @@ def adaptation_facts(adapted: list[Adaptation]) -> dict[str, Any]:
     return {TRAIN_ADAPTATIONS: [a.value for a in adapted], TRAIN_INPUTS: "; ".join(notes[a] for a in adapted)}
 
 
+class InputsNeed(str, Enum):
+    """What captured inputs lacked for a train step: the code that ``placement.fit_inputs`` acts
+    on (the reason's words are for people; nothing parses them)."""
+
+    TWO_PER_CHANNEL = "two_per_channel"  # batch norm: more than one value per channel
+    SPATIAL = "spatial"  # instance norm: more than one spatial element per channel
+    TARGETS = "targets"  # a detection model: targets, from which it computes its losses
+
+
 # Checks a model makes in train mode only, which the captured inputs can fail (eval never asks):
 # a normalisation layer's (eval uses the running statistics), and torchvision's detection models',
 # which compute their own losses in train mode from targets that an inference call does not pass.
 _INPUT_CHECKS = (
-    (ValueError, "Expected more than 1 value per channel when training", BATCH_NORM_NEEDS_TWO, False),
-    (ValueError, "Expected more than 1 spatial element when training", "instance norm in train mode needs more than one spatial element per channel", True),
-    (AssertionError, "targets should not be none when in training mode", NEEDS_TARGETS, None),
+    (ValueError, "Expected more than 1 value per channel when training", InputsNeed.TWO_PER_CHANNEL, BATCH_NORM_NEEDS_TWO, False),
+    (ValueError, "Expected more than 1 spatial element when training", InputsNeed.SPATIAL, "instance norm in train mode needs more than one spatial element per channel", True),
+    (AssertionError, "targets should not be none when in training mode", InputsNeed.TARGETS, NEEDS_TARGETS, None),
 )  # fmt: skip
 
 
@@ -128,13 +138,23 @@ def inputs_reason(exc: BaseException) -> str | None:
     model or of benchit (a batch norm that gets one value per channel, a detection model that
     needs targets in train mode), followed by the model's own
     line; ``None`` for any other failure. Such a result stays ``failed``: the inputs are the user's."""
+    found = _input_check(exc)
+    if found is None:
+        return None
+    need, per_sample, first = found[3], found[4], str(exc).strip().splitlines()[0]
+    where = "" if per_sample is None else _where(first, per_sample)
+    return f"{INPUTS_FAILURE}: {need}{where}\n{type(exc).__name__}: {first}"
+
+
+def inputs_need(exc: BaseException) -> InputsNeed | None:
+    """What the captured inputs lacked, when ``exc`` is such a failure (``inputs_reason``)."""
+    found = _input_check(exc)
+    return found[2] if found is not None else None
+
+
+def _input_check(exc: BaseException) -> tuple[Any, ...] | None:
     text = str(exc).strip()
-    for kind, found, need, per_sample in _INPUT_CHECKS:
-        if isinstance(exc, kind) and found in text:
-            first = text.splitlines()[0]
-            where = "" if per_sample is None else _where(first, per_sample)
-            return f"{INPUTS_FAILURE}: {need}{where}\n{type(exc).__name__}: {first}"
-    return None
+    return next((check for check in _INPUT_CHECKS if isinstance(exc, check[0]) and check[1] in text), None)
 
 
 def trainable(model: Any) -> list[tuple[str, torch.Tensor]]:
