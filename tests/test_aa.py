@@ -13,8 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
-from tests.conftest import FAST, REPO, run_benchit
+from helpers import FAST, REPO, run_benchit
 
 SELFTEST = REPO / "models" / "selftest"
 # FAST timing, but with rounds: compare judges on round medians and needs at least two.

@@ -6,7 +6,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from conftest import FAST, report_df, run_benchit, write_script
+from helpers import FAST, report_df, run_benchit, write_script
 
 ENV = {"TMPDIR": "/tmp/benchit-tests-artifacts"}
 os.makedirs(ENV["TMPDIR"], exist_ok=True)

@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
-from conftest import run_benchit, snapshot, write_script
+from helpers import run_benchit, snapshot, write_script
 
 # (arguments, words the one line must contain); S is a good script, C a good cache, F a plain
 # file, D a folder that is not a cache, E a folder that does not exist, O a cache of another format.

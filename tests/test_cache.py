@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pandas as pd
 import pytest
-from conftest import FAST, report_df, result_file, run_benchit, snapshot, write_script
+from helpers import FAST, report_df, result_file, run_benchit, snapshot, write_script
 
 from benchit.store.cache import Cache
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pandas as pd
 import pytest
-from conftest import FAST, REPO, report_df, result_file, run_benchit, write_script
+from helpers import FAST, REPO, report_df, result_file, run_benchit, write_script
 
 from benchit.scan.labels import load_from_cache
 

@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pandas as pd
 import pytest
+from helpers import DATA, rewrite_results, run_benchit, scan_quietly, with_rounds
 
 from benchit.records import Result
-from tests.conftest import REPO, rewrite_results, run_benchit, scan_quietly, with_rounds
 
 # The forward does one small matmul, then waits `repeat` half-milliseconds; `repeat` comes from the
 # standard num_layers parameter (default 8) and is a plain attribute, so the model's structure (and
@@ -189,7 +189,7 @@ def test_a_clear_2x_slowdown_over_five_rounds_is_slower(two_scans: tuple[Path, P
 
 
 def test_a_cache_from_before_rounds_compares_as_inconclusive(tmp_path: Path) -> None:
-    old = REPO / "tests" / "data" / "cache-format1"
+    old = DATA / "cache-format1"
     done = run_benchit("compare", old, old, "--fail-on", "any", "-o", tmp_path / "old.csv")
     assert done.returncode == 0, done.stdout + done.stderr
     df = pd.read_csv(tmp_path / "old.csv")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import importlib.util
 from pathlib import Path
 
-from conftest import report_df, run_benchit, write_script
+from helpers import report_df, run_benchit, write_script
 
 MLAGILITY = '''"""
 https://github.com/pytorch/hub/blob/master/pytorch_vision_alexnet.md (shrunk for the test)

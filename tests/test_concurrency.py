@@ -10,7 +10,7 @@ import sys
 import time
 from pathlib import Path
 
-from conftest import FAST, report_df, run_benchit, write_script
+from helpers import FAST, report_df, run_benchit, write_script
 
 SCRIPT = "import torch\ntorch.nn.Linear({n}, 3)(torch.randn(2, {n}))\n"
 SCANS = 3

@@ -17,7 +17,7 @@ import re
 from pathlib import Path
 
 import pytest
-from conftest import REPO, run_benchit
+from helpers import REPO, run_benchit
 
 MODELS = REPO / "models"
 QUIET = {"TOKENIZERS_PARALLELISM": "false"}
@@ -59,15 +59,15 @@ def corpus_scripts(corpus: str) -> list[Path]:
     return found
 
 
-def analyze(scripts: list[Path], cache: Path, timeout: float, jobs: int = 1) -> tuple[str, dict[Path, list[dict]]]:
+def analyze(scripts: list[Path], cache: Path, jobs: int = 1) -> tuple[str, dict[Path, list[dict]]]:
     """Analyse ``scripts`` in one scan into ``cache``: benchit's output and the report's rows by script."""
     done = run_benchit(
-        "benchmark", *scripts, "--analyze-only", "-j", jobs, "--cache-dir", cache, cwd=REPO, timeout=timeout, env=QUIET
+        "benchmark", *scripts, "--analyze-only", "-j", jobs, "--cache-dir", cache, cwd=REPO, env=QUIET
     )
     output = done.stdout + done.stderr
     assert done.returncode == 0, f"benchit exited with {done.returncode}:\n{output[-4000:]}"
     report = cache.parent / f"{cache.name}.csv"
-    done = run_benchit("report", "--cache-dir", cache, "--output", report, cwd=REPO, timeout=120, env=QUIET)
+    done = run_benchit("report", "--cache-dir", cache, "--output", report, cwd=REPO, env=QUIET)
     assert done.returncode == 0, done.stdout + done.stderr
     rows: dict[Path, list[dict]] = {}
     with report.open(newline="") as f:
@@ -143,7 +143,7 @@ def sample_scan(tmp_path_factory: pytest.TempPathFactory) -> tuple[str, dict[Pat
         if importlib.util.find_spec(CORPORA[corpus]) is not None
         for name in names
     ]
-    return analyze(scripts, tmp_path_factory.mktemp("sample") / "cache", timeout=900, jobs=2)
+    return analyze(scripts, tmp_path_factory.mktemp("sample") / "cache", jobs=2)
 
 
 @pytest.mark.parametrize(("corpus", "name"), _sample_params())
@@ -164,4 +164,4 @@ def _all_params() -> list:
 @pytest.mark.parametrize(("corpus", "script"), _all_params())
 def test_every_script_analyses(corpus, script, tmp_path):
     pytest.importorskip(CORPORA[corpus])
-    check(script, *analyze([script], tmp_path / "cache", timeout=600))
+    check(script, *analyze([script], tmp_path / "cache"))

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import REPO, run_benchit, write_script
+from helpers import REPO, run_benchit, run_benchit_subprocess, write_script
 
 from benchit import plugins
 from benchit.api import Corpus
@@ -240,11 +240,12 @@ def acme_installed(tmp_path_factory: Any) -> Path:
 def test_the_example_corpus_package_installs_lists_and_scans_by_name(tmp_path: Path, acme_installed: Path) -> None:
     env = {"PYTHONPATH": os.pathsep.join([str(REPO), str(acme_installed)])}
     folder = acme_installed / "acme_zoo" / "models"
-    done = run_benchit("corpora", cwd=tmp_path, env=env)
+    # Fresh processes: the package is found on a PYTHONPATH, as an installed one is at start-up.
+    done = run_benchit_subprocess("corpora", cwd=tmp_path, env=env)
     assert done.returncode == 0, done.stderr
     acme = next(line for line in done.stdout.splitlines() if line.startswith("acme "))
     assert acme.split() == ["acme", "2", "scripts", "acme-zoo", str(folder)]
-    scan = run_benchit(
+    scan = run_benchit_subprocess(
         "benchmark", "--all", "--search-dir", "acme", "--analyze-only", "--cache-dir", "c", cwd=tmp_path, env=env
     )
     assert scan.returncode == 0, scan.stdout + scan.stderr

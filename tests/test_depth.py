@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from conftest import FAST, report_df, run_benchit, write_script
+from helpers import FAST, report_df, run_benchit, write_script
 
 TWO_LAYERS = """
 import torch

@@ -5,8 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
-
-from tests.conftest import REPO
+from helpers import REPO
 
 
 def examples() -> list[str]:

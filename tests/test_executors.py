@@ -7,7 +7,8 @@ import hashlib
 import json
 from pathlib import Path
 
-from conftest import FAST, REPO, report_df, run_benchit, write_script
+from helpers import FAST, REPO, local_plugin, report_df, run_benchit, write_script
+from samples import OFF_BY
 
 from benchit.measure.environment import machine_identity
 
@@ -164,8 +165,6 @@ torch.nn.Linear(4, 2).eval()(torch.randn(1, 4))
 
 
 def test_a_preload_that_initialises_cuda_is_dropped_when_the_scan_uses_an_accelerator(tmp_path: Path) -> None:
-    from test_plugins import OFF_BY, local_plugin
-
     plugins = local_plugin(tmp_path / "plugins", "fakeaccel", OFF_BY)
     local_plugin(plugins, "poisoner", PRELOADS_POISON)
     (tmp_path / "lib").mkdir()

@@ -13,38 +13,16 @@ from typing import Any
 
 import pandas as pd
 import pytest
-from conftest import FAST, report_df, run_benchit, write_script
+from helpers import FAST, FAULTS, report_df, run_benchit, run_benchit_subprocess, write_script
+from samples import FAULT_OUTCOMES
 
 from benchit.execute import process
 from benchit.execute.joblog import LOG_LIMIT, LOG_TAIL
 from benchit.execute.verdict import exit_verdict
 
-FAULTS = Path(__file__).parent / "faults"
 LIMITED = ("hang.py", "memory_hog.py", "memory_creep.py")  # scanned apart, with --timeout and --memory-limit
 SYNTAX_ERROR = "# labels: name::syntax_error author::faults task::fault\nimport torch\n\ndef broken(:\n    pass\n"
 
-# script: (status, words in the reason, models kept, what their results are: "a|b" for either)
-EXPECTED: dict[str, tuple[str, str, int, str]] = {
-    "ok_model.py": ("ok", "", 1, "ok"),
-    "no_models.py": ("no_models", "", 0, ""),
-    "exception_before.py": ("failed", "ValueError: fault injected before the model", 0, ""),
-    "exception_after.py": ("failed", "RuntimeError: fault injected after the model", 1, "ok"),
-    "sys_exit.py": ("failed", "sys.exit(3)", 1, "ok"),
-    "sys_exit_text.py": ("failed", "sys.exit('giving up: fault injected')", 1, "ok"),
-    "os_exit.py": ("failed", "exited with code 7", 1, "ok"),  # measured by a salvage run
-    "abort.py": ("killed", "SIGABRT", 1, "ok"),  # measured by a salvage run
-    "segfault.py": ("killed", "SIGSEGV (segmentation fault)", 1, "ok"),  # measured by a salvage run
-    "killed.py": ("killed", "SIGKILL (killed from outside, often the kernel's out-of-memory killer)", 1, "ok"),
-    "memory_error.py": ("oom", "ran out of memory: MemoryError", 1, "ok"),
-    "keyboard_interrupt.py": ("failed", "KeyboardInterrupt", 1, "ok"),
-    "benchmark_raises.py": ("ok", "", 1, "failed"),
-    "loud.py": ("ok", "", 1, "ok"),
-    "syntax_error.py": ("failed", "SyntaxError: invalid syntax", 0, ""),
-    "bad_labels.py": ("failed", "malformed labels line: 'this-token-has-no-separator'", 0, ""),
-    "leaves_child.py": ("ok", "", 1, "ok"),
-    "closes_stdout.py": ("ok", "", 1, "ok"),
-    "stdout_none.py": ("ok", "", 1, "ok"),
-}
 EXPECTED_LIMITED: dict[str, tuple[str, str, int, str]] = {
     "hang.py": ("timeout", "did not finish within --timeout 12 s", 1, "not_run"),
     # RLIMIT_DATA or the polling, whichever is first: the model is then benchmarked, or not.
@@ -64,7 +42,7 @@ def _copy(names: list[str], folder: Path) -> Path:
 def _scan(tmp: Path, corpus: Path, *flags: str) -> dict[str, Any]:
     cache = tmp / "cache"
     started = time.monotonic()
-    done = run_benchit("benchmark", "--all", "--search-dir", corpus, "--cache-dir", cache, *FAST, *flags, timeout=240)
+    done = run_benchit("benchmark", "--all", "--search-dir", corpus, "--cache-dir", cache, *FAST, *flags)
     elapsed = time.monotonic() - started
     records = {}
     for path in (cache / "scripts").glob("*.json"):
@@ -91,7 +69,7 @@ def limited(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
 
 def test_every_script_of_the_corpus_is_tried() -> None:
     on_disk = {p.name for p in FAULTS.glob("*.py")} | {"syntax_error.py"}
-    assert on_disk == set(EXPECTED) | set(EXPECTED_LIMITED)
+    assert on_disk == set(FAULT_OUTCOMES) | set(EXPECTED_LIMITED)
 
 
 def _check(scan: dict[str, Any], name: str, expected: tuple[str, str, int, str]) -> None:
@@ -114,9 +92,9 @@ def _check(scan: dict[str, Any], name: str, expected: tuple[str, str, int, str])
         assert rows["build_name"].isna().all() and len(rows) == 1
 
 
-@pytest.mark.parametrize("name", sorted(EXPECTED))
+@pytest.mark.parametrize("name", sorted(FAULT_OUTCOMES))
 def test_fault_status_and_reason(faults: dict[str, Any], name: str) -> None:
-    _check(faults, name, EXPECTED[name])
+    _check(faults, name, FAULT_OUTCOMES[name])
 
 
 @pytest.mark.parametrize("name", sorted(EXPECTED_LIMITED))
@@ -125,7 +103,7 @@ def test_limit_status_and_reason(limited: dict[str, Any], name: str) -> None:
 
 
 def test_the_scan_goes_on_and_exits_non_zero(faults: dict[str, Any], limited: dict[str, Any]) -> None:
-    for scan, expected in ((faults, EXPECTED), (limited, EXPECTED_LIMITED)):
+    for scan, expected in ((faults, FAULT_OUTCOMES), (limited, EXPECTED_LIMITED)):
         assert scan["done"].returncode == 1, scan["done"].stderr
         assert "Traceback" not in scan["done"].stderr
         assert set(scan["records"]) == set(expected)
@@ -302,7 +280,7 @@ def test_a_real_kernel_oom_kill_is_oom(tmp_path: Path) -> None:
         corpus = _copy(["memory_hog.py", "ok_model.py"], tmp_path / "corpus")
         cache = tmp_path / "cache"
         procs = group / "cgroup.procs"
-        done = run_benchit(
+        done = run_benchit_subprocess(  # its own process, put in the group before it starts
             "benchmark",
             "--all",
             "--search-dir",

@@ -7,14 +7,14 @@ import shutil
 from pathlib import Path
 
 import pytest
-from conftest import FAST, REPO, report_df, run_benchit
+from helpers import DATA, FAST, REPO, report_df, run_benchit
 
 from benchit.execute import resume
 from benchit.measure.environment import machine_identity
 from benchit.records import ResultStatus, ScriptStatus
 from benchit.store.cache import FORMAT, Cache, script_key
 
-OLD = REPO / "tests" / "data" / "cache-format1"
+OLD = DATA / "cache-format1"
 OLD_KEY, OLD_BUILD = "linear-2ed6c484", "linear-2ed6c484_58cfb71c"
 BUILDS = sorted(p.name for p in (OLD / "builds").iterdir())
 

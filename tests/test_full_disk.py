@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from conftest import FAST, REPO, run_benchit, write_script
+from helpers import FAST, REPO, run_benchit, write_script
 
 ENV = {"TMPDIR": "/tmp/benchit-tests-disk"}
 os.makedirs(ENV["TMPDIR"], exist_ok=True)

@@ -10,8 +10,8 @@ from pathlib import Path
 import pandas as pd
 import pytest
 import torch
-from conftest import FAST, report_df, run_benchit, write_script
-from test_training import CNN  # a small CNN with batch norm and dropout
+from helpers import FAST, report_df, run_benchit_subprocess, write_script
+from samples import CNN
 
 pytestmark = [
     pytest.mark.gpu,
@@ -25,7 +25,9 @@ def _scan_on_cuda(
     """``benchit benchmark`` of the small CNN on cuda with ``args``: the command and its results."""
     script = write_script(tmp_path, "cnn.py", CNN)
     cache = tmp_path / "cache"
-    done = run_benchit("benchmark", script, "--device", "cuda", *args, "--cache-dir", cache, *FAST, timeout=timeout)
+    # Its own process: a driver that hangs is stopped by the timeout, and no CUDA state stays in pytest's.
+    command = ("benchmark", script, "--device", "cuda", *args, "--cache-dir", cache, *FAST)
+    done = run_benchit_subprocess(*command, timeout=timeout)
     return done, report_df(cache)
 
 

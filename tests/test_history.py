@@ -19,12 +19,11 @@ from pathlib import Path
 from typing import Any
 
 import pandas as pd
+import pgserver
 import pytest
 import sqlalchemy as sa
-
-from tests import pgserver
-from tests.browser import headless_page, needs_chromium
-from tests.conftest import FAST, REPO, run_benchit, write_script
+from browser import headless_page, needs_chromium
+from helpers import FAST, REPO, run_benchit, write_script
 
 pytest.importorskip("alembic", reason="the history needs sqlalchemy and alembic")
 

@@ -6,9 +6,10 @@ import dataclasses
 import re
 from pathlib import Path
 
+from browser import headless_page, needs_chromium
+from helpers import rewrite_results, run_benchit, with_rounds, write_script
+
 from benchit.records import Result
-from tests.browser import headless_page, needs_chromium
-from tests.conftest import rewrite_results, run_benchit, with_rounds, write_script
 
 pytestmark = needs_chromium
 

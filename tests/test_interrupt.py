@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pandas as pd
 import pytest
-from conftest import FAST, report_df, run_benchit, write_script
+from helpers import FAST, report_df, run_benchit, write_script
 
 QUICK = "import torch\ntorch.nn.Linear({n}, 2)(torch.randn(1, {n}))\n"
 # Hangs while its flag file exists, after its model call, with a child process in its own session.
@@ -168,7 +168,7 @@ def _interrupt_and_resume(tmp_path: Path, flags: list[str], when: Callable[[Path
     report = run_benchit("report", "--cache-dir", cache, "-o", tmp_path / "between.csv") if cache.exists() else None
     for name in flags:
         (corpus / f"{name}.flag").unlink()
-    again = run_benchit(*args, timeout=240)
+    again = run_benchit(*args)
     return {
         "code": code,
         "stopped_in": stopped_in,
@@ -242,7 +242,7 @@ def test_kill_9_at_a_random_moment_leaves_a_readable_cache(tmp_path: Path, seed:
     if cache.exists():
         report = run_benchit("report", "--cache-dir", cache, "-o", tmp_path / "r.csv")
         assert report.returncode == 0 and "warning" not in report.stderr, report.stderr
-    again = run_benchit(*args, timeout=240)
+    again = run_benchit(*args)
     assert again.returncode == 0, again.stdout
     assert set(report_df(cache)["status"]) == {"ok"} and len(_results(cache)) == len(NAMES)
 

@@ -8,7 +8,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from conftest import FAST, run_benchit, snapshot, write_script
+from helpers import FAST, run_benchit, snapshot, write_script
 
 from benchit.records import Result, ResultStatus, ScriptRecord, ScriptStatus
 from benchit.store.cache import Cache, LinkError

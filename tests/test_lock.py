@@ -11,7 +11,7 @@ import sys
 import time
 from pathlib import Path
 
-from conftest import report_df, write_script
+from helpers import report_df, write_script
 
 QUICK = "import torch\ntorch.nn.Linear({n}, 2)(torch.randn(1, {n}))\n"
 # Takes the host lock as benchit does (shared or exclusive) after a delay; prints when it has it,

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import FAST, report_df, run_benchit, write_script
+from helpers import FAST, report_df, run_benchit, write_script
 
 from benchit.execute import cgroup, process
 

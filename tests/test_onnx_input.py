@@ -9,7 +9,7 @@ import numpy as np
 import onnx
 import pandas as pd
 import pytest
-from conftest import FAST, report_df, run_benchit
+from helpers import FAST, report_df, run_benchit
 from onnx import TensorProto, helper, numpy_helper
 
 from benchit.scan import onnxinput

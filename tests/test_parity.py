@@ -11,7 +11,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 import pytest
-from conftest import FAST, report_df, run_benchit, write_script
+from helpers import FAST, report_df, run_benchit, write_script
 
 from benchit.measure.parity import DEFAULT_TOLERANCES, compare
 from benchit.records import Parity, ParityRule, ParityVerdict

@@ -5,7 +5,7 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-from tests.conftest import REPO
+from helpers import REPO
 
 PUBLIC = ("benchit", "benchit.api")
 

@@ -11,7 +11,8 @@ from typing import Any
 
 import pandas as pd
 import pytest
-from conftest import FAST, REPO, report_df, run_benchit, write_script
+from helpers import FAST, REPO, local_plugin, report_df, run_benchit, write_script
+from samples import OFF_BY
 
 from benchit import hookspecs, plugins
 
@@ -19,71 +20,6 @@ QUANTIZE = REPO / "plugins" / "benchit-quantize"
 
 # A one-file local plugin: a runtime that is fast but wrong by an offset (an option), and a
 # device whose backend is faked, so that its GPU code path runs on the host.
-OFF_BY = '''
-"""Local test plugin: a wrong runtime and a fake accelerator."""
-import time
-from types import SimpleNamespace
-
-import benchit
-from benchit.api import Accelerator
-
-__version__ = "2.5"
-
-
-class OffBy(benchit.Runtime):
-    name = "off-by"
-    devices = ("cpu", "fake-accel")
-    description = "eager torch plus a constant: fast, and wrong"
-
-    def prepare(self, model, args, kwargs, device, artifacts):
-        offset = self.options["off_by_offset"]
-        return benchit.Prepared(step=lambda: model(*args, **kwargs) + offset, info={"offset": offset})
-
-
-class Backend:
-    class Event:
-        def __init__(self, enable_timing=False):
-            self.at = None
-
-        def record(self):
-            self.at = time.perf_counter()
-
-        def elapsed_time(self, end):
-            return (end.at - self.at) * 1000.0
-
-    def synchronize(self): pass
-    def reset_peak_memory_stats(self): pass
-    def max_memory_allocated(self): return 5 << 20
-    def max_memory_reserved(self): return 6 << 20
-    def current_device(self): return 0
-    def device_count(self): return 1
-    def get_device_name(self): return "Fake Accelerator"
-    def get_device_properties(self, index): return SimpleNamespace(total_memory=1 << 30)
-
-
-class FakeAccel(Accelerator):
-    name = "fake-accel"
-    torch_device = "cpu"
-    description = "an accelerator whose backend is a fake"
-
-    def backend(self):
-        return Backend()
-
-
-@benchit.hookimpl
-def benchit_addoption(parser):
-    parser.add_argument("--off-by-offset", type=float, default=1.0)
-
-
-@benchit.hookimpl
-def benchit_runtimes():
-    return [OffBy]
-
-
-@benchit.hookimpl
-def benchit_devices():
-    return [FakeAccel()]
-'''
 
 MLP = """
 import torch
@@ -120,12 +56,6 @@ def quantize_installed() -> importlib.metadata.Distribution:
     assert done.returncode == 0, done.stdout + done.stderr
     importlib.invalidate_caches()
     return importlib.metadata.distribution("benchit-quantize")
-
-
-def local_plugin(folder: Path, name: str, body: str) -> Path:
-    folder.mkdir(parents=True, exist_ok=True)
-    (folder / f"{name}.py").write_text(body)
-    return folder
 
 
 # -- built-ins and the entry point ---------------------------------------------------------------

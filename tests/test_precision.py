@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
-from conftest import FAST, report_df, run_benchit, write_script
+from helpers import FAST, report_df, run_benchit, write_script
 
 from benchit.measure import precision
 from benchit.records import precision_suffix

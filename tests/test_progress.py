@@ -18,7 +18,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from conftest import FAST, REPO, run_benchit, write_script
+from helpers import FAST, REPO, run_benchit, write_script
 
 from benchit.cli.progress import pick
 

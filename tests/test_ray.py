@@ -3,23 +3,19 @@ private network namespace), and the ways it refuses to start."""
 
 from __future__ import annotations
 
-import hashlib
-import json
 import os
 import re
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import FAST, run_benchit, snapshot
-from test_faults import EXPECTED, FAULTS
+from cluster import machine_id, needs_cluster, scenario
+from helpers import FAST, FAULTS, REPO, run_benchit, run_benchit_subprocess, snapshot
+from samples import FAULT_OUTCOMES
 
 from benchit.store.cache import Cache
 
-HERE = Path(__file__).parent
 # A representative slice of the fault corpus: every status a script can end with here.
 SUBSET = [
     "ok_model.py",
@@ -32,47 +28,6 @@ SUBSET = [
     "bad_labels.py",
     "benchmark_raises.py",
 ]
-# Every node on this one host shares /etc/machine-id: $BENCHIT_MACHINE_ID names each as a machine.
-WORKERS = [
-    {"resources": {"accel_a": 1}, "env_vars": {"BENCHIT_MACHINE_ID": "worker-0"}},
-    {"resources": {"accel_b": 1}, "env_vars": {"BENCHIT_MACHINE_ID": "worker-1"}},
-]
-HEAD = {"env_vars": {"BENCHIT_MACHINE_ID": "head"}}
-
-
-def machine_id(name: str) -> str:
-    """The machine id of a node named ``name`` by $BENCHIT_MACHINE_ID (benchit.execute.ray.node)."""
-    return hashlib.sha256(name.encode()).hexdigest()[:12]
-
-
-def _namespaces_allowed() -> str | None:
-    """Why the Ray tests cannot run here, or ``None``."""
-    try:
-        import ray  # noqa: F401
-    except ImportError:
-        return 'Ray is not installed (pip install "benchit-zoo[ray]")'
-    if shutil.which("unshare") is None or shutil.which("ip") is None:
-        return "needs unshare and ip to keep the cluster on a private loopback"
-    done = subprocess.run(["unshare", "-n", "sh", "-c", "ip link set lo up"], capture_output=True, text=True)
-    if done.returncode != 0:
-        return f"unshare -n is not permitted here: {done.stderr.strip()[:200]}"
-    return None
-
-
-needs_cluster = pytest.mark.skipif(_namespaces_allowed() is not None, reason=str(_namespaces_allowed()))
-
-
-def scenario(tmp_path: Path, steps: list[dict[str, Any]], workers: list[dict[str, Any]] = WORKERS) -> dict[str, Any]:
-    """Run ``steps`` on a fresh private cluster (tests/ray_scenario.py inside ``unshare -n``)."""
-    spec, out = tmp_path / "scenario.json", tmp_path / "scenario-out.json"
-    spec.write_text(json.dumps({"head": HEAD, "workers": workers, "steps": steps}))
-    command = f"ip link set lo up && exec {sys.executable} {HERE / 'ray_scenario.py'} {spec} {out}"
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(HERE.parent), os.environ.get("PYTHONPATH", "")])}
-    done = subprocess.run(["unshare", "-n", "sh", "-c", command], capture_output=True, text=True, env=env, timeout=600)
-    report = json.loads(out.read_text())
-    assert report["left_behind"] == [], f"Ray processes outlived the scenario: {report['left_behind']}"
-    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
-    return report
 
 
 def _records(cache: Path) -> dict[str, dict[str, Any]]:
@@ -106,8 +61,11 @@ def test_executor_ray_without_ray_installed(tmp_path: Path) -> None:
     shim.mkdir()
     (shim / "ray.py").write_text("raise ImportError('No module named ray')\n")
     cache = tmp_path / "cache"
-    env = {"PYTHONPATH": os.pathsep.join([str(shim), str(HERE.parent)])}
-    done = run_benchit("benchmark", FAULTS / "ok_model.py", "--cache-dir", cache, "--executor", "ray", env=env)
+    env = {"PYTHONPATH": os.pathsep.join([str(shim), str(REPO)])}
+    # A fresh process, which finds the shim before any real Ray.
+    done = run_benchit_subprocess(
+        "benchmark", FAULTS / "ok_model.py", "--cache-dir", cache, "--executor", "ray", env=env
+    )
     assert done.returncode == 2
     assert done.stderr.strip() == 'benchit: error: --executor ray needs Ray: pip install "benchit-zoo[ray]"'
     assert not cache.exists()
@@ -162,7 +120,7 @@ def test_ray_scan_matches_local_names_nodes_and_resumes(tmp_path: Path) -> None:
     nodes = {machine_id(name) for name in ("head", "worker-0", "worker-1")}
     used = set()
     for name in SUBSET:
-        status, words, models, _ = EXPECTED[name]
+        status, words, models, _ = FAULT_OUTCOMES[name]
         assert on_ray[name]["status"] == on_local[name]["status"] == status, (name, on_ray[name]["error"])
         error = on_ray[name].get("error") or {}
         assert words in f"{error.get('type')}: {error.get('message')}", (name, error)
@@ -210,7 +168,7 @@ def test_ray_scan_matches_local_names_nodes_and_resumes(tmp_path: Path) -> None:
     assert skipped, local_again.stdout[-2000:]
     assert again["rc"] == local_again.returncode, again["stdout"][-2000:]
     assert skipped.group(0) in again["stdout"], again["stdout"][-2000:]
-    assert {n: r["status"] for n, r in _records(ray_cache).items()} == {n: EXPECTED[n][0] for n in SUBSET}
+    assert {n: r["status"] for n, r in _records(ray_cache).items()} == {n: FAULT_OUTCOMES[n][0] for n in SUBSET}
 
 
 SLOW_SCRIPT = """# labels: name::{name} author::ray task::control

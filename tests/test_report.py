@@ -12,9 +12,9 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 import pytest
+from helpers import DATA, REPO, rewrite_results, run_benchit, run_benchit_subprocess, with_rounds, write_script
 
 from benchit.records import Result
-from tests.conftest import REPO, rewrite_results, run_benchit, with_rounds, write_script
 
 TINY = '''"""A linear layer (test model)."""
 import torch
@@ -136,7 +136,9 @@ def test_bad_input_is_one_line_and_exit_2(scanned: Path, tmp_path: Path) -> None
         (["report", "--cache-dir", scanned, "--format", "html"], no_plotly, "--format html: needs plotly: pip install 'benchit-zoo[html]'"),
     ]  # fmt: skip
     for args, env, message in cases:
-        done = run_benchit(*args, env=env, cwd=tmp_path)
+        # The case without plotly needs a fresh process: this one may have imported plotly already.
+        run = run_benchit_subprocess if env else run_benchit
+        done = run(*args, env=env, cwd=tmp_path)
         assert done.returncode == 2, (args, done.stdout, done.stderr)
         assert done.stderr.strip() == f"benchit: error: {message}" or (
             len(done.stderr.strip().splitlines()) == 1 and message in done.stderr
@@ -236,7 +238,7 @@ def test_a_plugin_eager_runtime_is_the_baseline(tmp_path: Path) -> None:
 
 def test_a_cache_written_before_results_said_eager_has_torch_as_its_baseline(tmp_path: Path) -> None:
     out = tmp_path / "r.csv"
-    done = run_benchit("report", "--cache-dir", REPO / "tests" / "data" / "cache-format1", "-o", out)
+    done = run_benchit("report", "--cache-dir", DATA / "cache-format1", "-o", out)
     assert done.returncode == 0, done.stderr
     df = pd.read_csv(out)
     assert set(df.loc[df["eager"] == True, "runtime"]) == {"torch"}  # noqa: E712
@@ -318,7 +320,7 @@ def test_busy_results_are_marked_and_left_out_of_the_geometric_mean(tmp_path: Pa
 def test_the_cost_of_a_runtime_beyond_latency(tmp_path: Path) -> None:
     """prepare_s and first_step_s, peak memory, and eager's peak over the runtime's (on the fixture cache)."""
     out = tmp_path / "r.csv"
-    done = run_benchit("report", "--cache-dir", REPO / "tests" / "data" / "cache-format1", "-o", out)
+    done = run_benchit("report", "--cache-dir", DATA / "cache-format1", "-o", out)
     assert done.returncode == 0, done.stderr
     df = pd.read_csv(out)
     ort = df[df["runtime"] == "ort"].set_index("build_name")

@@ -13,8 +13,7 @@ from itertools import groupby
 from pathlib import Path
 
 import pytest
-
-from tests.conftest import FAST, run_benchit, write_script
+from helpers import FAST, run_benchit, write_script
 
 # Two runtimes that note each step they run in $STEP_LOG (one letter a line), so the test sees
 # the order in which benchit ran them.

@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pandas as pd
 import pytest
+from helpers import REPO, report_df, run_benchit
 
 from benchit import plugins
 from benchit.records import Result, measurement_key, options_tag
-from tests.conftest import REPO, report_df, run_benchit
 
 LINEAR = REPO / "models" / "selftest" / "linear.py"
 

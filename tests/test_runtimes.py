@@ -11,7 +11,7 @@ from typing import Any
 import pandas as pd
 import pytest
 import torch
-from conftest import FAST, report_df, result_file, run_benchit, write_script
+from helpers import FAST, report_df, result_file, run_benchit, write_script
 
 from benchit.backends import artifact, onnxfile
 from benchit.backends.devices import CPU, ROCm

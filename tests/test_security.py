@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import FAST, REPO, run_benchit, write_script
+from helpers import FAST, REPO, run_benchit, write_script
 
 from benchit.store.cache import Cache, build_name, safe_name, script_key
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from conftest import FAST, report_df, run_benchit, write_script
+from helpers import FAST, report_df, run_benchit, write_script
 
 TWO_MODELS = "import torch\ntorch.nn.Linear(3, 2)(torch.randn(1, 3))\ntorch.nn.Linear(5, 2)(torch.randn(1, 5))\n"
 

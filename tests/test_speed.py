@@ -11,11 +11,11 @@ from typing import Any
 
 import pandas as pd
 import pytest
+from helpers import FAST, report_df, rewrite_results, run_benchit, with_rounds, write_script
 
 from benchit.history.verdict import Verdict, judge
 from benchit.measure import speed
 from benchit.report.comparable import MIN_SPEED_TOLERANCE, inconclusive, speed_differed, speed_tolerance
-from tests.conftest import FAST, report_df, rewrite_results, run_benchit, with_rounds, write_script
 
 SCRIPT = """
 import torch

@@ -6,12 +6,10 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from conftest import REPO, run_benchit, write_script
+from helpers import GOLDEN, REPO, run_benchit, write_script
 
 from benchit.errors import UsageError
 from benchit.scan import suite
-
-GOLDEN = Path(__file__).parent / "golden"
 
 
 def _write(path: Path, text: str) -> Path:

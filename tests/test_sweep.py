@@ -11,7 +11,7 @@ import textwrap
 import time
 from pathlib import Path
 
-from conftest import FAST, report_df, run_benchit, write_script
+from helpers import FAST, report_df, run_benchit, write_script
 
 BODY = textwrap.dedent(
     """

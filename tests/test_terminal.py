@@ -7,7 +7,7 @@ import os
 from pathlib import Path
 
 import pandas as pd
-from conftest import FAST, run_benchit, write_script
+from helpers import FAST, run_benchit, write_script
 
 from benchit.text import printable
 

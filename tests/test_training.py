@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 import torch
-from conftest import FAST, report_df, run_benchit, write_script
-from test_plugins import local_plugin
+from helpers import FAST, local_plugin, report_df, run_benchit, write_script
+from samples import CNN
 
 from benchit.backends.devices import CPU
 from benchit.errors import Unavailable
@@ -18,24 +18,6 @@ from benchit.measure.placement import TrainPlacement
 from benchit.measure.training import Trainer, inputs_reason, loss_of
 from benchit.records import Invocation, Result, measurement_key
 from benchit.scan.capture import Captured
-
-CNN = """
-import torch
-
-class Net(torch.nn.Module):
-    def __init__(self):
-        super().__init__()
-        self.conv = torch.nn.Conv2d(3, 8, 3)
-        self.bn = torch.nn.BatchNorm2d(8)
-        self.drop = torch.nn.Dropout(0.3)
-        self.fc = torch.nn.Linear(8, 4)
-
-    def forward(self, x):
-        return self.fc(self.drop(torch.relu(self.bn(self.conv(x)))).mean((2, 3)))
-
-torch.manual_seed(0)
-Net().eval()(torch.randn(2, 3, 16, 16))
-"""
 
 UNTRAINABLE = """
 import torch

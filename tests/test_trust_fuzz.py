@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import FAST, run_benchit, write_script
+from helpers import FAST, run_benchit, write_script
 
 from benchit.cli import main
 

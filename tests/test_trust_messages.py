@@ -11,7 +11,7 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import run_benchit, write_script
+from helpers import run_benchit, write_script
 
 from benchit.store.cache import Cache
 
@@ -237,7 +237,7 @@ def test_forged_messages_from_a_ray_node_are_refused_too(tmp_path: Path, victim_
     artifacts must come as bytes, so a path (here, the driver's victim file) fails the job, and a
     node's script cannot overwrite another script's build either."""
 
-    from test_ray import needs_cluster, scenario
+    from cluster import needs_cluster, scenario
 
     if needs_cluster.args[0]:
         pytest.skip(needs_cluster.kwargs["reason"])

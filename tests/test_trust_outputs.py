@@ -7,7 +7,7 @@ import csv
 import os
 from pathlib import Path
 
-from conftest import FAST, run_benchit, write_script
+from helpers import FAST, run_benchit, write_script
 
 from benchit.report.markdown import _escape
 

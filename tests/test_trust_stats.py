@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import FAST, run_benchit, write_script
+from helpers import FAST, run_benchit, write_script
 
 from benchit.report.compare import inconclusive
 from benchit.report.stats import geometric_mean_of

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import run_benchit, write_script
+from helpers import run_benchit, write_script
 
 from benchit.errors import UsageError
 from benchit.scan import suite
