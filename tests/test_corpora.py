@@ -61,9 +61,7 @@ def corpus_scripts(corpus: str) -> list[Path]:
 
 def analyze(scripts: list[Path], cache: Path, jobs: int = 1) -> tuple[str, dict[Path, list[dict]]]:
     """Analyse ``scripts`` in one scan into ``cache``: benchit's output and the report's rows by script."""
-    done = run_benchit(
-        "benchmark", *scripts, "--analyze-only", "-j", jobs, "--cache-dir", cache, cwd=REPO, env=QUIET
-    )
+    done = run_benchit("benchmark", *scripts, "--analyze-only", "-j", jobs, "--cache-dir", cache, cwd=REPO, env=QUIET)
     output = done.stdout + done.stderr
     assert done.returncode == 0, f"benchit exited with {done.returncode}:\n{output[-4000:]}"
     report = cache.parent / f"{cache.name}.csv"
