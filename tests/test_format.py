@@ -35,6 +35,9 @@ def _on_disk(path: Path) -> dict:
 def test_every_record_reads_back_as_it_lies_on_disk(old: Path) -> None:
     assert FORMAT == 1  # the records' JSON did not change: no migration needed (yet)
     cache = Cache(old)
+    scripts = sorted(p.stem for p in (OLD / "scripts").glob("*.json"))
+    assert len(scripts) > 1 and sorted(cache.script_keys()) == scripts  # every record is read, none skipped
+    assert sorted(cache.build_names()) == BUILDS and len(BUILDS) > 1
     for key in cache.script_keys():
         record = cache.read_script(key)
         assert record is not None and record.status is ScriptStatus.OK and record.machine is not None

@@ -100,7 +100,8 @@ def test_rounds_interleave_the_runtimes_of_a_model(tmp_path: Path) -> None:
         assert result["environment"]["timing"]["max_rounds"] == 8
         assert isinstance(result["contended"], bool)
         assert info["quiet_wait_s"] == 0  # --quiet-wait 0 (FAST)
-        assert info["blocks_discarded"] >= 0 and info["prepare_s"] >= 0 and info["peak_rss_bytes"] > 0
+        assert isinstance(info["blocks_discarded"], int) and info["blocks_discarded"] >= 0
+        assert info["prepare_s"] > 0 and info["peak_rss_bytes"] > 0
         assert 0 <= info["cpu_wait_fraction"] and "prepare_rss_bytes" in info
 
 
@@ -172,4 +173,4 @@ def test_a_wait_for_a_quiet_machine_stops_the_timeout_clock(tmp_path: Path) -> N
     later = time.monotonic() + 100.0
     assert abs(job.working_s(later) - (5.0 + 100.0 - 12.5 - 2.0)) < 0.5
     LocalExecutor()._note(job, QuietWait(False, waited_s=0.1))
-    assert job.quiet_wait.since is None and job.quiet_wait.waited_s >= 0
+    assert job.quiet_wait.since is None and 0 < job.quiet_wait.waited_s < 5.0  # from the first note to this one
