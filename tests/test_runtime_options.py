@@ -58,10 +58,11 @@ def test_only_declared_options_that_differ_from_their_default_count() -> None:
     ("runtime", "first", "second"),
     [
         ("torch-compile", ["--compile-backend", "aot_eager"], ["--compile-backend", "eager"]),
-        (
+        pytest.param(  # the same rule as compile-backend's, for a second option: in the slow run
             "torch-compile",
             ["--compile-backend", "aot_eager"],
             ["--compile-backend", "aot_eager", "--compile-mode", "max-autotune-no-cudagraphs"],
+            marks=pytest.mark.slow,
         ),
         ("ort", [], ["--ort-provider", "CPUExecutionProvider"]),
     ],
