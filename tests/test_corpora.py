@@ -4,7 +4,7 @@ A fixed sample of cheap scripts from each corpus is analysed in one scan (``benc
 SCRIPT... --analyze-only -j 2``); the run must succeed, print each script with an ``ok`` status, and
 the cache must hold exactly one captured model for each (read back through ``benchit report``).
 The full sweep over every script of every corpus is marked ``slow`` (deselected by default; run it
-with ``pytest -m slow tests/test_corpora.py``). A corpus's tests are skipped when its library is not
+with ``pytest -m slow tests/backends/test_corpora.py``). A corpus's tests are skipped when its library is not
 installed.
 """
 
