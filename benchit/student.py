@@ -1,4 +1,4 @@
-"""Student's t distribution, without scipy at run time (tests/test_stats.py checks it against scipy):
+"""Student's t distribution, without scipy at run time (tests/judge/test_stats.py checks it against scipy):
 the one source of t quantiles for the intervals of measure/timing.py and the tests of judge/stats.py."""
 
 from __future__ import annotations

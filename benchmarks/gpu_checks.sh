@@ -9,7 +9,7 @@
 # carries each part, then unpacked (cat /tmp/p/part* | tar xJ -C /tmp/ortgpu; EXTRA_SITE=/tmp/ortgpu).
 #
 # timer:  benchit's CUDA-event timing against a hand-written CUDA-event loop (goal: within 3%)
-# tests:  tests/test_gpu.py (eager and compiled eval and train, AMP, ort) through the real command
+# tests:  tests/backends/test_gpu.py (eager and compiled eval and train, AMP, ort) through the real command
 # corpus: two corpus models (ResNet-50, BERT) on cuda with torch and torch-compile, eval and train
 # ort:    ort's CUDA (and TensorRT) providers on the same models, where an onnxruntime-gpu is importable
 #         (EXTRA_SITE=FOLDER puts one ahead of the image's onnxruntime); orttest: the ort test alone
@@ -45,10 +45,10 @@ for step in $steps; do
             tee "$OUT/timer.log" | grep -v Warning
         ;;
     tests)
-        timeout 220 python3 -m pytest -q -p no:cacheprovider -rs tests/test_gpu.py 2>&1 | tee "$OUT/tests.log" | tail -25
+        timeout 220 python3 -m pytest -q -p no:cacheprovider -rs tests/backends/test_gpu.py 2>&1 | tee "$OUT/tests.log" | tail -25
         ;;
     orttest)
-        timeout 200 python3 -m pytest -q -p no:cacheprovider -rs tests/test_gpu.py -k ort 2>&1 | tee "$OUT/orttest.log" | tail -25
+        timeout 200 python3 -m pytest -q -p no:cacheprovider -rs tests/backends/test_gpu.py -k ort 2>&1 | tee "$OUT/orttest.log" | tail -25
         ;;
     tf32)
         for opset in 18 23; do

@@ -1,0 +1,85 @@
+"""The HTML report in a real headless browser: no console errors, the charts drawn with one mark per result, every row listed."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from pathlib import Path
+
+from browser import headless_page, needs_chromium
+from helpers import rewrite_results, run_benchit, with_rounds, write_script
+
+from benchit.records import Result
+
+pytestmark = needs_chromium
+
+MODELS = {
+    "wide.py": "torch.nn.Linear(64, 64).eval()(torch.randn(2, 64))",
+    "deep.py": "torch.nn.Sequential(*[torch.nn.Linear(32, 32) for _ in range(4)]).eval()(torch.randn(2, 32))",
+    # A name that tries to close the page's script element and inject markup.
+    "evil.py": "type('</script><b id=pwned>x</b>', (torch.nn.Linear,), {})(8, 8).eval()(torch.randn(1, 8))",
+}
+
+
+def _open(page_path: Path) -> tuple[dict[str, int], list[str], str]:
+    with headless_page(page_path) as (page, errors):
+        page.wait_for_selector("#latency-plot .scatterlayer .point")
+        counts = {
+            sel: page.locator(sel).count()
+            for sel in ("#speedup-plot .barlayer .point", "#latency-plot .scatterlayer .point", "#ratio-plot .scatterlayer .point",
+                        "#results tbody tr", "#comparison tbody tr", "#pwned")
+        }  # fmt: skip
+        # Greyed marks: a busy result's point, a speed-up over or of a busy result's bar.
+        for name, sel in (("grey bars", "#speedup-plot .barlayer .point path"),
+                          ("grey points", "#latency-plot .scatterlayer .point")):  # fmt: skip
+            fills = page.locator(sel).evaluate_all(
+                "els => els.map(e => getComputedStyle(e).fill + getComputedStyle(e).stroke)"
+            )
+            counts[name] = sum("rgb(196, 196, 196)" in f for f in fills)
+        page.fill("#results-filter", "deep")
+        counts["filtered"] = page.locator("#results tbody tr:visible").count()
+        page.click("#results th:nth-child(7)")  # sort by median
+        first_text = page.locator("#results tbody tr").first.inner_text()
+    return counts, errors, first_text
+
+
+def test_html_report_and_comparison_render_offline(tmp_path: Path, fast: list[str]) -> None:
+    corpus = tmp_path / "corpus"
+    for name, line in MODELS.items():
+        write_script(corpus, name, f'"""test model"""\nimport torch\n{line}\n')
+    cache = tmp_path / "cache"
+    done = run_benchit(
+        "benchmark", "--all", "--search-dir", corpus, "--cache-dir", cache, "--runtime", "torch,ort", *fast
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+
+    def edit(result: Result, path: Path) -> Result:
+        result = with_rounds(result)  # rounds for a verdict (compare below)
+        if path.parts[-4].startswith("wide-") and result.runtime == "ort":  # measured on a busy machine
+            return dataclasses.replace(
+                result, contended=True, info={**result.info, "contended_reason": "busy: 61% CPU wait"}
+            )
+        return dataclasses.replace(result, contended=False)  # whatever a busy test machine flagged
+
+    rewrite_results(cache, edit)
+    page = tmp_path / "report.html"
+    assert run_benchit("report", "--cache-dir", cache, "--format", "html", "-o", page).returncode == 0
+    text = page.read_text()
+    assert not re.search(r"<(?:script|link|img)[^>]*(?:src|href)=", text)  # everything inline
+    counts, errors, _ = _open(page)
+    assert errors == []
+    assert counts["#speedup-plot .barlayer .point"] == 3  # ort over torch, per model
+    assert counts["#latency-plot .scatterlayer .point"] == 6  # every ok result
+    assert counts["#results tbody tr"] == 6 and counts["filtered"] == 2
+    assert counts["#pwned"] == 0  # the hostile name is text, not markup
+    assert counts["grey bars"] == 1 and counts["grey points"] == 1  # wide's ort: busy
+    assert "busy: 61% CPU wait" in text and "not comparable" in text and "(of 2; 1 left out: 1 busy)" in text
+
+    cmp = tmp_path / "cmp.html"
+    done = run_benchit("compare", cache, "--by", "runtime", "-o", cmp)
+    assert done.returncode == 0, done.stderr
+    counts, errors, _ = _open(cmp)
+    assert errors == []
+    # The busy pair is inconclusive: in the table, without a point on the ratio plot.
+    assert counts["#ratio-plot .scatterlayer .point"] == 2 and counts["#comparison tbody tr"] == 3
+    assert "inconclusive" in cmp.read_text() and "busy: 61% CPU wait in ort" in cmp.read_text()
