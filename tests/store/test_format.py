@@ -6,6 +6,7 @@ import json
 import shutil
 from pathlib import Path
 
+import pandas as pd
 import pytest
 from helpers import DATA, FAST, REPO, report_df, run_benchit
 
@@ -119,3 +120,49 @@ def test_a_benchmark_resumes_an_old_cache(old: Path, tmp_path: Path) -> None:
     assert sorted(r.runtime for r in Cache(old).read_results(build)) == ["ort", "torch"]
     df = report_df(old, tmp_path / "report.csv")
     assert len(df) == 2 * len(BUILDS) and set(df["status"]) == {"ok"}
+
+
+# A cache written by main at 3d18000, before the records were split and artifacts named relative to
+# their build (the onnx files left out): eval and train, torch, ort and torch-compile, a script that
+# failed, one whose ort result failed, and results benchit said were unavailable.
+MAIN = DATA / "cache-main-3d18000"
+
+
+def test_a_cache_of_the_main_before_the_split_reads_back_as_it_lies_on_disk(tmp_path: Path) -> None:
+    cache = Cache(MAIN)
+    keys = sorted(p.stem for p in (MAIN / "scripts").glob("*.json"))
+    assert len(keys) == 5 and sorted(cache.script_keys()) == keys
+    statuses = {}
+    for key in keys:
+        record = cache.read_script(key)
+        assert record is not None and record.to_dict() == _on_disk(cache.script_path(key))
+        statuses[key.split("-")[0]] = (record.status, record.result_count, record.failed_results)
+    assert statuses["broken"][0] is ScriptStatus.FAILED
+    assert statuses["nonfinite"] == (ScriptStatus.OK, 6, 1)
+    assert statuses["two_models"] == (ScriptStatus.OK, 12, 0)
+    counted = {}
+    for name in cache.build_names():
+        build = cache.read_build(name)
+        assert build is not None and build.to_dict() == _on_disk(cache.build_dir(name) / "build.json")
+        for result in cache.read_results(name):
+            assert result.machine is not None
+            path = cache.result_path(name, result.device, result.runtime, result.machine.id, result.precision, result.mode)
+            assert result.to_dict() == _on_disk(path)  # the typed parity writes back what it read
+            counted[result.status] = counted.get(result.status, 0) + 1
+            if result.runtime == "ort" and result.status is ResultStatus.OK:
+                assert result.parity is not None and result.parity.passed is True
+    assert counted == {ResultStatus.OK: 22, ResultStatus.UNAVAILABLE: 7, ResultStatus.FAILED: 1}
+    assert cache.warnings == []
+
+
+def test_report_of_a_cache_of_the_main_before_the_split(tmp_path: Path) -> None:
+    out = tmp_path / "report.csv"
+    done = run_benchit("report", "--cache-dir", MAIN, "-o", out)
+    assert done.returncode == 0, done.stderr
+    # A script whose ort result failed is not counted ok, as the scan's summary says too.
+    assert "scripts: 5 (3 ok, 1 failed, 1 with failed results)" in done.stdout
+    assert "results: 30 (22 ok, 7 unavailable, 1 failed)" in done.stdout
+    df = pd.read_csv(out)
+    assert len(df[df["status"] == "ok"]) == 22 and set(df["mode"].dropna()) == {"eval", "train"}
+    ort = df[(df["runtime"] == "ort") & (df["status"] == "ok")]
+    assert len(ort) == 4 and ort["parity_passed"].all()
