@@ -239,7 +239,8 @@ def speedup_geomeans(df: pd.DataFrame) -> dict[str, GeoMean]:
     not fp32, its mode when not eval, and machine when several), leaving out those that involve a contended result."""
     # Every non-eager row with a speed-up counts: a zero or infinite one is left out by
     # ``geometric_mean_of`` and said so, never dropped silently.
-    rows = [r for r in df.to_dict("records") if not r.get("eager") and r.get("speedup_vs_eager") is not None]
+    # A runtime that failed or was unavailable has a row with no speed-up (None or NaN): counted as left out.
+    rows = [r for r in df.to_dict("records") if not r.get("eager") and "speedup_vs_eager" in r]
     many = len({r.get("machine") for r in rows}) > 1
     groups: dict[str, list[tuple[float | None, str]]] = {}
     for row in rows:
