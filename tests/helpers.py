@@ -44,12 +44,16 @@ def _words(args: tuple[Any, ...]) -> list[str]:
 def _environment(env: dict[str, str] | None) -> dict[str, str]:
     # A test that compiles in its own process leaves Inductor's default cache folder in
     # os.environ (torch sets it on first use); benchit must not take that for the user's choice.
-    inherited = {key: value for key, value in os.environ.items() if key not in COMPILER_CACHE_VARS}
+    # pytest's PYTEST_CURRENT_TEST names the test: no command reads it, and a warm worker kept for
+    # the next scan (execute/warm.py) serves only the same environment.
+    inherited = {
+        key: value for key, value in os.environ.items() if key not in (*COMPILER_CACHE_VARS, "PYTEST_CURRENT_TEST")
+    }
     return {**inherited, "HF_HUB_OFFLINE": "1", **(env or {})}
 
 
 def run_benchit(
-    *args: Any, cwd: Path | str | None = None, env: dict[str, str] | None = None
+    *args: Any, cwd: Path | str | None = None, env: dict[str, str] | None = None, keep_warm: bool = True
 ) -> subprocess.CompletedProcess[str]:
     """``benchit ARGS`` through ``benchit.cli.main`` in this process (as pytest's
     ``runpytest_inprocess``): the finished command's returncode, stdout and stderr, as
@@ -57,7 +61,11 @@ def run_benchit(
     ``run_benchit_subprocess`` where the command's own process is the point (signals, crashes,
     limits, what a fresh interpreter imports)."""
     from benchit.cli import main
+    from benchit.execute import warm
 
+    # One process, many scans: a scan's warm worker serves the next like it (execute/warm.py);
+    # ``keep_warm=False`` for a test of what a one-scan command leaves behind.
+    warm.keep(keep_warm)
     words = _words(args)
     out, err = io.StringIO(), io.StringIO()
     with _isolated(_environment(env), cwd), contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from benchit import safejson
 from benchit.config import Config
 from benchit.contracts import Executor
-from benchit.execute import cgroup, scratch
+from benchit.execute import cgroup, scratch, warm
 from benchit.execute.forkserver import ForkServer
 from benchit.execute.job import LockClock
 from benchit.execute.outcome import signal_name
@@ -115,6 +115,7 @@ class LocalExecutor(Executor):
         self.trash: list[tuple[int, str]] = []
         self.workdirs: dict[int, str] = {}
         self.folder: RunFolder | None = None
+        self.warm_key: warm.Key = ()
 
     def open(self, config: Config, preload: list[str]) -> None:
         self.config, self.preload = config, preload
@@ -125,13 +126,18 @@ class LocalExecutor(Executor):
         return machine_identity()
 
     def submit(self, spec: JobSpec) -> None:
-        if self.folder is None:
-            self.folder = RunFolder()
         if self.server is None:
             accelerated = any(device != "cpu" for device in spec.config.devices)
-            env = {**os.environ, scratch.ENV: str(self.folder.path)}
-            self.server = ForkServer(self.preload, env=env, guard=accelerated)
+            self.warm_key = warm.key(self.preload, accelerated, dict(os.environ))
+            kept = warm.take(self.warm_key) if self.folder is None else None
+            if kept is not None:  # an earlier scan's worker in this process, for the same scripts' needs
+                self.server, self.folder = kept
+            else:
+                self.folder = self.folder or RunFolder()
+                env = {**os.environ, scratch.ENV: str(self.folder.path)}
+                self.server = ForkServer(self.preload, env=env, guard=accelerated)
             self.selector.register(self.server.sock, selectors.EVENT_READ, ("server", None))
+        assert self.folder is not None
         workdir = self.folder.job(spec.job_id)
         self.workdirs[spec.job_id] = workdir
         spec = dataclasses.replace(spec, workdir=workdir)
@@ -180,14 +186,20 @@ class LocalExecutor(Executor):
             job.group.kill()
 
     def close(self) -> None:
+        # A worker whose every script ended and told it may serve a later scan of this process
+        # (``warm.keep``); one that still had scripts to kill could yet report them: it goes.
+        settled = not self.jobs
         for job in list(self.jobs.values()):
             if job.pid:
                 kill_tree(job.pid)
             self._finish(job)
+        self._empty_trash()
+        if self.server and self.folder and settled and warm.give_back(self.warm_key, self.server, self.folder):
+            self.selector.unregister(self.server.sock)
+            self.server = self.folder = None
         if self.server:
             self.server.close()
             self.server = None
-        self._empty_trash()
         if self.folder:
             self.folder.close()
             self.folder = None

@@ -146,7 +146,9 @@ def test_a_cache_of_the_main_before_the_split_reads_back_as_it_lies_on_disk(tmp_
         assert build is not None and build.to_dict() == _on_disk(cache.build_dir(name) / "build.json")
         for result in cache.read_results(name):
             assert result.machine is not None
-            path = cache.result_path(name, result.device, result.runtime, result.machine.id, result.precision, result.mode)
+            path = cache.result_path(
+                name, result.device, result.runtime, result.machine.id, result.precision, result.mode
+            )
             assert result.to_dict() == _on_disk(path)  # the typed parity writes back what it read
             counted[result.status] = counted.get(result.status, 0) + 1
             if result.runtime == "ort" and result.status is ResultStatus.OK:
