@@ -33,7 +33,17 @@ def keep(on: bool) -> None:
 def key(preload: list[str], guard: bool, env: dict[str, str]) -> Key:
     """What a forked script inherits from its worker: the preloaded modules, the accelerator
     guard, the environment and the working folder."""
-    return (tuple(preload), guard, tuple(sorted(env.items())), os.getcwd(), os.umask(os.umask(0)))
+    return (tuple(preload), guard, tuple(sorted(env.items())), os.getcwd(), _umask())
+
+
+def _umask() -> str:
+    """This process's umask, read without setting it (``os.umask`` would open a moment in which
+    another thread's new file gets none)."""
+    try:
+        with open("/proc/self/status") as status:
+            return next((line.split()[1] for line in status if line.startswith("Umask:")), "")
+    except OSError:
+        return ""
 
 
 def take(wanted: Key) -> tuple[ForkServer, RunFolder] | None:
