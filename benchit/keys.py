@@ -53,6 +53,7 @@ class Adaptation(str, Enum):
 
 # -- report row columns read by more than one module (report/, judge/, history/)
 ROUNDS_MS = "rounds_ms"  # the median of each round, a list
+ROUND_PASSES = "round_passes"  # the pass of each round, a list (empty: one pass)
 SAMPLES_MS = "samples_ms"  # the kept samples, a list
 LATENCY_MEDIAN_MS = "latency_median_ms"
 ITERATIONS = "iterations"

@@ -248,10 +248,20 @@ class Stats:
     rounds_ms: tuple[float, ...] = ()
     round_iterations: tuple[int, ...] = ()
     sample_rounds: tuple[int, ...] = ()
+    # Passes (--passes): the pass of each round of ``rounds_ms`` (same order), and the coefficient
+    # of variation of the passes' levels (None with one pass). Empty and None in a one-pass result
+    # and in results written before passes.
+    round_passes: tuple[int, ...] = ()
+    between_pass_cv: float | None = None
+
+    @property
+    def passes(self) -> int:
+        """How many passes the rounds came from (1 for a result without passes)."""
+        return len(set(self.round_passes)) or 1
 
     def to_dict(self) -> dict[str, Any]:
         data = dataclasses.asdict(self)
-        for name in ("samples_ms", "rounds_ms", "round_iterations", "sample_rounds"):
+        for name in ("samples_ms", "rounds_ms", "round_iterations", "sample_rounds", "round_passes"):
             data[name] = list(data[name])
         return data
 
@@ -262,6 +272,7 @@ class Stats:
         values["rounds_ms"] = tuple(map(float, values.get("rounds_ms") or ()))
         values["round_iterations"] = tuple(map(int, values.get("round_iterations") or ()))
         values["sample_rounds"] = tuple(map(int, values.get("sample_rounds") or ()))
+        values["round_passes"] = tuple(map(int, values.get("round_passes") or ()))
         return cls(**values)
 
 
@@ -313,7 +324,8 @@ _STATS_FIELDS = fc.fields(
     ),  # fmt: skip
     (fc.flag, False, ("noisy", "warmup_settled")),
     (fc.numbers, False, (keys.SAMPLES_MS, keys.ROUNDS_MS)),
-    (fc.integers, False, ("round_iterations", "sample_rounds")),
+    (fc.integers, False, ("round_iterations", "sample_rounds", "round_passes")),
+    (fc.number, True, ("between_pass_cv",)),
 )
 # The typed facts of ``parity`` (``Parity``; the rest, such as the tolerances, are kept as they are).
 _PARITY = fc.fields(

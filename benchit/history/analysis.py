@@ -11,7 +11,7 @@ from sqlalchemy import Connection
 from benchit.history import query
 from benchit.history.changepoint import last_change
 from benchit.history.changes import differences
-from benchit.history.verdict import Verdict, judge
+from benchit.history.verdict import MIN_BASELINE_RUNS, Verdict, judge
 from benchit.judge.stats import Change
 
 # Verdicts in the order a table lists them: what needs a look first.
@@ -80,6 +80,7 @@ def analyse(
         usable = list(compress(range(len(p.usable)), p.usable))
         cp = last_change(list(compress(p.medians, p.usable)))
         cp_index = usable[cp.index] if cp else -1
+        window = _before_the_step(p, window, cp_index, cp.ratio if cp else 1.0, threshold)
         plans.append((sid, p, window, cp_index, cp))
         wanted += [p.ids[last], *(p.ids[i] for i in window)]
         if chart_runs:
@@ -146,6 +147,20 @@ def _report(
         chart=chart,
     )
     return report, pair
+
+
+def _before_the_step(p: query.Points, window: list[int], index: int, ratio: float, threshold: float) -> list[int]:
+    """The baseline runs before the series' last change of level, where that change lies inside
+    the baseline window, moved beyond the threshold and holds up to the latest run: the latest run
+    is judged against the level it moved from, not against a window that mixes both levels (whose
+    spread from run to run would hide the step). Else the window as it is; also where fewer than
+    ``MIN_BASELINE_RUNS`` runs lie before the change."""
+    if not window or index <= window[0] or abs(ratio - 1.0) <= threshold:
+        return window
+    if not _holds(p, index, len(window), ratio, threshold):
+        return window
+    before = [i for i in window if i < index]
+    return before if len(before) >= MIN_BASELINE_RUNS else window
 
 
 def _holds(p: query.Points, index: int, window: int, ratio: float, threshold: float) -> bool:

@@ -87,17 +87,22 @@ def points(
 
 
 def details(connection: Connection, ids: Iterable[int]) -> dict[int, dict[str, Any]]:
-    """The full rows of the results ``ids`` (rounds parsed), by id."""
+    """The full rows of the results ``ids`` (rounds parsed, and the pass of each round as
+    ``round_passes``: empty for a one-pass result), by id."""
     r = schema.results
     wanted = sorted(set(ids))
     found: dict[int, dict[str, Any]] = {}
     columns = [r.c.id, r.c.run_id, r.c.status, r.c.error, r.c.median_ms, r.c.ci_low_ms, r.c.ci_high_ms, r.c.rounds,
-               r.c.contended, r.c.details, r.c.environment_id, r.c.script_digest, r.c.benchit_version, r.c.time]  # fmt: skip
+               r.c.contended, r.c.details, r.c.environment_id, r.c.script_digest, r.c.benchit_version, r.c.time,
+               r.c.stats]  # fmt: skip
     for start in range(0, len(wanted), CHUNK):
         query = select(*columns).where(r.c.id.in_(wanted[start : start + CHUNK]))
         for row in connection.execute(query).mappings():
             item = dict(row)
             item["rounds"] = json.loads(item["rounds"])
+            stats = json.loads(item.pop("stats") or "{}")
+            passes = stats.get("round_passes") if isinstance(stats, dict) else None
+            item["round_passes"] = passes if isinstance(passes, list) and len(passes) == len(item["rounds"]) else []
             found[item["id"]] = item
     return found
 

@@ -81,5 +81,9 @@ def judge(
     )
     if reason:
         return Verdict.INCONCLUSIVE, None, reason
-    change = compare_rounds(pooled, latest["rounds"], threshold)
+    # The baseline's rounds nested in their runs (the spread from run to run is what a nightly
+    # series has to beat), the latest run's in its passes.
+    runs = [i for i, item in enumerate(baseline) for _ in item["rounds"]]
+    change = compare_rounds(pooled, latest["rounds"], threshold, base_groups=runs,
+                            new_groups=latest.get("round_passes") or None)  # fmt: skip
     return FROM_COMPARE.get(change.verdict, Verdict.INCONCLUSIVE), change, ""

@@ -14,6 +14,7 @@ from benchit.keys import (
     MACHINE,
     PARALLEL_PROBE,
     PARALLEL_PROBE_US,
+    ROUND_PASSES,
     ROUNDS_MS,
     RUNNABLE_OTHERS,
     SPEED_PROBE,
@@ -63,6 +64,14 @@ def round_medians(row: dict[str, Any]) -> list[float]:
         return [float(r) for r in rounds]
     median = row.get(LATENCY_MEDIAN_MS)
     return [float(median)] if finite_number(median) else []
+
+
+def round_passes(row: dict[str, Any]) -> list[int] | None:
+    """The pass of each of a row's round medians (``round_medians``), or None: one pass."""
+    passes = row.get(ROUND_PASSES)
+    if passes is None or not len(passes) or len(passes) != len(round_medians(row)):
+        return None
+    return [int(p) for p in passes]
 
 
 def speed_tolerance(threshold: float) -> float:

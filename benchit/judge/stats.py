@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from benchit.judge.verdicts import CompareVerdict
+from benchit.nested import nested
 from benchit.student import t_quantile, t_sf2
 
 ALPHA = 0.05  # significance level of the test
@@ -88,20 +89,28 @@ def _logs(rounds: Sequence[float]) -> list[float]:
 
 
 def compare_rounds(
-    base: Sequence[float], new: Sequence[float], threshold: float, confidence: float = CONFIDENCE
+    base: Sequence[float],
+    new: Sequence[float],
+    threshold: float,
+    confidence: float = CONFIDENCE,
+    base_groups: Sequence[int] | None = None,
+    new_groups: Sequence[int] | None = None,
 ) -> Change:
     """The verdict on two sets of round medians (each round one process's steady state), after
-    Kalibera & Jones: Welch's t-test on the logs of the round medians. The ratio is that of their
-    geometric means, with Welch's t-interval; slower (faster) when p < ALPHA, the interval
-    excludes 1 and the ratio is beyond ``threshold`` (0.05 = 5%) that way."""
-    x, y = _logs(base), _logs(new)
-    (mx, vx), (my, vy) = _mean_var(x), _mean_var(y)
-    sx, sy = vx / len(x), vy / len(y)
+    Kalibera & Jones: Welch's t-test on the logs of the round medians, each side's level and its
+    variance nested (``benchit.nested``) where its rounds came from several passes (``*_groups``,
+    the pass of each round; a history's baseline: the run of each), so that a drift between
+    passes counts as the spread it is. The ratio is that of the two levels, with Welch's
+    t-interval; slower (faster) when p < ALPHA, the interval excludes 1 and the ratio is beyond
+    ``threshold`` (0.05 = 5%) that way."""
+    x, y = nested(_logs(base), base_groups), nested(_logs(new), new_groups)
+    sx, sy = x.variance, y.variance
     se = math.sqrt(sx + sy)
-    # Welch-Satterthwaite; with one side without spread, the other's n - 1.
-    df = (sx + sy) ** 2 / (sx**2 / (len(x) - 1) + sy**2 / (len(y) - 1)) if se > 0 else 1.0
-    ratio = math.exp(my - mx)
-    low, high, p = _interval(my - mx, se, df, confidence)
+    # Welch-Satterthwaite over the two sides' own degrees of freedom; with one side without
+    # spread, the other's.
+    df = (sx + sy) ** 2 / ((sx**2 / x.df if sx else 0.0) + (sy**2 / y.df if sy else 0.0)) if se > 0 else 1.0
+    ratio = math.exp(y.mean - x.mean)
+    low, high, p = _interval(y.mean - x.mean, se, df, confidence)
     return Change(ratio, low, high, p, _judge(ratio, low, high, p, threshold), WELCH)
 
 

@@ -8,6 +8,7 @@ accelerators (``benchit.host``). Warm-up, stopping rules and statistics live her
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import functools
 import gc
 import math
@@ -19,6 +20,7 @@ from typing import Protocol
 
 from benchit.config import TimingSettings
 from benchit.contracts import Step, Timer
+from benchit.nested import nested
 from benchit.records import Stats
 from benchit.student import t_quantile
 
@@ -193,13 +195,13 @@ def summarise(
     samples: list[float] | list[Round], warmup: Warmup | int, elapsed: float | None, ci_tolerance: float
 ) -> Stats:
     """Statistics of per-iteration latencies (seconds), in milliseconds: of plain samples (one
-    round), or of ``Round``\\ s pooled.
+    round), or of ``Round``\\ s pooled (one pass; ``merge_passes`` joins passes).
 
-    The median is that of all samples. Its confidence interval is the wider, on each side, of the
-    distribution-free interval of the pooled samples and of the across-rounds interval (the
-    median +- ``rounds_half_width`` of the rounds' medians), so that it covers run-to-run drift
-    too. ``noisy`` means the spread is too wide for the headline number: that interval reaches
-    further than ``ci_tolerance`` of the median on either side.
+    The median is that of all samples. Its confidence interval (``_interval``) is the wider, on
+    each side, of the distribution-free interval of the pooled samples and of the rounds' interval
+    on the log scale (``nested``), so that it covers run-to-run drift too and never reaches zero.
+    ``noisy`` means the spread is too wide for the headline number: that interval reaches further
+    than ``ci_tolerance`` of the median on either side.
     """
     if isinstance(warmup, int):
         warmup = Warmup(iterations=warmup, time_s=0.0, latency_s=0.0, settled=True)
@@ -211,20 +213,15 @@ def summarise(
     n = len(ordered)
     mean = math.fsum(ordered) / n
     std = math.sqrt(math.fsum((x - mean) ** 2 for x in ordered) / (n - 1)) if n > 1 else 0.0
-    median = percentile(ordered, 50)
-    low, high = median_ci(ordered)
     medians = [percentile(sorted(r.samples), 50) for r in rounds if r.samples]
-    spread = rounds_half_width(medians)
-    low, high = min(low, median - spread), max(high, median + spread)
-    half = max(median - low, high - median) / median if median > 0 else math.inf
     kept = kept_indices(n)
     ms = 1000.0
-    return Stats(
+    stats = Stats(
         iterations=n,
         mean_ms=mean * ms,
-        median_ms=median * ms,
-        median_ci_low_ms=low * ms,
-        median_ci_high_ms=high * ms,
+        median_ms=percentile(ordered, 50) * ms,
+        median_ci_low_ms=0.0,
+        median_ci_high_ms=0.0,
         min_ms=ordered[0] * ms,
         max_ms=ordered[-1] * ms,
         std_ms=std * ms,
@@ -234,7 +231,7 @@ def summarise(
         cv=std / mean if mean > 0 else 0.0,
         warmup_iterations=warmup.iterations,
         measure_time_s=sum(r.elapsed_s for r in rounds) if elapsed is None else elapsed,
-        noisy=half > ci_tolerance,
+        noisy=False,
         warmup_time_s=warmup.time_s,
         warmup_settled=warmup.settled,
         samples_ms=tuple(_ms5(ordered[i]) for i in kept),
@@ -242,6 +239,90 @@ def summarise(
         round_iterations=tuple(len(r.samples) for r in rounds) if len(rounds) > 1 else (),
         sample_rounds=tuple(tagged[i][1] for i in kept) if len(rounds) > 1 else (),
     )
+    # The interval from every sample (the kept ones are a thinned copy of them).
+    return _with_interval(stats, [x * ms for x in ordered], [m * ms for m in medians], (), ci_tolerance)
+
+
+def _with_interval(
+    stats: Stats, ordered_ms: list[float], medians_ms: list[float], passes: tuple[int, ...], ci_tolerance: float
+) -> Stats:
+    """``stats`` with its median's interval, between-pass spread and ``noisy`` flag: the wider, on
+    each side, of the distribution-free interval of the samples ``ordered_ms`` and the median
+    times exp(+-h), h the half-width of the rounds' level (``nested``: the log round medians
+    ``medians_ms`` grouped by ``passes``). ``noisy``: that interval reaches further than
+    ``ci_tolerance`` of the median on either side, or the passes' levels differ by more than it."""
+    median = stats.median_ms
+    low, high = median_ci(ordered_ms)
+    between = None
+    if len(medians_ms) > 1 and all(m > 0 for m in medians_ms) and median > 0:
+        level = nested([math.log(m) for m in medians_ms], passes or None)
+        h = level.half_width()
+        low, high = min(low, median * math.exp(-h)), max(high, median * math.exp(h))
+        between = level.between_cv
+    half = max(median - low, high - median) / median if median > 0 else math.inf
+    noisy = half > ci_tolerance or (between is not None and between > ci_tolerance)
+    return dataclasses.replace(
+        stats, median_ci_low_ms=low, median_ci_high_ms=high, noisy=noisy, between_pass_cv=between
+    )
+
+
+def _share(stats: Stats, count: int, first_round: int) -> list[tuple[float, int]]:
+    """``count`` of the kept samples of ``stats`` (ms, sorted), evenly drawn by rank, each with its
+    round (numbered from ``first_round``)."""
+    kept = list(stats.samples_ms) or [stats.median_ms]
+    rounds = list(stats.sample_rounds) if len(stats.sample_rounds) == len(kept) else [0] * len(kept)
+    return [(kept[i], first_round + rounds[i]) for i in kept_indices(len(kept), max(1, count))]
+
+
+def merge_passes(earlier: Stats, later: Stats, later_pass: int, ci_tolerance: float) -> Stats:
+    """One result's statistics over its passes so far (``earlier``, whose rounds may be of several
+    passes) and one more pass (``later``, numbered ``later_pass``): rounds, their medians and
+    passes joined; counts and times summed; mean and standard deviation pooled exactly; min and
+    max kept; the median and percentiles those of the kept samples, each pass drawing its share
+    of ``SAMPLES_KEPT`` by its iterations (so each kept sample stands for as many iterations,
+    whichever pass it came from); the interval hierarchical (``_with_interval``)."""
+    def rounds_of(stats: Stats) -> tuple[tuple[float, ...], tuple[int, ...]]:
+        if stats.rounds_ms:
+            return stats.rounds_ms, stats.round_iterations or (0,) * len(stats.rounds_ms)
+        return (stats.median_ms,), (stats.iterations,)
+
+    before, before_n = rounds_of(earlier)
+    after, after_n = rounds_of(later)
+    passes = (earlier.round_passes or (0,) * len(before)) + (later_pass,) * len(after)
+    n = earlier.iterations + later.iterations
+    mean = (earlier.mean_ms * earlier.iterations + later.mean_ms * later.iterations) / n
+    squares = sum(
+        (s.iterations - 1) * s.std_ms**2 + s.iterations * (s.mean_ms - mean) ** 2 for s in (earlier, later)
+    )
+    std = math.sqrt(squares / (n - 1)) if n > 1 else 0.0
+    share = round(SAMPLES_KEPT * earlier.iterations / n)
+    tagged = sorted(_share(earlier, share, 0) + _share(later, SAMPLES_KEPT - share, len(before)))
+    ordered = [x for x, _ in tagged]
+    stats = Stats(
+        iterations=n,
+        mean_ms=mean,
+        median_ms=percentile(ordered, 50),
+        median_ci_low_ms=0.0,
+        median_ci_high_ms=0.0,
+        min_ms=min(earlier.min_ms, later.min_ms),
+        max_ms=max(earlier.max_ms, later.max_ms),
+        std_ms=std,
+        iqr_ms=percentile(ordered, 75) - percentile(ordered, 25),
+        p90_ms=percentile(ordered, 90),
+        p99_ms=percentile(ordered, 99),
+        cv=std / mean if mean > 0 else 0.0,
+        warmup_iterations=earlier.warmup_iterations + later.warmup_iterations,
+        measure_time_s=earlier.measure_time_s + later.measure_time_s,
+        noisy=False,
+        warmup_time_s=earlier.warmup_time_s + later.warmup_time_s,
+        warmup_settled=earlier.warmup_settled and later.warmup_settled,
+        samples_ms=tuple(ordered),
+        rounds_ms=before + after,
+        round_iterations=before_n + after_n,
+        sample_rounds=tuple(r for _, r in tagged),
+        round_passes=passes,
+    )
+    return _with_interval(stats, ordered, list(before + after), passes, ci_tolerance)
 
 
 @contextlib.contextmanager

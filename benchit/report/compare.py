@@ -8,7 +8,7 @@ from typing import Any
 
 import pandas as pd
 
-from benchit.judge.comparable import round_medians, speed_tolerance, why_inconclusive
+from benchit.judge.comparable import round_medians, round_passes, speed_tolerance, why_inconclusive
 from benchit.judge.stats import NO_SPREAD, Change, GeoMean, compare_paired, compare_rounds, geometric_mean_of
 from benchit.judge.verdicts import CompareVerdict
 from benchit.records import ResultStatus
@@ -190,7 +190,10 @@ def _judge(
     if reason:
         return CompareVerdict.INCONCLUSIVE, None, reason
     b, n = round_medians(base), round_medians(new)
-    change = compare_paired(b, n, threshold) if paired and len(b) == len(n) else compare_rounds(b, n, threshold)
+    if paired and len(b) == len(n):
+        change = compare_paired(b, n, threshold)
+    else:
+        change = compare_rounds(b, n, threshold, base_groups=round_passes(base), new_groups=round_passes(new))
     if change.verdict is CompareVerdict.INCONCLUSIVE:
         return change.verdict, None, NO_SPREAD
     return change.verdict, change, ""

@@ -8,7 +8,7 @@ import pandas as pd
 
 from benchit.judge.comparable import positive, round_medians
 from benchit.judge.stats import GeoMean, geometric_mean_of, paired_ratio
-from benchit.keys import ROUNDS_MS, SAMPLES_MS
+from benchit.keys import ROUND_PASSES, ROUNDS_MS, SAMPLES_MS
 from benchit.records import ResultStatus
 from benchit.report import rows
 from benchit.store.cache import Cache
@@ -43,9 +43,11 @@ COLUMNS = [
     "latency_median_ci_low_ms",
     "latency_median_ci_high_ms",
     "rounds",
+    "passes",
     "latency_iqr_ms",
     "latency_cv",
     "noisy",
+    "between_pass_cv",
     "warmup_iterations",
     "warmup_time_s",
     "warmup_settled",
@@ -100,7 +102,7 @@ COLUMNS = [
 ]
 # Carried in the frame for statistics and the JSON report, left out of CSV and tables: the kept
 # samples and the median of each round.
-CARRIED = [SAMPLES_MS, ROUNDS_MS]
+CARRIED = [SAMPLES_MS, ROUNDS_MS, ROUND_PASSES]
 # The columns that say what a result measured; two rows with the same values measured the same thing.
 IDENTITY = [
     "relative_path",

@@ -17,7 +17,7 @@ _NUMBERS = {
     "memory_ratio_vs_eager",
 }  # fmt: skip
 _ANY_FLOAT = {"parity_max_abs_diff", "parity_max_rel_diff"}  # an output that is not finite differs infinitely
-_LISTS = {keys.SAMPLES_MS, keys.ROUNDS_MS}
+_LISTS = {keys.SAMPLES_MS, keys.ROUNDS_MS, keys.ROUND_PASSES}
 MAX_ROWS = 1_000_000
 MAX_COLUMNS = 10_000
 

@@ -36,6 +36,7 @@ _STATS = {
     "latency_median_ci_high_ms": "median_ci_high_ms",
     "latency_iqr_ms": "iqr_ms",
     "latency_cv": "cv",
+    "between_pass_cv": "between_pass_cv",
     "noisy": "noisy",
     "warmup_iterations": "warmup_iterations",
     "warmup_time_s": "warmup_time_s",
@@ -88,6 +89,8 @@ def _result_row(result: Result) -> dict[str, Any]:
         rounds_ms=list(stats.rounds_ms) if stats else [],
         # A result written before rounds is one round.
         rounds=(len(stats.rounds_ms) or 1) if stats else None,
+        round_passes=list(stats.round_passes) if stats else [],
+        passes=stats.passes if stats else None,
         contended=result.contended,
         device=result.device,
         runtime=result.runtime,

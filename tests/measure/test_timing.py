@@ -20,10 +20,12 @@ from benchit.measure.timing import (
     measure,
     median_ci,
     median_ci_ranks,
+    merge_passes,
     overhead_ns,
     percentile,
     summarise,
 )
+from benchit.records import Stats
 
 
 # -- percentiles ---------------------------------------------------------------------------
@@ -359,12 +361,61 @@ def test_the_interval_covers_drift_between_rounds() -> None:
     medians = [1.00, 1.03, 0.97, 1.02, 0.98]
     rounds = [timing.Round([m * 1e-3 * (1 + rng.uniform(-1e-3, 1e-3)) for _ in range(500)], 1.0) for m in medians]
     stats = summarise(rounds, 0, None, 0.02)
-    spread = 2.776445 * float(np.std(medians, ddof=1)) / math.sqrt(5)  # t(4), 97.5%
-    assert stats.median_ci_high_ms - stats.median_ms == pytest.approx(spread, rel=0.01)
-    assert stats.median_ms - stats.median_ci_low_ms == pytest.approx(spread, rel=0.01)
+    # On the log scale: the median times exp(+-h), h the t(4) half-width of the log round medians.
+    logs = np.log(medians)
+    h = 2.776445 * float(np.std(logs, ddof=1)) / math.sqrt(5)  # t(4), 97.5%
+    assert stats.median_ci_high_ms / stats.median_ms == pytest.approx(math.exp(h), rel=1e-3)
+    assert stats.median_ms / stats.median_ci_low_ms == pytest.approx(math.exp(h), rel=1e-3)
     assert stats.noisy  # +-3.1% is wider than the 2% tolerance
     one = summarise([x for r in rounds for x in r.samples], 0, 5.0, 0.02)  # the same samples as one round
-    assert one.rounds_ms == () and one.median_ci_high_ms - one.median_ms < spread / 2
+    assert one.rounds_ms == () and one.median_ci_high_ms / one.median_ms < math.exp(h / 2)
+
+
+def test_the_interval_never_reaches_zero() -> None:
+    # Two rounds far apart (t(1) = 12.7): on a linear scale the interval's low end was below zero.
+    rounds = [timing.Round([0.001] * 50, 1.0), timing.Round([0.003] * 50, 1.0)]
+    stats = summarise(rounds, 0, None, 0.02)
+    assert 0 < stats.median_ci_low_ms < stats.median_ms < stats.median_ci_high_ms
+    assert stats.median_ci_low_ms * stats.median_ci_high_ms == pytest.approx(stats.median_ms**2, rel=1e-6)
+
+
+def _pass(medians: list[float], rng: random.Random) -> Stats:
+    rounds = [timing.Round([m * 1e-3 * (1 + rng.uniform(-1e-3, 1e-3)) for _ in range(200)], 1.0) for m in medians]
+    return summarise(rounds, 0, None, 0.02)
+
+
+def test_merging_passes_keeps_each_rounds_pass_and_pools_the_counts() -> None:
+    rng = random.Random(2)
+    first, second = _pass([1.0, 1.01, 0.99], rng), _pass([1.0, 1.02], rng)
+    merged = merge_passes(first, second, 1, 0.02)
+    assert merged.round_passes == (0, 0, 0, 1, 1) and merged.passes == 2
+    assert merged.rounds_ms == first.rounds_ms + second.rounds_ms
+    assert merged.round_iterations == (200,) * 5 and merged.iterations == 1000
+    assert merged.measure_time_s == first.measure_time_s + second.measure_time_s
+    assert merged.min_ms == min(first.min_ms, second.min_ms) and merged.max_ms == max(first.max_ms, second.max_ms)
+    assert merged.mean_ms == pytest.approx((first.mean_ms * 600 + second.mean_ms * 400) / 1000)
+    assert len(merged.samples_ms) == len(merged.sample_rounds) <= timing.SAMPLES_KEPT
+    # Each kept sample keeps its round: the second pass's are numbered after the first's.
+    assert set(merged.sample_rounds) == {0, 1, 2, 3, 4}
+    assert merged.between_pass_cv is not None and merged.between_pass_cv < 0.02
+    assert merged.median_ms == pytest.approx(1.0, rel=0.01)
+    again = merge_passes(merged, _pass([1.0, 0.99], rng), 2, 0.02)
+    assert again.round_passes == (0, 0, 0, 1, 1, 2, 2) and again.passes == 3
+
+
+def test_a_drift_between_passes_widens_the_interval_and_makes_the_result_noisy() -> None:
+    # Rounds tight within each pass; the second pass 10% slower, as a machine that drifted between
+    # two processes: pooled as plain rounds the interval would be narrow, nested it is not.
+    rng = random.Random(3)
+    steady = merge_passes(_pass([1.0, 1.005, 0.995], rng), _pass([1.0, 1.005, 0.995], rng), 1, 0.05)
+    drifted = merge_passes(_pass([1.0, 1.005, 0.995], rng), _pass([1.1, 1.105, 1.095], rng), 1, 0.05)
+    plain = summarise(
+        [timing.Round([m * 1e-3] * 200, 1.0) for m in (1.0, 1.005, 0.995, 1.1, 1.105, 1.095)], 0, None, 0.05
+    )
+    width = lambda s: s.median_ci_high_ms / s.median_ci_low_ms  # noqa: E731
+    assert width(drifted) > width(plain) > width(steady)
+    assert drifted.noisy and drifted.between_pass_cv == pytest.approx(0.067, rel=0.05)
+    assert not steady.noisy
 
 
 def test_rounds_half_width_uses_student_t() -> None:
