@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import math
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -33,9 +34,37 @@ class TimingSettings:
     # More rounds, up to this many in all (within max_time_s), while the rounds' medians disagree
     # by more than ci_tolerance; 0 or at most ``rounds``: none beyond ``rounds``.
     max_rounds: int = 0
+    # The rounds are divided among this many passes over the scan's plan, each pass a fresh worker
+    # later in the scan (docs/performance.md, "Passes"); at most one pass per round.
+    passes: int = 2
     # A block of measurement during which a contention signal passes this fraction is discarded
     # and measured again (benchit.measure.contention).
     contention_threshold: float = 0.1
+
+    @property
+    def pass_count(self) -> int:
+        """The passes a scan makes: ``passes``, but never more than the rounds they divide."""
+        return max(1, min(self.passes, self.rounds))
+
+    def for_pass(self, index: int) -> TimingSettings:
+        """The settings of pass ``index`` (from 0): its share of the rounds (the first passes take
+        one more where they do not divide evenly), and of the bounds that are for all rounds
+        together (``min_iterations``, ``min_time_s``, ``max_time_s``, ``max_rounds``), so that
+        each round's share of them is the same as in one pass; the warm-up is each pass's own."""
+        count = self.pass_count
+        if count == 1:
+            return self
+        rounds = max(1, self.rounds)
+        share = rounds // count + (1 if index % count < rounds % count else 0)
+        part = share / rounds
+        return dataclasses.replace(
+            self,
+            rounds=share,
+            min_iterations=max(1, math.ceil(self.min_iterations * part)),
+            min_time_s=self.min_time_s * part,
+            max_time_s=self.max_time_s * part,
+            max_rounds=math.ceil(self.max_rounds * part) if self.max_rounds > rounds else 0,
+        )
 
     def to_dict(self) -> dict[str, float]:
         return dict(self.__dict__)

@@ -291,6 +291,18 @@ OPTIONS: tuple[Option, ...] = (
         group=TIMING,
     ),
     Option(
+        "passes",
+        ("--passes",),
+        "int",
+        _TIMING.passes,
+        "divide each model's rounds among N passes over the scan, each pass a fresh process later in "
+        "the scan, so that drift between processes shows in the statistics (default "
+        f"{_TIMING.passes}; 1: one process measures every round; never more passes than rounds)",
+        metavar="N",
+        suite="timing.passes",
+        group=TIMING,
+    ),
+    Option(
         "quiet_wait",
         ("--quiet-wait",),
         "float",

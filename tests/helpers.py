@@ -38,6 +38,11 @@ def _words(args: tuple[Any, ...]) -> list[str]:
         # A test never waits for a quiet machine unless it asks: a busy CI runner would make each scan
         # wait out the whole budget. Contention is still detected and flagged.
         words += ["--quiet-wait", "0"]
+    if words[:1] in (["benchmark"], ["run"]) and "--passes" not in words:
+        # One pass unless a test asks for more (tests/execute/test_passes.py, and those that check
+        # resume, -j and Ray with passes): a second pass re-runs every script, which most tests,
+        # about something else, would pay for in time and nothing more.
+        words += ["--passes", "1"]
     return words
 
 

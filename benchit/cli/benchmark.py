@@ -178,6 +178,7 @@ def plan(
             ci_tolerance=values["ci_tolerance"],
             rounds=values["rounds"],
             max_rounds=values["max_rounds"],
+            passes=values["passes"],
             contention_threshold=values["contention_threshold"],
         ),
         rtol=values["rtol"],

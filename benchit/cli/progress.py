@@ -89,8 +89,14 @@ class Printer:
         args = job.record.script_args if job.script.script_args else None
         return self._name(job.script.path) + (f" [{' '.join(args)}]" if args else "")
 
+    def _tag(self, job: Any) -> str:
+        """``[3/10]``, and ``[3/10, pass 2 of 2]`` for a later pass of the script."""
+        number = getattr(job, "number", 0) or job.index
+        later = getattr(job, "pass_index", 0)
+        return f"[{number}/{self.total}" + (f", pass {later + 1} of {job.passes}]" if later else "]")
+
     def script_started(self, job: Any) -> None:
-        self._print(f"[{job.index}/{self.total}] {self._script(job)}")
+        self._print(f"{self._tag(job)} {self._script(job)}")
 
     def invocation(self, job: Any, build: str, invocation: Invocation) -> None:
         self._print(
@@ -117,7 +123,8 @@ class Printer:
             flags += _adapted_flags(result.info)  # inputs benchit made trainable
             self._print(
                 f"        {where}: median {_fmt_ms(stats.median_ms)} ±{rel:.1f}%, "
-                f"p90 {_fmt_ms(stats.p90_ms)}, n={stats.iterations}, "
+                f"p90 {_fmt_ms(stats.p90_ms)}, n={stats.iterations}"
+                f"{f' over {stats.passes} passes' if stats.passes > 1 else ''}, "
                 f"{result.throughput_per_s or 0.0:.4g} items/s{flags}"
             )
         else:
@@ -128,7 +135,7 @@ class Printer:
         record = job.record
         models = len(record.builds)
         line = (
-            f"[{job.index}/{self.total}] {self._script(job)}: {record.status} "
+            f"{self._tag(job)} {self._script(job)}: {record.status} "
             f"({models} model{'s' if models != 1 else ''}, {record.duration_s or 0:.1f} s)"
         )
         error = record.error

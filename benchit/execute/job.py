@@ -20,7 +20,7 @@ class JobState:
     builds: list[str] = field(default_factory=list)  # found by this run, in order
     build_records: dict[str, BuildRecord] = field(default_factory=dict)
     measured: set[str] = field(default_factory=set)  # builds with a result from this run
-    results: int = 0
+    results: int = 0  # results this job added to its script's (a later pass's join adds none)
     failed_results: int = 0
     script_error: dict[str, Any] | None = None
     internal_error: str | None = None
@@ -75,6 +75,10 @@ class Job:
     state: JobState = field(default_factory=JobState)
     lock_wait: LockClock = field(default_factory=LockClock)
     ending: Ending | None = None  # how the script died, kept while a salvage run measures its models
+    number: int = 0  # the script's number in the progress lines (the same in each of its passes)
+    pass_index: int = 0  # which of the scan's passes this is (``execute.passes``), from 0
+    passes: int = 1  # how many the scan makes
+    earlier: ScriptRecord | None = None  # a later pass: the record its previous pass left
 
     @property
     def key(self) -> str:

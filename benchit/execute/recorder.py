@@ -10,7 +10,7 @@ from typing import Any
 
 from benchit import __version__
 from benchit.config import Config
-from benchit.execute import protocol
+from benchit.execute import passes, protocol
 from benchit.execute.job import Job
 from benchit.execute.outcome import HARD_DEATHS, Ending
 from benchit.messages import Artifact, InvocationFound, JobExited, ResultReady
@@ -27,6 +27,7 @@ class Recorder:
         self.config = config
         self.cache = cache
         self.executor = executor  # the executor's name, recorded with each script run
+        self.since = time.time()  # results written from now on are this scan's (``passes.joins``)
 
     def new_record(self, script: Script, key: str, digest: str) -> ScriptRecord:
         """The record of a script run that starts now (``running``)."""
@@ -100,19 +101,41 @@ class Recorder:
 
     def result(self, job: Job, message: ResultReady, machine: Callable[[], Machine | None]) -> Result:
         """Record a result, stamped with where it was measured (its own machine, else the job's,
-        else the executor's ``machine()``), the script version and the time (the worker stamped
-        its runtime options, checked by ``protocol.check``)."""
+        else the executor's ``machine()``), the script version, the time and the scan's timing
+        settings (the worker's are its pass's share; the worker stamped its runtime options,
+        checked by ``protocol.check``). One more pass of a result in the cache is joined to it
+        (``passes.join``); any other result replaces what lies at its place."""
+        timing = self.config.timing
         result = dataclasses.replace(
             message.result,
             machine=message.result.machine or job.state.machine or machine(),
             script_digest=job.digest,
             finished=time.time(),
         )
+        if "timing" in result.environment:
+            result = dataclasses.replace(result, environment={**result.environment, "timing": timing.to_dict()})
+        earlier = self._earlier(message.build, result) if timing.pass_count > 1 else None
+        joined = passes.joins(earlier, result, timing, self.since)
+        if joined:
+            assert earlier is not None
+            result = passes.join(earlier, result, timing)
         self.cache.write_result(message.build, result)
-        job.state.results += 1
-        job.state.failed_results += result.status is ResultStatus.FAILED
-        job.state.measured.add(message.build)
+        state = job.state
+        if job.pass_index == 0 or earlier is None:
+            state.results += 1
+            state.failed_results += result.status is ResultStatus.FAILED
+        elif not joined:  # a later pass's result in the place of one its scan counted already
+            state.failed_results += (result.status is ResultStatus.FAILED) - (earlier.status is ResultStatus.FAILED)
+        state.measured.add(message.build)
         return result
+
+    def _earlier(self, build: str, result: Result) -> Result | None:
+        """The result in the cache at ``result``'s place (its measurement on its machine), if any."""
+        here = result.machine.id if result.machine else None
+        for found in self.cache.read_results(build):
+            if found.measurement == result.measurement and (found.machine.id if found.machine else None) == here:
+                return found
+        return None
 
     def died_during(self, job: Job, ending: Ending, machine: Callable[[], Machine | None]) -> tuple[str, Result] | None:
         """After the worker died (a signal, ``os._exit``, the out-of-memory killer) while preparing or
@@ -136,18 +159,22 @@ class Recorder:
         """Write how the script ended."""
         # An unfinished run keeps listing the earlier builds it did not reach, and so does a run of
         # chosen invocations (FILE::HASH): the script's other builds are still its builds.
+        # So does a later pass: the builds of its earlier passes hold their results, whatever this one did.
         builds = job.state.builds
-        if not (status.final and not job.script.hashes):
+        if not (status.final and not job.script.hashes) or job.pass_index:
             builds = builds + [b for b in job.kept if b not in builds]
+        # A later pass adds to what the earlier passes of this scan counted and took.
+        earlier = job.earlier if job.pass_index and job.earlier is not None else None
         job.record = dataclasses.replace(
             job.record,
             status=status,
             error=error,
             builds=tuple(builds),
             finished=time.time(),
-            duration_s=round(time.monotonic() - job.started, 3) if job.started else 0.0,
-            result_count=job.state.results,
-            failed_results=job.state.failed_results,
+            duration_s=round((time.monotonic() - job.started if job.started else 0.0)
+                             + (earlier.duration_s or 0.0 if earlier else 0.0), 3),  # fmt: skip
+            result_count=job.state.results + (earlier.result_count or 0 if earlier else 0),
+            failed_results=max(0, job.state.failed_results + (earlier.failed_results or 0 if earlier else 0)),
             lock_wait_s=round(job.lock_wait.waited_s, 3),
             memory_enforced_by=exited.memory_enforced_by or None,
             machine=job.state.machine,

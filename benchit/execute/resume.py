@@ -6,7 +6,8 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 
-from benchit.config import Config
+from benchit.config import Config, TimingSettings
+from benchit.execute import passes
 from benchit.records import Result, ResultStatus, ScriptStatus
 from benchit.runrecords import ScriptRecord
 from benchit.store.cache import Cache
@@ -51,16 +52,21 @@ def measured_here(result: Result, machine_id: str | None) -> bool:
     return result.machine is not None and result.machine.id == machine_id
 
 
-def pairs_done(cache: Cache, builds: list[str], digest: str, machine_id: str | None) -> dict[str, list[str]]:
+def pairs_done(
+    cache: Cache, builds: list[str], digest: str, machine_id: str | None, timing: TimingSettings | None = None
+) -> dict[str, list[str]]:
     """Per build, the ``device-runtime[-precision][-train][-o<options>]`` measurements with a settled result of this
-    script version on this machine."""
+    script version on this machine, with all its passes (``passes.complete``) when ``timing`` is given."""
     done: dict[str, list[str]] = {}
     for build in builds:
         done[build] = sorted(
             {
                 r.measurement
                 for r in cache.read_results(build)
-                if r.script_digest == digest and r.status in SETTLED_RESULTS and measured_here(r, machine_id)
+                if r.script_digest == digest
+                and r.status in SETTLED_RESULTS
+                and measured_here(r, machine_id)
+                and (timing is None or passes.complete(r, timing))
             }
         )
     return done
@@ -90,7 +96,7 @@ def plan(cache: Cache, config: Config, record: ScriptRecord, machine_id: str | N
     same = same and previous.max_depth == config.max_depth
     if not same or not settled(previous, config):
         return Plan(record, {}, tuple(builds))
-    done = pairs_done(cache, builds, record.digest, machine_id)
+    done = pairs_done(cache, builds, record.digest, machine_id, config.timing)
     # A runtime's options are part of its measurement's name: other options are another measurement.
     wanted = {config.measurement_key(*unit) for unit in config.measured()}
     if config.analyze_only or all(wanted <= set(done.get(b, ())) for b in builds):

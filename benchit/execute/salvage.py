@@ -35,6 +35,6 @@ def salvage_run(
     missing = [b for b in state.builds if b not in state.measured or b == dying]
     if not missing:
         return None
-    done = resume.pairs_done(cache, missing, job.digest, machine_id)
+    done = resume.pairs_done(cache, missing, job.digest, machine_id, config.timing)
     quiet = job.spec.quiet_wait_s if quiet_left is None else quiet_left
     return dataclasses.replace(job.spec, done=done, salvage=tuple(missing), quiet_wait_s=quiet)

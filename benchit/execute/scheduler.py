@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import collections
 import contextlib
+import dataclasses
 import time
+from dataclasses import dataclass
 from typing import Protocol
 
 from benchit.config import Config
@@ -61,6 +63,15 @@ class Progress(Protocol):
     def salvage(self, job: Job, builds: list[str]) -> None: ...
 
 
+@dataclass(frozen=True)
+class _Work:
+    """A script's pass to run; ``number`` is the script's in the progress lines (0: not yet given)."""
+
+    script: Script
+    number: int = 0
+    pass_index: int = 0
+
+
 class Scheduler:
     """Runs scripts through ``executor``, at most ``executor.capacity`` at a time; a ``Recorder``
     writes everything to the cache as it arrives."""
@@ -79,27 +90,29 @@ class Scheduler:
         # What is left of --quiet-wait, the whole scan's budget of waits for a quiet machine: each
         # job starts with what is left, and the waits its worker reports are taken from it.
         self.quiet_left = config.quiet_wait_s
+        self.later: collections.deque[_Work] = collections.deque()  # later passes, in the order their last ended
+        self.started = 0  # jobs started: each job's id
+        self.numbers: dict[str, int] = {}  # each script's number in the progress lines, by its key
 
     # -- the main loop ----------------------------------------------------------------------
     def run(self, scripts: list[Script]) -> list[Job]:
-        queue: collections.deque[Script] = collections.deque(scripts)
-        deferred: list[Script] = []
-        index = 0
+        """Run every script's first pass, then each later pass of the scripts whose previous pass
+        ended ``ok`` (``TimingSettings.pass_count``): a later pass waits for every first pass to
+        have started, so that passes lie apart in time. One job per script is returned: its last pass's."""
+        queue: collections.deque[_Work] = collections.deque(_Work(s) for s in scripts)
+        deferred: list[_Work] = []
         self.executor.open(self.config, self.preload)
         capacity = max(1, self.executor.capacity)
         machine = self.executor.machine()
         self.machine_id = machine.id if machine else None
         try:
-            while queue or self.active or deferred:
-                while queue and len(self.active) < capacity:
-                    script = queue.popleft()
-                    index += 1
-                    if not self._start(script, index, wait=False):
-                        deferred.append(script)  # another scan holds it: try again when idle
-                        index -= 1
-                if not queue and not self.active and deferred:
-                    index += 1
-                    self._start(deferred.pop(0), index, wait=True)
+            while queue or self.later or self.active or deferred:
+                while (queue or self.later) and len(self.active) < capacity:
+                    work = queue.popleft() if queue else self.later.popleft()
+                    if not self._start(work, wait=False):
+                        deferred.append(work)  # another scan holds it: try again when idle
+                if not queue and not self.later and not self.active and deferred:
+                    self._start(deferred.pop(0), wait=True)
                 if self.active:  # nothing to wait for when every script was complete in the cache
                     for event in self.executor.events(POLL_S):
                         self._handle(event)
@@ -126,25 +139,31 @@ class Scheduler:
             self.executor.close()
         return self.finished
 
-    def _start(self, script: Script, index: int, wait: bool) -> bool:
-        """Start ``script``; False when another scan holds its lock (and not ``wait``)."""
+    def _start(self, work: _Work, wait: bool) -> bool:
+        """Start ``work`` (a script's pass); False when another scan holds its lock (and not ``wait``)."""
+        script = work.script
         key = script_key(script.path, script.script_args or self.config.script_args)
         lock = self.cache.try_lock(key, blocking=wait)
         if lock is None:
             return False
+        number = work.number or self.numbers.setdefault(key, len(self.numbers) + 1)
         try:
             record = self.recorder.new_record(script, key, file_digest(script.path))
             plan = resume.plan(self.cache, self.config, record, self.machine_id)
+            earlier = self.cache.read_script(key) if work.pass_index else None
         except OSError as exc:
             lock.close()
             self.skipped.append((script, f"cannot read: {exc}"))
             return True
         if plan is None:
             lock.close()
-            self.skipped.append((script, "complete in the cache"))
-            self.progress.script_skipped(script, "complete in the cache")
+            if not work.pass_index:  # a later pass with nothing left: every result has its passes
+                self.skipped.append((script, "complete in the cache"))
+                self.progress.script_skipped(script, "complete in the cache")
             return True
-        job = Job(index, script, plan.record, kept=plan.record.builds, lock=lock)
+        self.started += 1
+        job = Job(self.started, script, plan.record, kept=plan.record.builds, lock=lock, number=number,
+                  pass_index=work.pass_index, passes=self.config.timing.pass_count, earlier=earlier)  # fmt: skip
         self.cache.write_script(job.record)
         job.started = time.monotonic()
         if script.label_error:
@@ -154,8 +173,10 @@ class Scheduler:
             return True
         job.log = JobLog(self.cache, key)
         artifacts = reusable(self.cache, self.config, list(plan.previous_builds))
-        job.spec = JobSpec(index, key, script, self.config, plan.done, artifacts, quiet_wait_s=self.quiet_left)
-        self.active[index] = job
+        # Each pass measures its own share of the rounds (``TimingSettings.for_pass``).
+        config = dataclasses.replace(self.config, timing=self.config.timing.for_pass(work.pass_index))
+        job.spec = JobSpec(job.index, key, script, config, plan.done, artifacts, quiet_wait_s=self.quiet_left)
+        self.active[job.index] = job
         self.executor.submit(job.spec)
         self.progress.script_started(job)
         return True
@@ -277,5 +298,12 @@ class Scheduler:
         if job.lock is not None:
             job.lock.close()
         self.active.pop(job.index, None)
-        self.finished.append(job)
+        # A script's last pass stands for it: its record holds what every pass did.
+        earlier = next((i for i, done in enumerate(self.finished) if done.key == job.key), None)
+        if earlier is None:
+            self.finished.append(job)
+        else:
+            self.finished[earlier] = job
         self.progress.script_finished(job)
+        if status is ScriptStatus.OK and job.pass_index + 1 < job.passes and not state.killed:
+            self.later.append(_Work(job.script, job.number, job.pass_index + 1))

@@ -1,0 +1,102 @@
+"""Passes: a result measured over several workers of one scan (``--passes``), joined pass by pass as each arrives.
+
+A scan makes ``TimingSettings.pass_count`` passes over its scripts. Each pass runs the script again
+in a fresh worker, later in the scan, and measures its share of every model's rounds
+(``TimingSettings.for_pass``). The coordinator joins each pass's result to the one already in the
+cache (``join``): the rounds keep their pass (``Stats.round_passes``) and the statistics are
+those of all the rounds, nested in their passes (``measure.timing.merge_passes``). A result is
+complete when all its passes are (``complete``): a scan that was stopped measures, when run
+again, only the passes its results still lack.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from typing import Any
+
+from benchit import keys
+from benchit.config import TimingSettings
+from benchit.measure.timing import merge_passes
+from benchit.records import Result, ResultStatus
+
+
+def complete(result: Result, timing: TimingSettings) -> bool:
+    """Whether ``result`` needs no more passes: it did not measure (failed, unavailable: another
+    pass would end the same), or it has as many passes as the scan makes."""
+    if result.status is not ResultStatus.OK or result.stats is None:
+        return True
+    return result.stats.passes >= timing.pass_count
+
+
+def joins(earlier: Result | None, later: Result, timing: TimingSettings, since: float) -> bool:
+    """Whether ``later`` is one more pass of ``earlier`` (the result in the cache at the same
+    measurement, script version and machine), rather than a new result that replaces it: both
+    measured, ``earlier`` still lacks passes, and it was written by this scan (at or after
+    ``since``) or by an earlier scan with the same timing settings that stopped before its last pass."""
+    if earlier is None or earlier.stats is None or later.stats is None:
+        return False
+    if earlier.status is not ResultStatus.OK or later.status is not ResultStatus.OK:
+        return False
+    if earlier.script_digest != later.script_digest or complete(earlier, timing):
+        return False
+    same_machine = earlier.machine is not None and later.machine is not None and earlier.machine.id == later.machine.id
+    if not same_machine:
+        return False  # a pass on another machine is never mixed into a result
+    if (earlier.finished or 0.0) >= since:
+        return True
+    before = earlier.environment.get("timing")
+    return isinstance(before, dict) and before == timing.to_dict()
+
+
+def _geometric(a: Any, b: Any) -> Any:
+    good = all(isinstance(v, (int, float)) and not isinstance(v, bool) and v > 0 for v in (a, b))
+    return math.sqrt(a * b) if good else b if b is not None else a
+
+
+# ``info`` facts that add up over passes, and those where the larger stands.
+_SUMMED = (keys.BLOCKS_DISCARDED, keys.QUIET_WAIT_S, keys.INVOLUNTARY_CONTEXT_SWITCHES)
+_LARGEST = (keys.PEAK_RSS_BYTES, keys.PEAK_MEMORY_ALLOCATED_BYTES, keys.PEAK_MEMORY_RESERVED_BYTES)
+# The machine-speed probes: each pass's reading is of its own process; the result's is their
+# geometric mean, as its rounds span both.
+_PROBES = (keys.SPEED_PROBE_US, keys.PARALLEL_PROBE_US)
+
+
+def join(earlier: Result, later: Result, timing: TimingSettings) -> Result:
+    """``earlier`` with the pass ``later`` added: the statistics over every round, nested in
+    passes; contended where either pass was (with the first reason); the parity verdict of the
+    first pass (the same model and runtime: later passes are timed, not judged again, unless the
+    first had none); memory peaks the larger; counts summed; probes averaged; the rest the later
+    pass's own (its environment, its measurement's start and end)."""
+    assert earlier.stats is not None and later.stats is not None
+    stats = merge_passes(earlier.stats, later.stats, earlier.stats.passes, timing.ci_tolerance)
+    info = {**earlier.info, **later.info}
+    for key in _SUMMED:
+        if isinstance(earlier.info.get(key), (int, float)) and isinstance(later.info.get(key), (int, float)):
+            info[key] = earlier.info[key] + later.info[key]
+    for key in _LARGEST:
+        found = [v for v in (earlier.info.get(key), later.info.get(key)) if isinstance(v, (int, float))]
+        if found:
+            info[key] = max(found)
+    for key in _PROBES:
+        if key in earlier.info or key in later.info:
+            info[key] = _geometric(earlier.info.get(key), later.info.get(key))
+    contended = earlier.contended or later.contended
+    if earlier.contended and keys.CONTENDED_REASON in earlier.info:
+        info[keys.CONTENDED_REASON] = earlier.info[keys.CONTENDED_REASON]
+    elif not contended:
+        info.pop(keys.CONTENDED_REASON, None)
+    overhead = info.get(keys.OVERHEAD_NS)
+    if isinstance(overhead, (int, float)) and stats.median_ms > 0:
+        info[keys.OVERHEAD_FRACTION] = overhead * 1e-6 / stats.median_ms
+    throughput = later.throughput_per_s
+    if throughput is not None and later.stats.median_ms > 0 and stats.median_ms > 0:
+        throughput = throughput * later.stats.median_ms / stats.median_ms
+    return dataclasses.replace(
+        later,
+        stats=stats,
+        info=info,
+        contended=contended,
+        parity=earlier.parity if earlier.parity is not None else later.parity,
+        throughput_per_s=throughput,
+    )
