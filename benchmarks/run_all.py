@@ -39,6 +39,7 @@ BENCHMARKS = {
     "power_default_threads": ("power", ["--threads", "default"]),
     "rounds_overhead": ("rounds_overhead", ["--old-tree", os.environ.get("BENCHIT_OLD_TREE", "../bench-new")]),
     "train_overhead": ("train_overhead", ["--pairs", "3"]),
+    "verdicts_across_runs": ("verdicts_across_runs", []),
 }
 TITLES = {
     "analyze_only": "(a) --analyze-only vs plain python, heavy scripts",
@@ -54,6 +55,7 @@ TITLES = {
     "power_default_threads": "power: 10% slower called slower (default threads)",
     "rounds_overhead": "rounds and contention detection: scan wall time vs the code before",
     "train_overhead": "train step (--mode train) vs a hand-written training loop",
+    "verdicts_across_runs": "verdicts across runs: A/A of 5 scans, power against them, history step (issue 38)",
 }
 
 
