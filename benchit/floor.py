@@ -61,7 +61,7 @@ class Floor:
 
     @property
     def key(self) -> tuple[str, int, str]:
-        return (self.machine_id, self.threads, self.torch)
+        return (self.machine_id, self.threads, release(self.torch))
 
     @property
     def file_name(self) -> str:
@@ -123,10 +123,16 @@ def noise_reason(fraction: float) -> str:
     return f"within this machine's run-to-run noise, {percent(fraction)}"
 
 
+def release(torch: str) -> str:
+    """A torch version without its local part (``2.5.1+cu124`` -> ``2.5.1``): the package's metadata,
+    read where torch is not imported, has none, while a result records ``torch.__version__``."""
+    return torch.partition("+")[0]
+
+
 def pick(floors: dict[tuple[str, int, str], Floor], machine_id: Any, threads: Any, torch: Any) -> Floor | None:
     """The floor of a result measured on ``machine_id`` at ``threads`` with ``torch`` (None when
     there is none, or a value is missing)."""
     try:
-        return floors.get((str(machine_id), int(threads), str(torch or ""))) if machine_id else None
+        return floors.get((str(machine_id), int(threads), release(str(torch or "")))) if machine_id else None
     except (TypeError, ValueError):
         return None

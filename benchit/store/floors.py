@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 from benchit import fs, safejson
-from benchit.floor import Floor
+from benchit.floor import Floor, release
 
 DEFAULT_FOLDER = "~/.cache/benchit/calibration"  # unless $BENCHIT_CALIBRATION_DIR says otherwise
 VARIABLE = "BENCHIT_CALIBRATION_DIR"
@@ -45,5 +45,4 @@ def load(where: Path | None = None) -> list[Floor]:
 
 def find(machine_id: str, threads: int, torch: str, where: Path | None = None) -> Floor | None:
     """The floor of this machine at ``threads`` with this torch, or None."""
-    return next((f for f in load(where) if f.key == (machine_id, threads, torch)), None)
-
+    return next((f for f in load(where) if f.key == (machine_id, threads, release(torch))), None)
