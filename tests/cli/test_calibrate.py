@@ -128,3 +128,29 @@ def test_compare_calls_a_change_within_the_floor_no_significant_change(tmp_path:
     done = run_benchit("compare", base, new, "-o", tmp_path / "small.csv")
     small = pd.read_csv(tmp_path / "small.csv")
     assert set(small[small["ratio"].notna()]["verdict"]) == {"slower"}
+
+
+def test_history_calls_a_change_within_the_published_floor_no_change(tmp_path: Path) -> None:
+    """Three nights of one cache, the third 8% slower: a regression, until the nights carry a floor of ±10%."""
+    db = f"sqlite:///{tmp_path / 'history.db'}"
+    floored = f"sqlite:///{tmp_path / 'floored.db'}"
+    base, new, side = _two_caches(tmp_path)
+    machine, threads, torch = str(side["machine"]), int(side["threads"]), str(side["torch"])  # type: ignore[call-overload]
+    nights = [Path(shutil.copytree(base, tmp_path / "n1")), Path(shutil.copytree(base, tmp_path / "n2")), new]
+    for n, night in enumerate(nights):  # each night measured a day later: results of their own
+        rewrite_results(night, lambda r, _, n=n: dataclasses.replace(r, finished=(r.finished or 0) + 86400 * n))
+    for n, night in enumerate(nights, 1):
+        assert run_benchit("publish", night, "--db", db, "--run", f"night-{n}").returncode == 0
+        Cache(night).write_floor(fake_floor(0.10 if n == 3 else 0.02, threads, machine, torch))
+        assert run_benchit("publish", night, "--db", floored, "--run", f"night-{n}").returncode == 0
+    plain = run_benchit("history", "--db", db, "-o", tmp_path / "plain.csv")
+    assert plain.returncode == 0, plain.stdout + plain.stderr
+    verdicts = pd.read_csv(tmp_path / "plain.csv")["verdict"]
+    assert (verdicts == "regression").sum() >= 3, plain.stdout
+    done = run_benchit("history", "--db", floored, "-o", tmp_path / "floored.csv", "--fail-on", "regression")
+    assert done.returncode == 0, done.stdout + done.stderr
+    df = pd.read_csv(tmp_path / "floored.csv")
+    assert "regression" not in set(df["verdict"])
+    noted = df[df["reason"] == "within this machine's run-to-run noise, ±10.0%"]
+    assert len(noted) == (verdicts == "regression").sum() and set(noted["verdict"]) == {"no change"}
+    assert "within this machine's run-to-run noise, ±10.0%" in done.stdout
