@@ -8,6 +8,7 @@ from typing import Any
 
 from sqlalchemy import Connection
 
+from benchit.floor import release
 from benchit.history import query
 from benchit.history.changepoint import last_change
 from benchit.history.changes import differences
@@ -86,13 +87,33 @@ def analyse(
         if chart_runs:
             wanted += p.ids[-chart_runs:]
     rows = query.details(connection, wanted)
-    judged = [_report(chosen[sid], p, window, cp_index, cp, rows, run_names, threshold, chart_runs)
+    floors = query.floors(connection)
+    known = query.environments(connection, {r["environment_id"] for r in rows.values()}) if floors else {}
+    judged = [_report(chosen[sid], p, window, cp_index, cp, rows, run_names, threshold, chart_runs,
+                      _floor(chosen[sid], [rows[p.ids[i]] for i in (len(p.ids) - 1, *window)], known, floors))
               for sid, p, window, cp_index, cp in plans]  # fmt: skip
     rows.update(query.details(connection, [r for _, pair in judged for r in pair if r not in rows]))
     envs = query.environments(connection, {rows[r]["environment_id"] for _, pair in judged for r in pair})
     reports = [_with_changes(rep, pair, rows, envs, run_names) for rep, pair in judged]
     reports.sort(key=lambda r: (ORDER.index(r.verdict), -(r.change.ratio if r.change else 0.0), r.name))
     return reports
+
+
+def _floor(
+    identity: dict[str, Any], items: list[dict[str, Any]], envs: dict[int, dict[str, Any]], floors: query.Floors
+) -> float | None:
+    """The noise floor the latest result is judged with: the largest of its run's and its baseline
+    runs' floors on the series' machine, at each result's thread count and torch release."""
+    found = []
+    for item in items:
+        env = envs.get(item["environment_id"]) or {}
+        try:
+            key = (item["run_id"], identity["machine"], int(env["threads"]), release(str(env["versions"]["torch"])))
+        except (KeyError, TypeError, ValueError):
+            continue
+        if key in floors:
+            found.append(floors[key])
+    return max(found, default=None)
 
 
 def _report(
@@ -105,11 +126,12 @@ def _report(
     run_names: dict[int, tuple[str, float]],
     threshold: float,
     chart_runs: int,
+    floor: float | None = None,
 ) -> tuple[SeriesReport, tuple[int, ...]]:
     """The series' report, and the results (last good, first bad) whose differences explain a regression."""
     last = len(p.ids) - 1
     latest = rows[p.ids[last]]
-    verdict, change, reason = judge(latest, [rows[p.ids[i]] for i in window], threshold)
+    verdict, change, reason = judge(latest, [rows[p.ids[i]] for i in window], threshold, floor)
     base = [m for i in window if (m := p.medians[i])]
     cp_moved = (
         cp is not None and abs(cp.ratio - 1.0) > threshold and _holds(p, cp_index, len(window), cp.ratio, threshold)

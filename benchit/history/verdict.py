@@ -9,6 +9,7 @@ from enum import Enum
 from typing import Any
 
 from benchit.judge.comparable import PROBES, positive, speed_tolerance, why_inconclusive
+from benchit.judge.noise import within_floor
 from benchit.judge.stats import Change, compare_rounds
 from benchit.judge.verdicts import CompareVerdict
 from benchit.keys import CONTENDED, CONTENDED_REASON, LATENCY_MEDIAN_MS, ROUNDS_MS
@@ -62,10 +63,11 @@ def _probes(latest: dict[str, Any], baseline: Sequence[dict[str, Any]]) -> tuple
 
 
 def judge(
-    latest: dict[str, Any], baseline: Sequence[dict[str, Any]], threshold: float
+    latest: dict[str, Any], baseline: Sequence[dict[str, Any]], threshold: float, floor: float | None = None
 ) -> tuple[Verdict, Change | None, str]:
     """The latest result against the usable earlier ones (ok and not contended): Welch's t on
-    the log round medians (the latest run's rounds against the baseline runs' rounds, pooled)."""
+    the log round medians (the latest run's rounds against the baseline runs' rounds, pooled).
+    ``floor``: the machine's noise floor; a change within it is no change (``judge.noise``)."""
     if latest["status"] != "ok":
         why = str(latest.get("error") or latest["status"]).strip().splitlines() or [""]
         return Verdict.FAILING, None, why[0][:200]
@@ -84,6 +86,7 @@ def judge(
     # The baseline's rounds nested in their runs (the spread from run to run is what a nightly
     # series has to beat), the latest run's in its passes.
     runs = [i for i, item in enumerate(baseline) for _ in item["rounds"]]
-    change = compare_rounds(pooled, latest["rounds"], threshold, base_groups=runs,
+    nested = compare_rounds(pooled, latest["rounds"], threshold, base_groups=runs,
                             new_groups=latest.get("round_passes") or None)  # fmt: skip
-    return FROM_COMPARE.get(change.verdict, Verdict.INCONCLUSIVE), change, ""
+    change, noise = within_floor(nested, floor)
+    return FROM_COMPARE.get(change.verdict, Verdict.INCONCLUSIVE), change, noise

@@ -350,12 +350,20 @@ def _busy_legend(report: Report) -> str:
     return f"<p class=muted>{escaped(BUSY_LEGEND)}</p>" if table.any_busy(df[df["device"].notna()]) else ""
 
 
+def _floor(report: Report) -> str:
+    """The machines' noise floors, once, above every table."""
+    from benchit.report.noise import floor_lines
+
+    lines = floor_lines(report.frame.to_dict("records"), tuple(report.floors))
+    return "".join(f"<p class=floor>{escaped(line)}</p>" for line in lines)
+
+
 def page(report: Report) -> str:
     """The whole page as one string."""
     from plotly.offline import get_plotlyjs
 
     title = "benchit comparison" if report.comparison else "benchit report"
-    parts = [f"<h1>{title}</h1>", "<h2>Summary</h2>", _summary(report)]
+    parts = [f"<h1>{title}</h1>", "<h2>Summary</h2>", _summary(report), _floor(report)]
     if report.comparison:
         parts += ["<h2>Comparison</h2>", _comparison(report)]
     parts += [

@@ -10,7 +10,7 @@ from benchit.contracts import Report
 from benchit.fs import write_text
 from benchit.judge.comparable import busy_reason
 from benchit.records import ResultStatus
-from benchit.report import frame, table
+from benchit.report import frame, noise, table
 from benchit.report.frame import baseline_name
 from benchit.report.reporter import Reporter
 from benchit.text import printable
@@ -42,6 +42,8 @@ class MarkdownReporter(Reporter):
 
     def write(self, report: Report, path: Path) -> None:
         out = [f"# benchit {'comparison' if report.comparison else 'report'}", ""]
+        floors = noise.floor_lines(report.frame.to_dict("records"), tuple(report.floors))
+        out += [*floors, ""] if floors else []
         if report.comparison:
             cmp: Comparison = report.comparison
             rows = [

@@ -265,7 +265,7 @@ def compare_lines(comparison: Comparison, width: int) -> list[str]:
             duration(p.base_median_ms) if p.base_status == ResultStatus.OK else fit(p.base_status or "-", 12),
             duration(p.new_median_ms) if p.new_status == ResultStatus.OK else fit(p.new_status or "-", 12),
             ratio_text(p),
-            p.verdict.value + (f": {printable(p.reason)}" if p.reason else ""),
+            printable(p.verdict_text),
         ]
         for p in pairs
     ]

@@ -110,7 +110,8 @@ def test_only_the_slowed_model_is_flagged_and_fail_on_gates(two_scans: tuple[Pat
     assert df.loc["slow.py", "method"] == "welch-t on log round medians"
     assert df.loc["slow.py", "base_rounds"] >= 2 and df.loc["slow.py", "new_rounds"] >= 2
     assert list(df.loc[["steady.py", "sub/steady_too.py"], "verdict"]) == ["no significant change"] * 2
-    lines = done.stdout.splitlines()
+    floor, *lines = done.stdout.splitlines()  # the machine's noise floor, once, above the table
+    assert floor.startswith("This machine's run-to-run noise floor: ±0.0% at 1 thread")
     assert lines[0].split()[:2] == ["model", "where"]
     assert lines[2].startswith("slow.py Work") and lines[2].rstrip().endswith("slower")  # flagged rows first
     assert "verdicts: 1 slower, 2 no significant change" in done.stdout
