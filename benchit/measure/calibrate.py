@@ -14,6 +14,7 @@ import argparse
 import datetime
 import json
 import math
+import statistics
 import subprocess
 import sys
 import time
@@ -76,7 +77,7 @@ def measure_canaries(threads: Sequence[int], seconds: float) -> Reading:
     import torch
 
     from benchit.host import HostTimer
-    from benchit.measure import hostlock, timing
+    from benchit.measure import contention, hostlock, timing
 
     settings = TimingSettings(
         warmup_max_s=min(0.5, seconds),
@@ -89,8 +90,16 @@ def measure_canaries(threads: Sequence[int], seconds: float) -> Reading:
     with hostlock.host_lock(exclusive=True):  # never beside a measurement of a scan
         for count in threads:
             torch.set_num_threads(count)
+            # Blocks measured while other work took the CPU are set aside and measured again, as in
+            # a scan: the floor is this machine's own drift from process to process, not its
+            # neighbours' load (which a scan flags ``contended`` instead).
+            judge = contention.judge(settings.contention_threshold, count)
             reading[count] = {
-                name: timing.measure(_canary(name, count), HostTimer(), settings).median_ms / 1e3 for name in CANARIES
+                name: timing.measure(
+                    _canary(name, count), HostTimer(), settings, contention.BlockWatch(judge)
+                ).median_ms
+                / 1e3
+                for name in CANARIES
             }
     return reading
 
@@ -114,13 +123,25 @@ def run_process(threads: Sequence[int], seconds: float) -> Reading:
         raise CalibrationError(f"a canary process printed no reading ({exc})") from None
 
 
+# From this many processes on, a canary's spread is the robust one (``spread``).
+ROBUST_FROM = 5
+
+
 def spread(medians: Sequence[float]) -> tuple[float, float]:
-    """The standard deviation of the logs of per-process medians and the band it gives (``floor.band``)."""
+    """The standard deviation of the logs of per-process medians and the band it gives
+    (``floor.band``): robust (1.4826 x the median absolute deviation) from ``ROBUST_FROM``
+    processes on, the sample standard deviation below."""
     if len(medians) < 2 or not all(m > 0 and math.isfinite(m) for m in medians):
         raise ValueError("needs at least 2 positive, finite medians")
     logs = [math.log(m) for m in medians]
-    mean = math.fsum(logs) / len(logs)
-    sd = math.sqrt(math.fsum((v - mean) ** 2 for v in logs) / (len(logs) - 1))
+    if len(logs) >= ROBUST_FROM:
+        # One process caught in a burst must not set the floor: the median absolute deviation,
+        # scaled to a standard deviation for normal data.
+        centre = statistics.median(logs)
+        sd = 1.4826 * statistics.median(abs(v - centre) for v in logs)
+    else:
+        mean = math.fsum(logs) / len(logs)
+        sd = math.sqrt(math.fsum((v - mean) ** 2 for v in logs) / (len(logs) - 1))
     return sd, band(sd)
 
 
