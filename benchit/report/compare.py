@@ -327,7 +327,9 @@ def compare_within(
         labels = (runtime_label(b) if by == OPTIONS else baseline, name)
         key_map = dict(zip(columns, key, strict=True))
         group = name + (f" {row['mode']}" if row.get("mode") == "train" else "")
-        floor = _floor(b, row, floors)
+        # Runtimes interleaved round by round in one process share its drift: the floor, which is
+        # the drift from process to process, does not apply to them.
+        floor = None if by == "runtime" else _floor(b, row, floors)
         pairs.append(_pair(key_map, group, b, row, threshold, labels, paired=by == "runtime", floor=floor))
     pairs.sort(key=lambda p: (p.group, p.model, tuple(p.key.values())))
     shown = (baseline or DEFAULTS) if by == OPTIONS else baseline
