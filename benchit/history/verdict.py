@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from enum import Enum
 from typing import Any
 
-from benchit.judge.comparable import PROBES, positive, speed_tolerance, why_inconclusive
+from benchit.judge.comparable import PROBES, positive, speed_judged, speed_tolerance, why_inconclusive
 from benchit.judge.stats import Change, compare_rounds
 from benchit.judge.verdicts import CompareVerdict
 from benchit.keys import CONTENDED, CONTENDED_REASON, LATENCY_MEDIAN_MS, ROUNDS_MS
@@ -74,12 +74,13 @@ def judge(
     pooled = [r for item in baseline for r in item["rounds"]]
     base = {"median_ms": statistics.median(pooled) if pooled else None, "contended": False}
     mine, theirs = _probes(latest, baseline)
-    reason = why_inconclusive(
-        (_row(latest, latest["rounds"], mine), "latest"),
-        (_row(base, pooled, theirs), "baseline"),
-        speed=speed_tolerance(threshold),
-    )
+    sides = [(_row(latest, latest["rounds"], mine), "latest"), (_row(base, pooled, theirs), "baseline")]
+    reason = why_inconclusive(*sides, speed=speed_tolerance(threshold))
     if reason:
         return Verdict.INCONCLUSIVE, None, reason
     change = compare_rounds(pooled, latest["rounds"], threshold)
-    return FROM_COMPARE.get(change.verdict, Verdict.INCONCLUSIVE), change, ""
+    # A change larger than the probes' difference keeps its verdict, with the difference noted.
+    reason, note = speed_judged(sides, speed_tolerance(threshold), change.ratio, threshold)
+    if reason:
+        return Verdict.INCONCLUSIVE, None, reason
+    return FROM_COMPARE.get(change.verdict, Verdict.INCONCLUSIVE), change, note

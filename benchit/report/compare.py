@@ -8,7 +8,7 @@ from typing import Any
 
 import pandas as pd
 
-from benchit.judge.comparable import round_medians, speed_tolerance, why_inconclusive
+from benchit.judge.comparable import round_medians, speed_judged, speed_tolerance, why_inconclusive
 from benchit.judge.stats import NO_SPREAD, Change, GeoMean, compare_paired, compare_rounds, geometric_mean_of
 from benchit.judge.verdicts import CompareVerdict
 from benchit.records import ResultStatus
@@ -34,7 +34,7 @@ class Pair:
     new_status: str | None
     verdict: CompareVerdict
     change: Change | None = None
-    reason: str = ""  # the failing side's error, for newly failing; why it is inconclusive
+    reason: str = ""  # the failing side's error, for newly failing; why it is inconclusive; a verdict's note
     base_rounds: int | None = None
     new_rounds: int | None = None
     base_contended: bool | None = None
@@ -186,14 +186,19 @@ def _judge(
         return CompareVerdict.BOTH_FAILING, None, str(new.get("error") or new["status"])
     # Runtimes paired in one scan met the same machine round by round: their probes are one.
     speed = None if paired else speed_tolerance(threshold)
-    reason = why_inconclusive((base, labels[0]), (new, labels[1]), speed=speed)
+    sides = ((base, labels[0]), (new, labels[1]))
+    reason = why_inconclusive(*sides, speed=speed)
     if reason:
         return CompareVerdict.INCONCLUSIVE, None, reason
     b, n = round_medians(base), round_medians(new)
     change = compare_paired(b, n, threshold) if paired and len(b) == len(n) else compare_rounds(b, n, threshold)
+    # The probes judge only what they can explain: a change larger than theirs keeps its verdict, noted.
+    reason, note = speed_judged(list(sides), speed, change.ratio, threshold) if speed is not None else ("", "")
+    if reason:
+        return CompareVerdict.INCONCLUSIVE, None, reason
     if change.verdict is CompareVerdict.INCONCLUSIVE:
         return change.verdict, None, NO_SPREAD
-    return change.verdict, change, ""
+    return change.verdict, change, note
 
 
 def _index(df: pd.DataFrame, columns: list[str]) -> dict[tuple[str, ...], dict[str, Any]]:

@@ -8,6 +8,7 @@ from typing import Any
 
 import pandas as pd
 
+from benchit.judge.comparable import LARGER
 from benchit.judge.verdicts import CompareVerdict
 from benchit.records import ResultStatus, ScriptStatus
 from benchit.report import frame
@@ -280,6 +281,8 @@ def compare_lines(comparison: Comparison, width: int) -> list[str]:
             "note: the CPU ran at another speed for one side (speed_probe_us, parallel_probe_us: fixed probes"
             " timed with every round): the machine, not the model, changed; measure both again"
         )
+    if any(p.change and p.reason.endswith(LARGER) for p in pairs):
+        lines.append("note: a verdict noted 'probe N% slower' changed more than that machine speed explains: it stands")
     threshold = f"{comparison.threshold * 100:g}%"
     lines += ["", f"geometric mean of new/base per group (threshold {threshold}):"]
     lines += [
