@@ -38,7 +38,7 @@ function draw(s){
   var shapes=c.ver.map(function(v){return {type:'line',xref:'x',yref:'paper',x0:x[v[0]],x1:x[v[0]],y0:0,y1:1,line:{dash:'dot',color:'#b00020',width:1}};});
   var notes=c.ver.map(function(v){return {x:x[v[0]],y:1,xref:'x',yref:'paper',text:'changed: '+v[1],showarrow:false,font:{size:9,color:'#b00020'},yanchor:'bottom'};});
   Plotly.newPlot(div,traces,{height:260,margin:{l:50,r:10,t:20,b:40},shapes:shapes,annotations:notes,
-    yaxis:{title:{text:'ms'}},legend:{orientation:'h'}},{displaylogo:false,responsive:true});
+    yaxis:{title:{text:'ms (log)'},type:'log'},legend:{orientation:'h'}},{displaylogo:false,responsive:true});
 }
 function page(){var end=Math.min(chosen.length,shown+PAGE);for(;shown<end;shown++){draw(chosen[shown]);}
   more.style.display=shown<chosen.length?'':'none';
