@@ -222,9 +222,7 @@ def _results_table(report: Report, mode: str | None = None) -> str:
             + cell(f"{r.get('device')}/{r.get('runtime')}")
             + cell(r.get("status"), cls="" if ok else "bad")
             + cell(units.duration(median) if ok else "", median if ok else "", True)
-            + _interval_cell(r)
-            if ok
-            else cell("")
+            + (_interval_cell(r) if ok else cell(""))
             + cell(
                 _speedup_text(r) if r.get("speedup_vs_eager") and not r.get("eager") else "",
                 r.get("speedup_vs_eager") or "",

@@ -117,6 +117,7 @@ def test_the_html_report_of_widely_spread_rounds_shows_no_negative_or_exponent_n
         }
     assert errors == []
     assert set(cells) == {"spread", "two", "steady"}
+    assert {len(row) for row in cells.values()} == {16}  # every column, the ones after the interval too
     median, ci = 6, 7  # the columns: model, params, inputs, machine, device/runtime, status, median, 95% CI
     assert cells["spread"][median] == "15.7 µs" and cells["spread"][ci] == TOO_WIDE
     assert cells["two"][median] == "11.5 µs" and cells["two"][ci] == FEW_ROUNDS
