@@ -15,6 +15,7 @@ import pytest
 from helpers import DATA, REPO, rewrite_results, run_benchit, run_benchit_subprocess, with_rounds, write_script
 
 from benchit.records import Result
+from benchit.report.units import digits
 
 TINY = '''"""A linear layer (test model)."""
 import torch
@@ -310,7 +311,7 @@ def test_busy_results_are_marked_and_left_out_of_the_geometric_mean(tmp_path: Pa
     assert next(line for line in lines if line.startswith("a Linear")).rstrip().endswith("x")
     assert "busy: measured on a busy machine (contended); n/c: speed-up not comparable (it or eager was busy)" in lines
     expected = math.sqrt(a["speedup_vs_eager"] * c_speedup)
-    assert f"  cpu/ort: {expected:.3g}x (of 2; 1 left out: 1 busy)" in lines
+    assert f"  cpu/ort: {digits(expected)}x (of 2; 1 left out: 1 busy)" in lines  # three digits, no exponent
     assert "busy: 1 results measured on a busy machine (contended): not comparable" in lines
     md = out.with_suffix(".md").read_text()
     assert "| contended |" in md and "| busy: 61% CPU wait, 2% steal" in md and "| cpu/ort | " in md
