@@ -14,6 +14,7 @@ from benchit.history.changepoint import last_change
 from benchit.history.changes import differences
 from benchit.history.verdict import MIN_BASELINE_RUNS, Verdict, judge
 from benchit.judge.stats import Change
+from benchit.report.units import Interval, interval
 
 # Verdicts in the order a table lists them: what needs a look first.
 ORDER = [Verdict.REGRESSION, Verdict.FAILING, Verdict.INCONCLUSIVE, Verdict.IMPROVEMENT, Verdict.SAME]
@@ -224,13 +225,19 @@ def _chart(
         "t": [round(x["time"], 1) for x in items],
         "run": [run_names[r][0] for r in p.runs[-n:]],
         "m": [x["median_ms"] for x in items],
-        "lo": [x["ci_low_ms"] for x in items],
-        "hi": [x["ci_high_ms"] for x in items],
+        # A band only where the interval is one: positive, over 3 rounds or more (never below zero).
+        "lo": [b.low if (b := _band(x)) else None for x in items],
+        "hi": [b.high if (b := _band(x)) else None for x in items],
         "busy": [i for i, x in enumerate(items) if x["contended"]],
         "fail": [i for i, x in enumerate(items) if x["status"] != "ok"],
         # Where the software changed from the point before: [index, what changed].
         "ver": [[i, what] for i in range(1, len(items)) if (what := _software(items[i - 1], items[i]))],
     }
+
+
+def _band(item: dict[str, Any]) -> Interval | None:
+    shown = interval(item["median_ms"], item["ci_low_ms"], item["ci_high_ms"], len(item.get("rounds") or ()) or 1)
+    return shown if shown is not None and shown.factor is not None else None
 
 
 def _software(before: dict[str, Any], after: dict[str, Any]) -> str:

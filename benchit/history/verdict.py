@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from enum import Enum
 from typing import Any
 
-from benchit.judge.comparable import PROBES, positive, speed_tolerance, why_inconclusive
+from benchit.judge.comparable import PROBES, positive, speed_judged, speed_tolerance, why_inconclusive
 from benchit.judge.noise import within_floor
 from benchit.judge.stats import Change, compare_rounds
 from benchit.judge.verdicts import CompareVerdict
@@ -76,11 +76,8 @@ def judge(
     pooled = [r for item in baseline for r in item["rounds"]]
     base = {"median_ms": statistics.median(pooled) if pooled else None, "contended": False}
     mine, theirs = _probes(latest, baseline)
-    reason = why_inconclusive(
-        (_row(latest, latest["rounds"], mine), "latest"),
-        (_row(base, pooled, theirs), "baseline"),
-        speed=speed_tolerance(threshold),
-    )
+    sides = [(_row(latest, latest["rounds"], mine), "latest"), (_row(base, pooled, theirs), "baseline")]
+    reason = why_inconclusive(*sides, speed=speed_tolerance(threshold))
     if reason:
         return Verdict.INCONCLUSIVE, None, reason
     # The baseline's rounds nested in their runs (the spread from run to run is what a nightly
@@ -88,5 +85,9 @@ def judge(
     runs = [i for i, item in enumerate(baseline) for _ in item["rounds"]]
     nested = compare_rounds(pooled, latest["rounds"], threshold, base_groups=runs,
                             new_groups=latest.get("round_passes") or None)  # fmt: skip
+    # A change larger than the probes' difference keeps its verdict, with the difference noted.
+    reason, note = speed_judged(sides, speed_tolerance(threshold), nested.ratio, threshold)
+    if reason:
+        return Verdict.INCONCLUSIVE, None, reason
     change, noise = within_floor(nested, floor)
-    return FROM_COMPARE.get(change.verdict, Verdict.INCONCLUSIVE), change, noise
+    return FROM_COMPARE.get(change.verdict, Verdict.INCONCLUSIVE), change, "; ".join(r for r in (noise, note) if r)

@@ -9,7 +9,7 @@ from typing import Any
 import pandas as pd
 
 from benchit.floor import Floor, pick
-from benchit.judge.comparable import round_medians, round_passes, speed_tolerance, why_inconclusive
+from benchit.judge.comparable import round_medians, round_passes, speed_judged, speed_tolerance, why_inconclusive
 from benchit.judge.noise import pair_floor, within_floor
 from benchit.judge.stats import NO_SPREAD, Change, GeoMean, compare_paired, compare_rounds, geometric_mean_of
 from benchit.judge.verdicts import CompareVerdict
@@ -36,7 +36,7 @@ class Pair:
     new_status: str | None
     verdict: CompareVerdict
     change: Change | None = None
-    reason: str = ""  # the failing side's error, for newly failing; why it is inconclusive
+    reason: str = ""  # the failing side's error, for newly failing; why it is inconclusive; a verdict's note
     base_rounds: int | None = None
     new_rounds: int | None = None
     base_contended: bool | None = None
@@ -199,7 +199,8 @@ def _judge(
         return CompareVerdict.BOTH_FAILING, None, str(new.get("error") or new["status"])
     # Runtimes paired in one scan met the same machine round by round: their probes are one.
     speed = None if paired else speed_tolerance(threshold)
-    reason = why_inconclusive((base, labels[0]), (new, labels[1]), speed=speed)
+    sides = ((base, labels[0]), (new, labels[1]))
+    reason = why_inconclusive(*sides, speed=speed)
     if reason:
         return CompareVerdict.INCONCLUSIVE, None, reason
     b, n = round_medians(base), round_medians(new)
@@ -207,10 +208,14 @@ def _judge(
         change = compare_paired(b, n, threshold)
     else:
         change = compare_rounds(b, n, threshold, base_groups=round_passes(base), new_groups=round_passes(new))
+    # The probes judge only what they can explain: a change larger than theirs keeps its verdict, noted.
+    reason, note = speed_judged(list(sides), speed, change.ratio, threshold) if speed is not None else ("", "")
+    if reason:
+        return CompareVerdict.INCONCLUSIVE, None, reason
     if change.verdict is CompareVerdict.INCONCLUSIVE:
         return change.verdict, None, NO_SPREAD
     change, why = within_floor(change, floor)
-    return change.verdict, change, why
+    return change.verdict, change, "; ".join(r for r in (why, note) if r)
 
 
 def _index(df: pd.DataFrame, columns: list[str]) -> dict[tuple[str, ...], dict[str, Any]]:
