@@ -46,7 +46,10 @@ class LiveDisplay(Printer):
         )
         self._lock = threading.Lock()  # the refresh thread reads what the scan's events change
         self._running: dict[int, tuple[str, float]] = {}  # job index -> (name, when it started)
-        self._done = self._failed = self._skipped = self._ran = 0
+        self._done = self._failed = self._skipped = self._ran = 0  # scripts (the ran: their last pass)
+        # Passes (--passes): script runs done and to come, for the ETA; the first job tells how many.
+        self._passes = 1
+        self._runs = self._runs_done = 0
         self._headed: int | None = None  # the job whose lines are the last printed
         self._start = time.monotonic()
         # stderr stays where it is (it may be a file); only stdout's prints are moved above the area.
@@ -108,9 +111,14 @@ class LiveDisplay(Printer):
     def script_finished(self, job: Any) -> None:
         with self._lock:
             self._running.pop(job.index, None)
-            self._done += 1
-            self._ran += 1
-            self._failed += failed(job.record)
+            self._passes = max(self._passes, getattr(job, "passes", 1))
+            self._runs += 1
+            self._runs_done += 1
+            if getattr(job, "final", True):  # its last pass: the script is done
+                self._runs_done += getattr(job, "passes", 1) - getattr(job, "pass_index", 0) - 1
+                self._done += 1
+                self._ran += 1
+                self._failed += failed(job.record)
         self._headed = None
         self._changed()
         super().script_finished(job)
@@ -119,6 +127,7 @@ class LiveDisplay(Printer):
         with self._lock:
             self._done += 1
             self._skipped += 1
+            self._runs_done += self._passes
         self._headed = None
         self._changed()
         super().script_skipped(script, reason)
@@ -128,11 +137,11 @@ class LiveDisplay(Printer):
         now = time.monotonic()
         with self._lock:
             done, ran, bad, skipped = self._done, self._ran, self._failed, self._skipped
+            runs, left = self._runs, self.total * self._passes - self._runs_done
             running = sorted(self._running.items())
         elapsed = now - self._start
-        # The ETA: the time per script run so far (with -j N, scripts run side by side), for the rest.
-        left = self.total - done
-        eta = f", ETA {_clock(elapsed / ran * left)}" if ran and left else ""
+        # The ETA: the time per script run so far (each pass a run; with -j N, runs side by side), for the rest.
+        eta = f", ETA {_clock(elapsed / runs * left)}" if runs and left > 0 and done < self.total else ""
         counts = f"{done}/{self.total} scripts, {ran - bad} ok, {bad} failed"
         counts += f", {skipped} skipped" if skipped else ""
         status = Text(f"{counts}, {_clock(elapsed)} elapsed{eta}", no_wrap=True, overflow="ellipsis")

@@ -79,6 +79,7 @@ class Job:
     pass_index: int = 0  # which of the scan's passes this is (``execute.passes``), from 0
     passes: int = 1  # how many the scan makes
     earlier: ScriptRecord | None = None  # a later pass: the record its previous pass left
+    final: bool = True  # no pass of the script is to come after this one (set as it finishes)
 
     @property
     def key(self) -> str:

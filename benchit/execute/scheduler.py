@@ -307,6 +307,17 @@ class Scheduler:
             self.finished.append(job)
         else:
             self.finished[earlier] = job
+        job.final = not self._another_pass(job, status)
         self.progress.script_finished(job)
-        if status is ScriptStatus.OK and job.pass_index + 1 < job.passes and not state.killed:
+        if not job.final:
             self.later.append(_Work(job.script, job.number, job.pass_index + 1))
+
+    def _another_pass(self, job: Job, status: ScriptStatus) -> bool:
+        """Whether ``job``'s script has a pass to come: it ended ``ok`` before its last pass, and
+        some of its results still lack passes (results that failed are complete after one)."""
+        if status is not ScriptStatus.OK or job.pass_index + 1 >= job.passes or job.state.killed:
+            return False
+        try:
+            return resume.plan(self.cache, self.config, job.record, self.machine_id) is not None
+        except OSError:
+            return True  # the next pass will say what it cannot read

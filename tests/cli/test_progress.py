@@ -54,7 +54,7 @@ def _corpus(folder: Path) -> Path:
 
 
 def _args(corpus: Path, cache: Path, *more: str) -> list[str]:
-    return ["benchmark", "--all", "--search-dir", str(corpus), "--cache-dir", str(cache), *FAST, *more]
+    return ["benchmark", "--all", "--search-dir", str(corpus), "--cache-dir", str(cache), *FAST, "--passes", "1", *more]
 
 
 def _in_pty(
