@@ -7,6 +7,10 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+# A floor wider than this says the calibration ran on a machine too busy to resolve anything (two
+# threads on a 2-core VM shared with other work read ±190% and more): it is kept and shown, and
+# not used in verdicts, which then rest on their statistics alone.
+USABLE_LIMIT = 0.5
 # Two runs of an unchanged model differ by less than the floor with this probability.
 COVERAGE = 0.95
 Z = 1.959963984540054  # the normal quantile of (1 + COVERAGE) / 2
@@ -70,6 +74,11 @@ class Floor:
         return f"{re.sub(r'[^A-Za-z0-9_-]', '_', self.machine_id)}-t{self.threads}-torch{torch}.json"
 
     @property
+    def usable(self) -> bool:
+        """Whether verdicts use this floor: at most ``USABLE_LIMIT``."""
+        return usable(self.floor)
+
+    @property
     def percent(self) -> str:
         """``±7.3%``"""
         return percent(self.floor)
@@ -78,7 +87,10 @@ class Floor:
         """``±7.3% at 1 thread (benchit calibrate, 8 processes, 2026-11-27)``"""
         how = "a scan's short calibration" if self.short else "benchit calibrate"
         threads = f"{self.threads} thread{'s' * (self.threads != 1)}"
-        return f"{self.percent} at {threads} ({how}, {self.processes} processes, {self.measured_at[:10]})"
+        text = f"{self.percent} at {threads} ({how}, {self.processes} processes, {self.measured_at[:10]})"
+        if not self.usable:
+            text += f"; too wide to judge by (over {percent(USABLE_LIMIT)}: the machine was busy), not used"
+        return text
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -111,6 +123,11 @@ class Floor:
             duration_s=float(data.get("duration_s") or 0.0),
             short=bool(data.get("short", False)),
         )
+
+
+def usable(fraction: float | None) -> bool:
+    """Whether a floor (a fraction) is narrow enough for verdicts to use (``USABLE_LIMIT``)."""
+    return fraction is not None and 0 < fraction <= USABLE_LIMIT
 
 
 def percent(fraction: float) -> str:

@@ -46,11 +46,14 @@ def add_parser(sub: Any, registry: Registry | None) -> None:
 
 def describe(floor: Floor) -> str:
     """``±3.1% at 1 thread (gemm ±1.2%, conv ±3.1%, copy ±2.0%, python ±0.4%)``"""
-    from benchit.floor import percent
+    from benchit.floor import USABLE_LIMIT, percent
 
     threads = f"{floor.threads} thread{'s' * (floor.threads != 1)}"
     canaries = ", ".join(f"{c.name} {percent(c.band)}" for c in floor.canaries)
-    return f"{floor.percent} at {threads} ({canaries})"
+    text = f"{floor.percent} at {threads} ({canaries})"
+    if not floor.usable:
+        text += f"; wider than {percent(USABLE_LIMIT)}: this machine was too busy, and verdicts will not use it"
+    return text
 
 
 def run(args: argparse.Namespace, registry: Registry | None) -> int:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from benchit.floor import noise_reason
+from benchit.floor import noise_reason, usable
 from benchit.judge.stats import Change
 from benchit.judge.verdicts import CompareVerdict
 
@@ -13,9 +13,11 @@ def within_floor(change: Change, floor: float | None) -> tuple[Change, str]:
     """``change`` with the floor applied, and why: a slower or faster ratio inside [1/(1+floor),
     1+floor] (the band two runs of an unchanged model stay within on this machine, ``benchit
     calibrate``) becomes no significant change, ``within this machine's run-to-run noise, ±X%``;
-    anything else is left as it is, with no reason."""
-    if floor is None or floor <= 0 or change.verdict not in (CompareVerdict.SLOWER, CompareVerdict.FASTER):
+    anything else is left as it is, with no reason; so is everything where the floor is too wide
+    to judge by (``floor.USABLE_LIMIT``)."""
+    if not usable(floor) or change.verdict not in (CompareVerdict.SLOWER, CompareVerdict.FASTER):
         return change, ""
+    assert floor is not None
     if 1.0 / (1.0 + floor) <= change.ratio <= 1.0 + floor:
         return replace(change, verdict=CompareVerdict.SAME), noise_reason(floor)
     return change, ""
