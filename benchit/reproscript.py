@@ -123,7 +123,7 @@ def through_benchit(spec: dict[str, Any], model: Any, args: tuple, kwargs: dict)
     parsed = build_parser(registry, ("benchmark",)).parse_args(["benchmark", "repro.py"])
     options = {**values_of(parsed)[1], **spec.get("runtime_options", {}), "rebuild": "always"}
     runtime = registry.runtime(spec["runtime"], options)
-    device = registry.device(spec["device"])()
+    device = registry.device(spec["device"])
     where = failures.PREPARE
     with tempfile.TemporaryDirectory() as folder:
         try:

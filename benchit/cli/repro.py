@@ -65,7 +65,8 @@ def _opset(result: Any) -> tuple[str, int]:
 
 def write(cache: Any, result_id: str, folder: Path, plugin_dirs: list[str]) -> dict[str, Any]:
     """Write the reproduction of ``result_id`` into ``folder``; its ``repro.json``."""
-    from benchit import failures, reproscript
+    import benchit
+    from benchit import failures
     from benchit.store.runs import located
 
     script, build, result = _find(cache, result_id)
@@ -78,7 +79,7 @@ def write(cache: Any, result_id: str, folder: Path, plugin_dirs: list[str]) -> d
     folder.mkdir(parents=True, exist_ok=True)
     shutil.copy2(source, folder / source.name)
     shutil.copy2(Path(failures.__file__), folder / "failures.py")
-    shutil.copy2(Path(reproscript.__file__), folder / "repro.py")
+    shutil.copy2(Path(benchit.__file__).parent / "reproscript.py", folder / "repro.py")  # never imported here
     for stale in ("inputs.pt", "weights.pt"):  # inputs of an earlier reproduction in this folder
         (folder / stale).unlink(missing_ok=True)
     plugins = []
