@@ -37,8 +37,7 @@ def _read(path: Path, option: str) -> tuple[list[Failed], set[Identity], set[str
     from benchit.report import triage
 
     cache = open_cache(path, option)
-    found = triage.collect(cache)
-    everything = triage.measured(cache)
+    found, everything = triage.read(cache)
     for warning in cache.warnings:
         print(f"benchit: warning: {printable(warning)}", file=sys.stderr)
     return found, everything, {key[-1] for key in everything if key[-1]}

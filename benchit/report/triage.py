@@ -119,13 +119,13 @@ def _script_name(record: Any) -> str:
     return str(record.relative_path or Path(record.script or record.key).name)
 
 
-def collect(cache: Cache) -> list[Failed]:
+def collect(cache: Cache, runs: list[Any] | None = None) -> list[Failed]:
     """Every failed result of ``cache`` (failed, or its parity failed) and every script that ended
     failed, timed out, out of memory or killed, each with its failure (derived from its error
     text where the cache predates failures)."""
     found = []
     where = str(cache.root)
-    for run in script_runs(cache):
+    for run in script_runs(cache) if runs is None else runs:
         record = run.record
         script, args = _script_name(record), " ".join(record.script_args)
         machine_of_script = record.machine.id if record.machine else ""
@@ -167,10 +167,16 @@ def fixed(baseline: list[Failed], now: list[Failed], measured: set[Identity]) ->
     return [replace(f, change=FIXED) for f in baseline if f.identity not in failing and f.identity in measured]
 
 
-def measured(cache: Cache) -> set[Identity]:
+def read(cache: Cache) -> tuple[list[Failed], set[Identity]]:
+    """``collect`` and ``measured`` of ``cache`` in one reading of it."""
+    runs = script_runs(cache)
+    return collect(cache, runs), measured(cache, runs)
+
+
+def measured(cache: Cache, runs: list[Any] | None = None) -> set[Identity]:
     """The identities of every result and script run of ``cache``, failed or not."""
     found = set()
-    for run in script_runs(cache):
+    for run in script_runs(cache) if runs is None else runs:
         record = run.record
         script, args = _script_name(record), " ".join(record.script_args)
         machine_of_script = (record.machine.id if record.machine else "") or ""
