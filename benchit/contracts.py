@@ -226,6 +226,13 @@ class Runtime:
         """
         raise NotImplementedError
 
+    def failure_op(self, exc: BaseException) -> str | None:
+        """The operator or node that ``exc`` (raised by ``prepare`` or a step) failed on, in this
+        runtime's own words (optional: without it the core reads ``aten.x``, ``aten::x`` and ONNX
+        node types from the messages itself); ``None``: let the core read it. Part of the failure's
+        signature (``benchit.failures``)."""
+        return None
+
     def prepare_onnx(self, path: Path, inputs: dict[str, Any], device: Device, artifacts: Path) -> Prepared:
         """Build what runs the ONNX file ``path`` (given on the command line) on ``inputs``
         (graph input name -> numpy array). Only runtimes that read ONNX override this."""

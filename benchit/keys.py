@@ -59,3 +59,9 @@ LATENCY_MEDIAN_MS = "latency_median_ms"
 ITERATIONS = "iterations"
 CONTENDED = "contended"
 MACHINE = "machine"
+# Why a result failed (``benchit.failures``): the report's columns, ``benchit triage``'s clusters.
+FAILURE_STAGE = "failure_stage"
+FAILURE_OP = "failure_op"
+FAILURE_FRAME = "failure_frame"
+FAILURE_SIGNATURE = "failure_signature"
+FAILURE_COLUMNS = (FAILURE_STAGE, FAILURE_OP, FAILURE_FRAME, FAILURE_SIGNATURE)

@@ -10,6 +10,7 @@ from typing import Any
 
 from benchit import fieldcheck as fc
 from benchit import keys
+from benchit.failures import Failure
 from benchit.naming import measurement_key, options_tag
 
 
@@ -373,7 +374,7 @@ _RESULT = fc.fields(
     (fc.obj, False, ("info", "environment")),
     (fc.text, True, ("error", "script_digest")),
     (_stats, True, ("stats",)),
-    (fc.obj, True, ("parity",)),
+    (fc.obj, True, ("parity", "failure")),
     (machine_check, True, ("machine",)),
     (fc.number, True, ("throughput_per_s", "finished")),
     (fc.flag, False, ("contended",)),
@@ -412,6 +413,9 @@ class Result:
     # The runtime's options that shape its numbers (``Runtime.identity_options``) and differ from
     # their defaults: part of what was measured. Empty: the defaults (and every older result).
     runtime_options: dict[str, str] = field(default_factory=dict)
+    # Why it failed (a failed result, or one whose parity failed), typed: ``benchit.failures``.
+    # Results written before it was kept have none; ``failures.of_result`` derives it from ``error``.
+    failure: Failure | None = None
 
     def __post_init__(self) -> None:
         # Measuring code may still pass the plain string: the record holds the enum.
@@ -430,6 +434,7 @@ class Result:
         data["stats"] = self.stats.to_dict() if self.stats else None
         data["machine"] = self.machine.to_dict() if self.machine else None
         data["parity"] = self.parity.to_dict() if self.parity else None
+        data["failure"] = self.failure.to_dict() if self.failure else None
         return data
 
     @classmethod
@@ -466,6 +471,7 @@ class Result:
             contended=bool(data.get("contended", False)),
             mode=data.get("mode") or "eval",  # results written before modes timed the eval call
             runtime_options=dict(data.get("runtime_options") or {}),
+            failure=Failure.from_dict(data["failure"]) if data.get("failure") else None,
         )
 
 

@@ -30,6 +30,8 @@ COMMANDS = (
     "run",
     "report",
     "compare",
+    "triage",
+    "repro",
     "publish",
     "history",
     "calibrate",

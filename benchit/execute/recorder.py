@@ -8,7 +8,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from benchit import __version__
+from benchit import __version__, failures
 from benchit.config import Config
 from benchit.execute import passes, protocol
 from benchit.execute.job import Job
@@ -148,10 +148,10 @@ class Recorder:
             return None
         build, attempt = state.attempt
         why = (error or {}).get("message") or status.value
+        text = f"{why}, while preparing or measuring this runtime"
+        stage = failures.OOM if status is ScriptStatus.OOM else failures.CRASH
         failed = dataclasses.replace(
-            attempt,
-            status=ResultStatus.FAILED,
-            error=f"{why}, while preparing or measuring this runtime",
+            attempt, status=ResultStatus.FAILED, error=text, failure=failures.describe(attempt.runtime, text, stage=stage)
         )
         return build, self.result(job, ResultReady(build, failed), machine)
 

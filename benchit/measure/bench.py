@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypedDict
 
-from benchit import keys
+from benchit import failures, keys
 from benchit.config import Config
 from benchit.contracts import Device, Prepared, Runtime, Timer
 from benchit.errors import Unavailable
@@ -135,6 +135,7 @@ class _Entry:
     result: Result | None = None  # once it failed or was refused
     trainer: Trainer | None = None  # in train mode: the model's optimizer and initial state
     inputs_need: InputsNeed | None = None  # in train mode: what the captured inputs lacked, when they did
+    phase: str = failures.PREPARE  # where a failure now is caught: preparing, or running what was prepared
 
     def context(self) -> Any:
         """The grad mode of its runtime in this mode."""
@@ -147,7 +148,9 @@ class _Entry:
         if self.trainer is not None:  # a step the captured inputs cannot train: its reason, no traceback
             error = inputs_reason(exc) or error
             self.inputs_need = inputs_need(exc)
-        self.result = Result(**self.base, status=status, error=error, info=self.info, environment=self.environment)
+        failure = failures.of_runtime(self.runtime, exc, error, self.phase) if status is ResultStatus.FAILED else None
+        self.result = Result(**self.base, status=status, error=error, info=self.info, environment=self.environment,
+                             failure=failure)  # fmt: skip
         self.prepared = None
 
 
@@ -177,6 +180,7 @@ def _prepare(entry: _Entry, placement: Placed, config: Config, artifacts: Path, 
     # the one asked for.
     torch.set_num_threads(config.threads)
     trainer, mode = entry.trainer, entry.base["mode"]
+    entry.phase = failures.PREPARE
     try:
         with entry.context():
             with host_lock(exclusive=False):
@@ -188,6 +192,7 @@ def _prepare(entry: _Entry, placement: Placed, config: Config, artifacts: Path, 
                 prepared = runtime.prepare(model, args, kwargs, device, artifacts)
                 info.update(prepared.info)
                 info[keys.PREPARE_S] = time.perf_counter() - start
+                entry.phase = failures.RUN
                 forward = prepared.step
                 if trainer is not None:  # the timed unit is the whole train step
                     prepared = dataclasses.replace(prepared, step=trainer.step(forward))
@@ -377,6 +382,9 @@ def _finish(entry: _Entry, measured: list[_Entry], placement: Placed, config: Co
         info=info,
         environment={**entry.environment, "timing": config.timing.to_dict()},
         contended=contended,
+        failure=failures.of_parity(entry.runtime.name, entry.parity.get("reason"))
+        if entry.parity is not None and entry.parity.get("verdict") == "failed"
+        else None,
     )
 
 
@@ -423,7 +431,8 @@ def benchmark_all(
         refused = _refusal(device, runtime, environment, precision, mode)
         if refused is not None:
             status, error = refused
-            entry.result = Result(**base, status=status, error=error, environment=environment)
+            failure = failures.describe(runtime.name, error, stage=failures.SETUP) if status is ResultStatus.FAILED else None
+            entry.result = Result(**base, status=status, error=error, environment=environment, failure=failure)
             continue
         if untrainable is not None:
             entry.fail(untrainable)

@@ -8,7 +8,7 @@ import pandas as pd
 
 from benchit.judge.comparable import positive, round_medians
 from benchit.judge.stats import GeoMean, geometric_mean_of, paired_ratio
-from benchit.keys import ROUND_PASSES, ROUNDS_MS, SAMPLES_MS
+from benchit.keys import FAILURE_COLUMNS, ROUND_PASSES, ROUNDS_MS, SAMPLES_MS
 from benchit.records import ResultStatus
 from benchit.report import rows
 from benchit.store.cache import Cache
@@ -56,6 +56,7 @@ COLUMNS = [
     "parity_rule",
     "parity_max_abs_diff",
     "parity_max_rel_diff",
+    *FAILURE_COLUMNS,
     "call_count",
     "call_site",
     "module_path",

@@ -6,7 +6,7 @@ import os
 from pathlib import Path
 from typing import Any
 
-from benchit import keys
+from benchit import failures, keys
 from benchit.judge.comparable import busy_reason
 from benchit.naming import options_text
 from benchit.records import Result, ResultStatus, ScriptStatus
@@ -117,6 +117,7 @@ def _result_row(result: Result) -> dict[str, Any]:
         peak_device_reserved_mb=_megabytes(info.get(keys.PEAK_MEMORY_RESERVED_BYTES)),
     )
     row.update({key: info.get(key) for key in _INFO_COLUMNS})
+    row.update(_failure_columns(result))
     # One column per library the runtime's ``versions()`` named (``onnxruntime_version``, a plugin's own).
     runtime_versions = env.get("runtime_versions")
     if isinstance(runtime_versions, dict):
@@ -128,6 +129,16 @@ def _result_row(result: Result) -> dict[str, Any]:
         if not hidden and isinstance(value, (str, int, float, bool)):
             row[f"info_{key}"] = value
     return row
+
+
+def _failure_columns(result: Result) -> dict[str, Any]:
+    """``failure_stage``, ``failure_op``, ``failure_frame`` and ``failure_signature`` of a failed
+    result (derived from its error text for one cached before they were kept), else empty."""
+    failure = failures.of_result(result)
+    if failure is None:
+        return dict.fromkeys(keys.FAILURE_COLUMNS)
+    values = (failure.stage, failure.op or None, failure.frame or None, failure.signature)
+    return dict(zip(keys.FAILURE_COLUMNS, values, strict=True))
 
 
 def of_cache(cache: Cache) -> list[dict[str, Any]]:

@@ -180,8 +180,10 @@ def results_table(df: pd.DataFrame, width: int) -> list[str]:
 
 
 def failures(df: pd.DataFrame, width: int) -> list[str]:
-    """Failed results and scripts, grouped by their one-line reason."""
+    """Failed results and scripts, grouped by cause (their failure signature, else their one-line reason);
+    ``benchit triage`` ranks and details the same causes."""
     groups: dict[str, list[str]] = defaultdict(list)
+    headers: dict[str, str] = {}
     for row in df.to_dict("records"):
         status = row.get("status")
         settled = status in (ResultStatus.OK, ResultStatus.UNAVAILABLE, None)
@@ -190,8 +192,13 @@ def failures(df: pd.DataFrame, width: int) -> list[str]:
         where = label(row) if row.get("invocation") else str(row.get("relative_path") or row.get("script"))
         if row.get("device"):
             where += f" {row['device']}/{frame.runtime_label(row)}"
-        reason = row.get("error") or row.get("script_error") or str(status)
-        groups[f"{status}: {printable(reason)}"].append(printable(where))
+        reason = f"{status}: {printable(row.get('error') or row.get('script_error') or str(status))}"
+        # One group per cause (``failures``: a signature merges texts that differ by numbers, paths, shapes).
+        signature, op = row.get("failure_signature"), row.get("failure_op")
+        if signature:
+            cause = f"{row.get('failure_stage')}" + (f", op {op}" if op else "") + f", {signature}"
+            reason = headers.setdefault(signature, f"{status} ({printable(cause)}): {reason.partition(': ')[2]}")
+        groups[reason].append(printable(where))
     lines = []
     for reason, places in sorted(groups.items(), key=lambda kv: -len(kv[1])):
         lines.append(fit(f"  {len(places)} x {reason}", width))

@@ -1,0 +1,251 @@
+"""What a failure is: its stage, the op and the library frame it names, and a stable signature of its cause."""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import re
+import sys
+import sysconfig
+import traceback
+from dataclasses import dataclass
+from pathlib import Path
+from types import TracebackType
+from typing import Any
+
+# The stages a failure is put at (docs/usage.md, "Failure triage"); a runtime's own words are kept as they come.
+CAPTURE, EXPORT, CONVERT, COMPILE, RUN = "capture", "export", "convert", "compile", "run"
+ACCURACY, TIMEOUT, OOM, CRASH, SETUP = "accuracy", "timeout", "oom", "crash", "setup"
+# Where bench.py caught it: preparing the runtime, or running a step it prepared.
+PREPARE = "prepare"
+
+TEMPLATE_LIMIT = 240
+
+
+@dataclass(frozen=True)
+class Failure:
+    """Why one result failed, typed: ``stage``, the ``op`` the library named (``""``: none), the
+    innermost library ``frame`` (``module:function``, ``""``: unknown), the exception ``kind``, the
+    message ``template`` and ``signature``, a short id of (runtime, stage, kind, template, op)."""
+
+    stage: str
+    kind: str = ""
+    template: str = ""
+    op: str = ""
+    frame: str = ""
+    signature: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        return dataclasses.asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Failure:
+        names = {f.name for f in dataclasses.fields(cls)}
+        return cls(**{k: str(v) for k, v in data.items() if k in names and v is not None})
+
+
+# -- the message template --------------------------------------------------------------------------
+_ANSI = re.compile(r"\x1b\[[0-9;]*m")
+_TEMPLATE_RULES = (
+    (re.compile(r"0x[0-9a-fA-F]+"), "<addr>"),
+    (re.compile(r"(?:[A-Za-z]:)?(?:[\w.~-]*[/\\])+[\w.-]+(?::\d+)*"), "<path>"),
+    (re.compile(r"torch\.Size\(\[[^\]]*\]\)"), "<shape>"),
+    (re.compile(r"\[\s*-?\d+(?:\s*,\s*-?\d+)*\s*,?\s*\]|\(\s*-?\d+(?:\s*,\s*-?\d+)+\s*,?\s*\)"), "<shape>"),
+    (re.compile(r"\b\d+(?:\s*x\s*\d+)+\b"), "<shape>"),
+    (re.compile(r"'[^'\n]*'|\"[^\"\n]*\"|`[^`\n]*`"), "<name>"),
+    (re.compile(r"%[\w.]+"), "<name>"),
+    (re.compile(r"[-+]?\b\d+(?:\.\d*)?(?:[eE][-+]?\d+)?\b|[-+]?\.\d+(?:[eE][-+]?\d+)?"), "<n>"),
+    (re.compile(r"\s+"), " "),
+)
+
+
+def template(line: str) -> str:
+    """``line`` with paths, addresses, shapes, quoted names and numbers taken out: the words that
+    say what went wrong, equal for two failures of one cause on different models."""
+    text = _ANSI.sub("", line).strip()
+    for pattern, replacement in _TEMPLATE_RULES:
+        text = pattern.sub(replacement, text)
+    text = text.strip()
+    return text if len(text) <= TEMPLATE_LIMIT else text[:TEMPLATE_LIMIT] + " ..."
+
+
+# -- the op a library names ------------------------------------------------------------------------
+_OPS = (
+    re.compile(r"op='((?:aten|prims|quantized|torchvision|onnx)\.[\w.]+?)'"),  # <OpOverload(op='aten.cummax', ...)>
+    re.compile(r"torch\.ops\.((?:aten|prims|quantized|torchvision)\.\w+)"),  # torch.ops.aten.x.default
+    re.compile(r"\b((?:aten|prims|quantized|torchvision)::\w+)"),  # aten::linalg_svdvals (TorchScript)
+    re.compile(r"while running (\w+) node\b"),  # ONNX Runtime's run errors
+    re.compile(r"implementation for (\w+)\(\d+\) node"),  # ONNX Runtime: no kernel for an ONNX node
+    re.compile(r"\bOp \((\w+)\)"),  # ONNX Runtime: "Node (name) Op (Type)"
+    re.compile(r"[Oo]perator[ :]+'?((?:aten|prims)[.:]+\w+|[A-Z]\w+)'?"),
+)
+
+
+def find_op(text: str) -> str:
+    """The first operator or ONNX node type ``text`` names, or ``""``."""
+    for pattern in _OPS:
+        if found := pattern.search(text):
+            return found.group(1)
+    return ""
+
+
+# -- the stage --------------------------------------------------------------------------------------
+def stage_of(text: str, where: str) -> str:
+    """The stage of a failure with ``text`` caught ``where`` (``prepare`` or ``run``; ``""``: not known):
+    what the text shows of the library that raised it, else where it was caught."""
+    if re.search(r"ConversionError|DispatchError|OnnxExporterError|UnsupportedOperatorError|SymbolicValueError", text):
+        return CONVERT
+    if "ExportError" in text or "torch.export" in text or "torch._export" in text:
+        return EXPORT
+    if re.search(r"BackendCompilerFailed|InductorError|torch\._dynamo|torch\._inductor|LoweringException", text):
+        return COMPILE
+    if re.search(r"Non-zero status code returned while running|RUNTIME_EXCEPTION", text):
+        return RUN
+    if re.search(r"ONNXRuntimeError|InvalidGraph|INVALID_GRAPH|NOT_IMPLEMENTED|Load model", text):
+        return COMPILE
+    if re.search(r"out of memory|OutOfMemoryError|MemoryError|std::bad_alloc", text):
+        return OOM
+    if where == PREPARE:
+        return COMPILE
+    return where or RUN
+
+
+def signature(runtime: str, stage: str, kind: str, template_text: str, op: str) -> str:
+    """A short id, the same wherever and whenever the same cause fails the same runtime."""
+    key = "\x1f".join((runtime, stage, kind, template_text, op))
+    return hashlib.sha1(key.encode()).hexdigest()[:10]
+
+
+def _kind(first_line: str) -> str:
+    head, sep, _ = first_line.partition(":")
+    return head.strip() if sep and re.fullmatch(r"[\w.]+", head.strip()) else ""
+
+
+def describe(runtime: str, text: str, stage: str = "", where: str = "", op: str = "", frame: str = "") -> Failure:
+    """The failure of ``runtime`` whose error is ``text`` (``Type: message`` then a traceback's tail),
+    at ``stage`` when known, else from the text and ``where`` it was caught."""
+    first = next((line for line in _ANSI.sub("", text).splitlines() if line.strip()), "").strip()
+    kind = _kind(first)
+    shape = template(first)
+    stage = stage or stage_of(text, where)
+    op = op or find_op(text)
+    frame = frame or frame_in_text(text)
+    return Failure(stage, kind, shape, op, frame, signature(runtime, stage, kind, shape, op))
+
+
+# -- the innermost library frame --------------------------------------------------------------------
+_STDLIB = tuple({sysconfig.get_paths()["stdlib"], sysconfig.get_paths()["platstdlib"]})
+_SITE = re.compile(r"[/\\](?:site|dist)-packages[/\\]")
+_FRAME_LINE = re.compile(r'File "([^"]+)", line \d+, in (\S+)')
+
+
+def _module_of(filename: str, extra: tuple[str, ...]) -> str | None:
+    """The dotted module of a library file (under site-packages, or one of ``extra`` folders);
+    ``None`` for benchit itself, the standard library and everything else (the user's script)."""
+    parts = _SITE.split(filename)
+    if len(parts) > 1:
+        module = Path(parts[-1]).with_suffix("").as_posix().replace("/", ".").removesuffix(".__init__")
+    elif any(filename.startswith(e) for e in extra):
+        module = Path(filename).stem
+    else:
+        return None
+    if module.split(".")[0] in ("benchit", "pluggy", "_pytest", "pytest"):
+        return None
+    return module
+
+
+def _frame(frames: list[tuple[str, str]], extra: tuple[str, ...]) -> str:
+    for filename, function in reversed(frames):
+        if filename.startswith(_STDLIB) and not _SITE.search(filename):
+            continue
+        module = _module_of(filename, extra)
+        if module is not None:
+            return f"{module}:{function}"
+    return ""
+
+
+def frame_in_text(text: str) -> str:
+    """The innermost library frame of the traceback lines in ``text`` (a cached error), or ``""``."""
+    return _frame(_FRAME_LINE.findall(text), ())
+
+
+def _chain(exc: BaseException) -> list[BaseException]:
+    """``exc`` and the exceptions it was raised from or while handling, outermost first."""
+    found: list[BaseException] = []
+    current: BaseException | None = exc
+    while current is not None and current not in found and len(found) < 16:
+        found.append(current)
+        current = current.__cause__ or (None if current.__suppress_context__ else current.__context__)
+    return found
+
+
+def library_frame(exc: BaseException, extra: tuple[str, ...] = ()) -> str:
+    """The innermost frame inside a library (``module:function``) of ``exc`` or the exception it
+    came from, the deepest cause first; ``extra``: folders that count as library too (a plugin's)."""
+    for link in reversed(_chain(exc)):
+        tb: TracebackType | None = link.__traceback__
+        frames = [(f.filename, f.name) for f in traceback.extract_tb(tb)] if tb is not None else []
+        if found := _frame(frames, extra):
+            return found
+    return ""
+
+
+def from_exception(
+    runtime: str, exc: BaseException, text: str, where: str, op: str = "", extra: tuple[str, ...] = ()
+) -> Failure:
+    """The failure of ``runtime`` with ``exc`` (whose cached text is ``text``), caught ``where``;
+    ``op``: what the runtime named, else found in the messages of ``exc`` and its causes."""
+    messages = "\n".join(f"{type(e).__name__}: {e}" for e in _chain(exc))
+    return describe(runtime, text, where=where, op=op or find_op(text) or find_op(messages),
+                    frame=library_frame(exc, extra))  # fmt: skip
+
+
+def module_folder(obj: object) -> tuple[str, ...]:
+    """The folder of the file that defines ``obj``'s class: a plugin's frames count as its library's."""
+    module = sys.modules.get(type(obj).__module__)
+    path = getattr(module, "__file__", None)
+    return (str(Path(path).parent),) if path and type(obj).__module__.split(".")[0] != "benchit" else ()
+
+
+def of_runtime(runtime: Any, exc: BaseException, text: str, where: str) -> Failure:
+    """The failure of ``runtime`` (a ``contracts.Runtime``) with ``exc``, caught ``where``: the op it
+    names through its optional ``failure_op(exc)`` (a runtime that raises there names none), and its
+    own module's folder counted as library."""
+    op = ""
+    hook = getattr(runtime, "failure_op", None)
+    if callable(hook):
+        try:
+            op = str(hook(exc) or "")
+        except Exception:  # noqa: BLE001 - a broken hook names no op; the failure is still recorded
+            op = ""
+    return from_exception(str(getattr(runtime, "name", "")), exc, text, where, op, module_folder(runtime))
+
+
+def of_parity(runtime: str, reason: str | None, op: str = "") -> Failure:
+    """The failure of ``runtime`` whose outputs failed parity with eager torch for ``reason``."""
+    shape = template(f"parity failed: {reason or 'outputs differ from eager torch'}")
+    return Failure(ACCURACY, "ParityFailed", shape, op, "", signature(runtime, ACCURACY, "ParityFailed", shape, op))
+
+
+def of_result(result: Any) -> Failure | None:
+    """A ``records.Result``'s failure: the one recorded, else (a result cached before failures were
+    kept) derived from its error text, or its failed parity; ``None`` for a result that did not fail."""
+    if result.failure is not None:
+        return result.failure
+    if str(result.status) == "failed":
+        return describe(result.runtime, result.error or "")
+    parity = result.parity
+    if parity is not None and parity.passed is False and str(result.status) == "ok":
+        return of_parity(result.runtime, parity.reason)
+    return None
+
+
+def of_script(status: str, error: dict[str, Any] | str | None) -> Failure:
+    """The failure of a script that ended ``status`` (failed, timeout, oom, killed) before its
+    results were all measured: capture for a failed script, else the way it ended."""
+    if isinstance(error, dict):
+        text = f"{error.get('type') or status}: {error.get('message') or ''}\n{error.get('traceback') or ''}"
+    else:
+        text = error or status
+    stage = {"timeout": TIMEOUT, "oom": OOM, "failed": CAPTURE}.get(status, CRASH)
+    return describe("", text, stage=stage)

@@ -1,0 +1,171 @@
+"""A failure's reproduction, written as ``repro.py`` by ``benchit repro``: run it alone, from any folder.
+
+It reads ``repro.json`` beside it, runs the copy of the script until its first top-level call of
+the failed model (the model and its inputs; the inputs and weights are saved beside it on the
+first run and reused after), and replays the failed stage: the ONNX export of ``ort`` with torch
+alone, any other runtime (a plugin's too) through benchit's runtime contract, with parity against
+eager torch for an accuracy failure. It prints the failure's signature; exit 1: the failure
+reproduced, 0: it did not.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import runpy
+import sys
+import traceback
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))  # the copy of benchit's failures.py beside it
+
+import failures  # type: ignore[import-not-found]  # noqa: E402
+
+REPRODUCED, NOT_REPRODUCED = 1, 0
+
+
+class _Captured(Exception):
+    """Stops the script at the model's first top-level call."""
+
+
+def capture(spec: dict[str, Any]) -> tuple[Any, tuple, dict]:
+    """The model (in eval mode) and its inputs: the script's first top-level call of the model's class."""
+    import torch
+
+    original = torch.nn.Module.__call__
+    depth = [0]
+    found: list[Any] = []
+
+    def call(self: Any, *args: Any, **kwargs: Any) -> Any:
+        if depth[0] == 0 and type(self).__name__ == spec["model_class"]:
+            found.append((self, args, kwargs))
+            raise _Captured
+        depth[0] += 1
+        try:
+            return original(self, *args, **kwargs)
+        finally:
+            depth[0] -= 1
+
+    torch.nn.Module.__call__ = call  # type: ignore[method-assign]
+    script = HERE / spec["script"]
+    argv = sys.argv
+    sys.argv = [str(script), *spec.get("script_args", [])]
+    try:
+        runpy.run_path(str(script), run_name="__main__")
+    except _Captured:
+        pass
+    finally:
+        torch.nn.Module.__call__ = original  # type: ignore[method-assign]
+        sys.argv = argv
+    if not found:
+        raise SystemExit(f"repro: the script made no call of {spec['model_class']}: nothing to reproduce")
+    model, args, kwargs = found[0]
+    saved_inputs, saved_weights = HERE / "inputs.pt", HERE / "weights.pt"
+    if saved_inputs.exists() and saved_weights.exists():
+        inputs = torch.load(saved_inputs, weights_only=False)
+        args, kwargs = inputs["args"], inputs["kwargs"]
+        model.load_state_dict(torch.load(saved_weights, weights_only=False))
+    else:
+        torch.save({"args": args, "kwargs": kwargs}, saved_inputs)
+        torch.save(model.state_dict(), saved_weights)
+    return model.eval(), args, kwargs
+
+
+_ANSI = re.compile(r"\x1b\[[0-9;]*m")
+_CLASS = re.compile(r"<class '(?:[\w.]+\.)?(\w+)'>")
+
+
+def _plain(exc: BaseException, limit: int = 1500) -> str:
+    """As benchit's ONNX export words an exporter's failure (``backends.onnxfile._plain``)."""
+    text = _ANSI.sub("", f"{type(exc).__name__}: {exc}").strip()
+    _, found, causes = text.partition("## Exception summary")
+    cause = next((line.strip() for line in causes.splitlines() if line.strip()), "") if found else ""
+    if cause:
+        text = f"{type(exc).__name__}: " + _CLASS.sub(r"\1", cause) + "\n" + text
+    return text if len(text) <= limit else text[:limit] + " ..."
+
+
+def export_onnx(spec: dict[str, Any], model: Any, args: tuple, kwargs: dict) -> failures.Failure | None:
+    """Export as ``ort`` does (torch alone); the failure it raised, or ``None``."""
+    import contextlib
+    import io
+    import tempfile
+
+    import torch
+
+    exporter, opset = spec["exporter"], spec["opset"]
+    with tempfile.TemporaryDirectory() as folder, torch.no_grad():
+        try:
+            with contextlib.redirect_stdout(io.StringIO()):
+                torch.onnx.export(model, args, str(Path(folder) / "model.onnx"), kwargs=kwargs or None,
+                                  opset_version=opset, dynamo=exporter == "dynamo")  # fmt: skip
+        except Exception as exc:  # noqa: BLE001 - the failure being reproduced
+            text = f"ExportError: torch.onnx.export ({exporter}, opset {opset}) failed: {_plain(exc)}"
+            return failures.from_exception(spec["runtime"], exc, text, failures.PREPARE)
+    return None
+
+
+def through_benchit(spec: dict[str, Any], model: Any, args: tuple, kwargs: dict) -> failures.Failure | None:
+    """Prepare and run the runtime through benchit's contract, with parity for an accuracy failure."""
+    import tempfile
+
+    import torch
+
+    from benchit import plugins
+    from benchit.cli import build_parser
+    from benchit.cli.benchmark import values_of
+    from benchit.measure.bench import error_text
+    from benchit.measure.parity import DEFAULT_TOLERANCES, compare, flatten
+
+    registry = plugins.load([str(HERE / d) for d in spec.get("plugins", [])])
+    parsed = build_parser(registry, ("benchmark",)).parse_args(["benchmark", "repro.py"])
+    options = {**values_of(parsed)[1], **spec.get("runtime_options", {}), "rebuild": "always"}
+    runtime = registry.runtime(spec["runtime"], options)
+    device = registry.device(spec["device"])
+    where = failures.PREPARE
+    with tempfile.TemporaryDirectory() as folder:
+        try:
+            with runtime.context():
+                with torch.no_grad():
+                    reference = flatten(model(*args, **kwargs))
+                prepared = runtime.prepare(model, args, kwargs, device, Path(folder))
+                where = failures.RUN
+                outputs = flatten(prepared.step())
+        except Exception as exc:  # noqa: BLE001 - the failure being reproduced
+            return failures.of_runtime(runtime, exc, error_text(exc), where)
+    if spec["stage"] == failures.ACCURACY:
+        parity = compare(reference, outputs, DEFAULT_TOLERANCES["fp32"])
+        if parity.get("verdict") == "failed":
+            return failures.of_parity(spec["runtime"], parity.get("reason"))
+    return None
+
+
+def main() -> int:
+    spec = json.loads((HERE / "repro.json").read_text())
+    print(f"repro: {spec['result']} ({spec['runtime']} on {spec['device']}, {spec['stage']})")
+    print(f"repro: recorded signature {spec['signature']}: {spec['template']}")
+    model, args, kwargs = capture(spec)
+    standalone = spec["runtime"] == "ort" and spec["stage"] in (failures.EXPORT, failures.CONVERT)
+    try:
+        found = (export_onnx if standalone else through_benchit)(spec, model, args, kwargs)
+    except Exception:  # noqa: BLE001 - repro's own trouble, not the failure
+        traceback.print_exc()
+        print("repro: could not replay the failure (above): not reproduced")
+        return NOT_REPRODUCED
+    if found is None:
+        print("repro: not reproduced: it ran without failing")
+        return NOT_REPRODUCED
+    # An accuracy failure reproduces as any failed parity: repro's check is the plain tolerance rule,
+    # whose reason may be worded otherwise than the scan's.
+    accuracy = spec["stage"] == failures.ACCURACY and found.stage == failures.ACCURACY
+    if found.signature != spec["signature"] and not accuracy:
+        print(f"repro: not reproduced: it failed differently, signature {found.signature}: {found.template}")
+        return NOT_REPRODUCED
+    print(f"repro: reproduced, signature {found.signature}" + (f", op {found.op}" if found.op else ""))
+    return REPRODUCED
+
+
+if __name__ == "__main__":
+    sys.exit(main())

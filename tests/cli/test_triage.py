@@ -1,0 +1,154 @@
+"""benchit triage and benchit repro through the real command: clusters, a baseline, reproductions from an empty folder."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from helpers import FAST, local_plugin, run_benchit, write_script
+from samples import OFF_BY
+
+# A runtime that fails the models named in $BROKEN_MODELS, each with its own numbers, path and shape in
+# the message; model C's op is another.
+BROKEN = '''
+import os
+import benchit
+
+class Broken(benchit.Runtime):
+    name = "broken"
+    description = "fails the models named in BROKEN_MODELS"
+
+    def prepare(self, model, args, kwargs, device, artifacts):
+        name = type(model).__name__
+        if name in os.environ.get("BROKEN_MODELS", "").split(","):
+            n = len(name) + ord(name[0])
+            op = "bar" if name == "C" else "foo"
+            raise RuntimeError(f"no kernel for aten::{op} at /tmp/run{n}/lib.py:{n} on input [{n}, 3] after {n * 0.5} ms")
+        return benchit.Prepared(step=lambda: model(*args, **kwargs))
+
+@benchit.hookimpl
+def benchit_runtimes():
+    return [Broken]
+'''
+MODELS = """
+import torch
+class A(torch.nn.Linear): pass
+class B(torch.nn.Linear): pass
+class C(torch.nn.Linear): pass
+A(4, 2)(torch.randn(2, 4))
+B(6, 2)(torch.randn(3, 6))
+C(8, 2)(torch.randn(5, 8))
+"""
+EXPORT_FAILS = """
+import torch
+class Svd(torch.nn.Module):
+    def forward(self, x):
+        return torch.linalg.svdvals(x)
+Svd()(torch.randn(4, 5, 6))
+"""
+MLP = """
+import torch
+torch.manual_seed(0)
+model = torch.nn.Sequential(torch.nn.Linear(8, 16), torch.nn.ReLU(), torch.nn.Linear(16, 4)).eval()
+model(torch.randn(2, 8))
+"""
+
+
+def _scan(root: Path, cache: Path, broken: str) -> None:
+    plugins = local_plugin(root / "plugins", "broken", BROKEN)
+    done = run_benchit("benchmark", "--all", "--search-dir", root / "scripts", "--runtime", "broken", "--plugins-dir", plugins,
+                       "--cache-dir", cache, *FAST, env={"BROKEN_MODELS": broken})  # fmt: skip
+    assert done.returncode in (0, 1), done.stderr
+
+
+def _triage(*args: object) -> dict:
+    done = run_benchit("triage", *args, "--format", "json")
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)
+
+
+def test_clusters_merge_numbers_and_keep_ops_apart_and_a_baseline_says_new_still_fixed(tmp_path: Path) -> None:
+    write_script(tmp_path / "scripts", "models.py", MODELS)
+    before, after = tmp_path / "before", tmp_path / "after"
+    _scan(tmp_path, before, "A,B")
+    _scan(tmp_path, after, "A,C")
+
+    clusters = _triage(before)["clusters"]
+    assert len(clusters) == 1  # A and B: one cause, told apart only by numbers, a path and a shape
+    (foo,) = clusters
+    assert set(foo) >= {"id", "runtimes", "stage", "op", "template", "count", "results"}
+    assert (foo["runtimes"], foo["op"], foo["count"]) == (["broken"], "aten::foo", 2)
+    assert {r["model"] for r in foo["results"]} == {"A", "B"}
+    assert set(foo["results"][0]) == {"id", "script", "model", "runtime", "device", "signature", "change"}
+    assert "<n>" in foo["template"] and "<path>" in foo["template"] and "<shape>" in foo["template"]
+
+    clusters = {c["op"]: c for c in _triage(after, "--baseline", before)["clusters"]}
+    assert set(clusters) == {"aten::foo", "aten::bar"}  # C's op is another cause
+    changes = {r["model"]: r["change"] for c in clusters.values() for r in c["results"]}
+    assert changes == {"A": "still", "B": "fixed", "C": "new"}
+    assert (clusters["aten::foo"]["count"], clusters["aten::foo"]["still"], clusters["aten::foo"]["fixed"]) == (1, 1, 1)
+    assert clusters["aten::bar"]["new"] == 1
+
+    text = run_benchit("triage", after, "--baseline", before)
+    assert text.returncode == 0 and "1 new" in text.stdout and "benchit repro --cache-dir" in text.stdout
+
+    report = run_benchit("report", "--cache-dir", after, "--format", "json", "-o", tmp_path / "r.json")
+    assert report.returncode == 0, report.stderr
+    rows = json.loads((tmp_path / "r.json").read_text())["rows"]
+    failed = [r for r in rows if r["status"] == "failed"]
+    assert {r["failure_op"] for r in failed} == {"aten::foo", "aten::bar"}
+    assert all(r["failure_stage"] == "compile" and len(r["failure_signature"]) == 10 for r in failed)
+
+
+def test_bad_input_is_one_line_and_exit_2(tmp_path: Path) -> None:
+    write_script(tmp_path / "scripts", "models.py", MODELS)
+    clean = tmp_path / "clean"
+    _scan(tmp_path, clean, "")
+    done = run_benchit("triage", clean)
+    assert done.returncode == 2 and "holds no failed result" in done.stderr
+    done = run_benchit("repro", "--cache-dir", clean, "nope/cpu-broken", "--output", tmp_path / "out")
+    assert done.returncode == 2 and len(done.stderr.strip().splitlines()) == 1
+
+
+def _repro_from_empty_folder(folder: Path, tmp_path: Path) -> subprocess.CompletedProcess[str]:
+    empty = tmp_path / "empty"
+    empty.mkdir(exist_ok=True)
+    return subprocess.run([sys.executable, str(folder / "repro.py")], cwd=empty, text=True, capture_output=True,
+                          check=False)  # fmt: skip
+
+
+def test_repro_of_an_export_failure_runs_alone(tmp_path: Path) -> None:
+    write_script(tmp_path / "scripts", "svd.py", EXPORT_FAILS)
+    cache = tmp_path / "cache"
+    done = run_benchit("benchmark", "--all", "--search-dir", tmp_path / "scripts", "--runtime", "ort", "--cache-dir", cache, *FAST)
+    assert done.returncode == 1, done.stderr
+    (cluster,) = _triage(cache)["clusters"]
+    assert (cluster["op"], cluster["stage"]) == ("aten._linalg_svd", "convert")
+    result = cluster["results"][0]
+    out = tmp_path / "repro"
+    done = run_benchit("repro", "--cache-dir", cache, result["id"], "--output", out)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "reproduced" in done.stdout
+    assert {"repro.py", "svd.py", "failures.py", "inputs.pt", "weights.pt"} <= {p.name for p in out.iterdir()}
+    alone = _repro_from_empty_folder(out, tmp_path)
+    assert alone.returncode == 1, alone.stdout + alone.stderr
+    assert f"reproduced, signature {result['signature']}" in alone.stdout
+
+
+def test_repro_of_an_accuracy_failure_of_a_plugin_runtime(tmp_path: Path) -> None:
+    plugins = local_plugin(tmp_path / "plugins", "offby", OFF_BY)
+    write_script(tmp_path / "scripts", "mlp.py", MLP)
+    cache = tmp_path / "cache"
+    done = run_benchit("benchmark", "--all", "--search-dir", tmp_path / "scripts", "--runtime", "off-by", "--plugins-dir", plugins,
+                       "--cache-dir", cache, *FAST)  # fmt: skip
+    assert done.returncode in (0, 1), done.stderr
+    (cluster,) = _triage(cache)["clusters"]
+    assert (cluster["stage"], cluster["runtimes"]) == ("accuracy", ["off-by"])
+    out = tmp_path / "repro"
+    done = run_benchit("repro", "--cache-dir", cache, cluster["results"][0]["id"], "--output", out,
+                       "--plugins-dir", plugins)  # fmt: skip
+    assert done.returncode == 0, done.stdout + done.stderr
+    alone = _repro_from_empty_folder(out, tmp_path)
+    assert alone.returncode == 1 and "reproduced" in alone.stdout, alone.stdout + alone.stderr

@@ -1,0 +1,39 @@
+"""benchit.failures: templates that merge what differs by numbers, paths and shapes, and keep ops apart."""
+
+from __future__ import annotations
+
+from benchit import failures
+
+
+def test_template_merges_numbers_paths_shapes_and_names() -> None:
+    one = "RuntimeError: shape [1, 3, 224, 224] bad at /home/a/x.py:12 (0x7f00ab) for 'conv1' after 1.5e-3 s"
+    two = "RuntimeError: shape [8, 3, 32, 32] bad at /tmp/b/y/z.py:7 (0x55aa) for 'layer4.conv2' after 12 s"
+    assert failures.template(one) == failures.template(two)
+    assert "<shape>" in failures.template(one) and "<path>" in failures.template(one)
+
+
+def test_signature_keeps_ops_and_runtimes_apart() -> None:
+    svd = "ExportError: DispatchError: No ONNX function found for <OpOverload(op='aten._linalg_svd', overload='default')>"
+    cummax = svd.replace("aten._linalg_svd", "aten.cummax")
+    a, b = failures.describe("ort", svd), failures.describe("ort", cummax)
+    assert (a.op, b.op) == ("aten._linalg_svd", "aten.cummax")
+    assert a.template == b.template and a.signature != b.signature
+    assert a.stage == b.stage == failures.CONVERT
+    assert failures.describe("openvino", svd).signature != a.signature
+
+
+def test_ops_and_stages_read_from_library_messages() -> None:
+    ort = "RuntimeException: [ONNXRuntimeError] : 6 : RUNTIME_EXCEPTION : Non-zero status code returned while running Conv node. Name:'/c/Conv'"
+    found = failures.describe("ort", ort)
+    assert (found.op, found.stage) == ("Conv", failures.RUN)
+    assert failures.find_op("Could not run 'aten::linalg_svdvals' with arguments") == "aten::linalg_svdvals"
+    assert failures.describe("x", "ValueError: nope", where=failures.PREPARE).stage == failures.COMPILE
+
+
+def test_frame_is_the_innermost_library_function() -> None:
+    text = (
+        'File "/work/benchit/measure/bench.py", line 3, in _prepare\n'
+        'File "/venv/lib/python3.12/site-packages/torch/onnx/_internal/exporter/_core.py", line 9, in _translate\n'
+        'File "/scripts/model.py", line 4, in forward\n'
+    )
+    assert failures.frame_in_text(text) == "torch.onnx._internal.exporter._core:_translate"
