@@ -59,3 +59,21 @@ LATENCY_MEDIAN_MS = "latency_median_ms"
 ITERATIONS = "iterations"
 CONTENDED = "contended"
 MACHINE = "machine"
+
+# Lanes (``measure.lanes``): the instance of the device a result was measured on, and its lane's
+# host side (the cores it ran on, its thread count), or why its lanes were measured one at a time.
+DEVICE_INDEX = "device_index"
+LANE_CORES = "lane_cores"
+LANE_THREADS = "lane_threads"
+LANES_SERIALISED = "lanes_serialised"
+
+# Energy (``measure.energy``): per step and mean power while timed (median over rounds), each
+# round's value and their spread, the steps run on past short blocks, or why there is none.
+ENERGY_J = "energy_j"
+ENERGY_J_ROUNDS = "energy_j_rounds"
+ENERGY_J_CV = "energy_j_cv"
+POWER_W = "power_w"
+POWER_W_ROUNDS = "power_w_rounds"
+POWER_W_CV = "power_w_cv"
+ENERGY_EXTENDED_STEPS = "energy_extended_steps"
+ENERGY_REASON = "energy_reason"
