@@ -77,3 +77,6 @@ POWER_W_ROUNDS = "power_w_rounds"
 POWER_W_CV = "power_w_cv"
 ENERGY_EXTENDED_STEPS = "energy_extended_steps"
 ENERGY_REASON = "energy_reason"
+# The lane and energy facts that are report columns of their own, in the report's order.
+LANE_COLUMNS = (DEVICE_INDEX, LANE_THREADS, LANES_SERIALISED)
+ENERGY_COLUMNS = (ENERGY_J, ENERGY_J_CV, POWER_W, POWER_W_CV, ENERGY_REASON)

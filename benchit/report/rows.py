@@ -117,6 +117,7 @@ def _result_row(result: Result) -> dict[str, Any]:
         peak_device_reserved_mb=_megabytes(info.get(keys.PEAK_MEMORY_RESERVED_BYTES)),
     )
     row.update({key: info.get(key) for key in _INFO_COLUMNS})
+    row.update({key: info.get(key) for key in (*keys.LANE_COLUMNS, *keys.ENERGY_COLUMNS)})
     # One column per library the runtime's ``versions()`` named (``onnxruntime_version``, a plugin's own).
     runtime_versions = env.get("runtime_versions")
     if isinstance(runtime_versions, dict):
@@ -124,7 +125,7 @@ def _result_row(result: Result) -> dict[str, Any]:
     if result.contended and not row["contended_reason"]:
         row["contended_reason"] = busy_reason(row)
     for key, value in info.items():
-        hidden = key in _INFO_HIDDEN or key in _INFO_COLUMNS
+        hidden = key in _INFO_HIDDEN or key in _INFO_COLUMNS or key in keys.LANE_COLUMNS or key in keys.ENERGY_COLUMNS
         if not hidden and isinstance(value, (str, int, float, bool)):
             row[f"info_{key}"] = value
     return row
