@@ -107,6 +107,8 @@ class Config:
     # Per runtime, its options that shape its numbers (``Runtime.identity_options``) and differ
     # from their defaults, as text: recorded with each result and part of its measurement's name.
     runtime_options: dict[str, dict[str, str]] = field(default_factory=dict)
+    # Per device, the instances ``--device NAME:i,j`` named (absent: every visible instance).
+    instances: dict[str, tuple[int, ...]] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         data = dataclasses.asdict(self)
@@ -122,6 +124,7 @@ class Config:
             data[name] = tuple(data[name])
         data["tolerances"] = {k: tuple(v) for k, v in data["tolerances"].items()}
         data["only"] = tuple(tuple(t) for t in data["only"])
+        data["instances"] = {k: tuple(v) for k, v in data.get("instances", {}).items()}
         return cls(**data)
 
     def measurements(self) -> list[tuple[str, str, str]]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import abc
 import contextlib
+import copy
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -61,9 +62,42 @@ class Device:
     name: str = ""
     torch_device: str = "cpu"  # where torch tensors go for this device
     description: str = ""
+    # The instance this object stands for (``at``): one lane of the device (docs/plugins.md, "Lanes").
+    index: int = 0
+    # Host cores each lane wants for itself while it measures (launching work, copying); a device
+    # whose work never needs the host while it runs may say 0. Where the machine has fewer than
+    # this for every lane, benchit measures its lanes one at a time.
+    lane_cores: int = 1
+    # How often the energy counter (``energy_joules``) is updated, in seconds (0: at every read).
+    # A timed block shorter than this is extended; a counter updated less often than once a second
+    # is too coarse to read around blocks, and its energy is left out with the reason.
+    energy_update_s: float = 0.0
 
     def check(self) -> None:
         """Raise ``Unavailable`` with a reason when this device cannot be used here."""
+
+    def instances(self) -> int:
+        """How many instances of this device are here (each a lane of its own); at least 1."""
+        return 1
+
+    def at(self, index: int) -> Device:
+        """This device bound to instance ``index`` (a shallow copy); ``select`` makes it current."""
+        bound = copy.copy(self)
+        bound.index = index
+        return bound
+
+    def select(self) -> None:
+        """Make this instance the one the current process's work goes to (accelerators)."""
+
+    def energy_joules(self) -> float | None:
+        """The energy this instance has used, in joules, from a counter that only ever grows
+        (its origin does not matter: benchit reads differences), or ``None`` where it has none
+        (``energy_reason`` says why). Read around timed blocks, so it must be cheap."""
+        return None
+
+    def energy_reason(self) -> str:
+        """Why ``energy_joules`` returns ``None`` here, in one line."""
+        return f"device {self.name} has no energy counter"
 
     def timer(self) -> Timer:
         return HostTimer()
@@ -92,6 +126,21 @@ class Accelerator(Device):
     def backend(self) -> Any:
         raise NotImplementedError
 
+    def instances(self) -> int:
+        return max(1, int(self.backend().device_count()))
+
+    def at(self, index: int) -> Device:
+        bound = super().at(index)
+        base = self.torch_device.split(":")[0]
+        if base != "cpu":  # a fake accelerator's tensors stay on the CPU
+            bound.torch_device = f"{base}:{index}"
+        return bound
+
+    def select(self) -> None:
+        setter = getattr(self.backend(), "set_device", None)
+        if setter is not None:
+            setter(self.index)
+
     def timer(self) -> Timer:
         return EventTimer(self.backend())
 
@@ -116,6 +165,7 @@ class Accelerator(Device):
             "device_name": backend.get_device_name(),
             "device_memory_bytes": int(getattr(props, "total_memory", 0)),
             "device_count": int(backend.device_count()),
+            "device_index": self.index,
             **versions,
             # One report column for all of it, whatever the vendor calls each part.
             "device_software": ", ".join(f"{k} {v}" for k, v in versions.items() if v is not None),

@@ -65,3 +65,24 @@ FAILURE_OP = "failure_op"
 FAILURE_FRAME = "failure_frame"
 FAILURE_SIGNATURE = "failure_signature"
 FAILURE_COLUMNS = (FAILURE_STAGE, FAILURE_OP, FAILURE_FRAME, FAILURE_SIGNATURE)
+
+# Lanes (``measure.lanes``): the instance of the device a result was measured on, and its lane's
+# host side (the cores it ran on, its thread count), or why its lanes were measured one at a time.
+DEVICE_INDEX = "device_index"
+LANE_CORES = "lane_cores"
+LANE_THREADS = "lane_threads"
+LANES_SERIALISED = "lanes_serialised"
+
+# Energy (``measure.energy``): per step and mean power while timed (median over rounds), each
+# round's value and their spread, the steps run on past short blocks, or why there is none.
+ENERGY_J = "energy_j"
+ENERGY_J_ROUNDS = "energy_j_rounds"
+ENERGY_J_CV = "energy_j_cv"
+POWER_W = "power_w"
+POWER_W_ROUNDS = "power_w_rounds"
+POWER_W_CV = "power_w_cv"
+ENERGY_EXTENDED_STEPS = "energy_extended_steps"
+ENERGY_REASON = "energy_reason"
+# The lane and energy facts that are report columns of their own, in the report's order.
+LANE_COLUMNS = (DEVICE_INDEX, LANE_THREADS, LANES_SERIALISED)
+ENERGY_COLUMNS = (ENERGY_J, ENERGY_J_CV, POWER_W, POWER_W_CV, ENERGY_REASON)

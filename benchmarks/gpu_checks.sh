@@ -2,7 +2,7 @@
 # The GPU checks, in one call on a lent CUDA machine whose image has torch but not all of benchit's
 # dependencies (they travel as wheels in .whl/). Writes its logs and figures under $OUT.
 #
-#   bash benchmarks/gpu_checks.sh [timer] [tests] [corpus] [ort] [orttest] [tf32] [coverage]
+#   bash benchmarks/gpu_checks.sh [timer] [tests] [corpus] [ort] [orttest] [tf32] [coverage] [lanes] [energy]
 #
 # A path carried to the machine in one call is gone in the next: a large wheel carried in parts
 # (.ort/0 ... .ort/3, an onnxruntime-gpu site folder as tar.xz) is copied to /tmp/p in the call that
@@ -17,6 +17,11 @@
 # coverage: benchmarks/train_coverage.py with torch-compile on cuda, -j 6, for COVERAGE_S seconds (default
 #         240), into /tmp/gpu-coverage (a later call resumes it while the machine is warm), then the
 #         figures of what the cache holds: $OUT/train_coverage.json and report.csv
+# lanes:  (issue 41) lanes on one cuda instance change nothing: two scripts with -j 1, then with
+#         -j 2 (one lane: the measurement alone, as before), compared (goal: every verdict "same")
+# energy: (issue 41) energy_j and power_w of ResNet-50 at batch 64 (torch, eval) against NVML read by
+#         hand around a hand-written loop (goal: within 5%), and nvidia-smi's power.draw sampled
+#         meanwhile; needs nvidia-ml-py (a wheel in .whl/)
 set -u
 OUT=${OUT:-/tmp/gpu-out}
 mkdir -p "$OUT"
@@ -63,6 +68,51 @@ for step in $steps; do
         timeout -s INT -k 30 "${COVERAGE_S:-240}" "${cov[@]}" >"$OUT/coverage.log" 2>&1
         "${cov[@]}" --report-only --json "$OUT/train_coverage.json" 2>&1 | tee -a "$OUT/coverage.log" | tail -30
         cp /tmp/gpu-coverage/report.csv "$OUT/coverage_report.csv"
+        ;;
+    lanes)
+        for jobs in 1 2; do
+            timeout 200 python3 -m benchit benchmark models/torchvision/resnet18.py models/torchvision/resnet50.py \
+                --device cuda --runtime torch --cache-dir /tmp/cache-lanes-j$jobs -j $jobs --rounds 5 \
+                --min-time 1 --max-time 3 --quiet-wait 10 --progress plain >"$OUT/lanes_j$jobs.log" 2>&1
+        done
+        python3 -m benchit compare /tmp/cache-lanes-j1 /tmp/cache-lanes-j2 2>&1 | tee "$OUT/lanes_compare.txt" | tail -8
+        python3 -m benchit report --cache-dir /tmp/cache-lanes-j2 -o "$OUT/lanes_j2.csv" >/dev/null 2>&1
+        ;;
+    energy)
+        nvidia-smi --query-gpu=power.draw --format=csv,noheader,nounits -lms 100 >"$OUT/smi_power.txt" &
+        smi=$!
+        timeout 200 python3 -m benchit benchmark models/torchvision/resnet50.py --script-args "--batch_size 64" \
+            --device cuda --runtime torch --cache-dir /tmp/cache-energy --rounds 5 --min-time 2 --max-time 5 \
+            --quiet-wait 10 --progress plain 2>&1 | tee "$OUT/energy_benchit.log" | tail -5
+        python3 -m benchit report --cache-dir /tmp/cache-energy -o "$OUT/energy.csv" >/dev/null 2>&1
+        timeout 120 python3 - <<'PY' 2>&1 | tee "$OUT/energy_by_hand.txt"
+import csv, os, time
+import pynvml, torch, torchvision
+pynvml.nvmlInit()
+handle = pynvml.nvmlDeviceGetHandleByIndex(0)
+model = torchvision.models.resnet50().eval().cuda()
+x = torch.randn(64, 3, 224, 224, device="cuda")
+with torch.inference_mode():
+    for _ in range(20):
+        model(x)
+    torch.cuda.synchronize()
+    steps, start_j, start = 200, pynvml.nvmlDeviceGetTotalEnergyConsumption(handle), time.perf_counter()
+    for _ in range(steps):
+        model(x)
+    torch.cuda.synchronize()
+    joules = (pynvml.nvmlDeviceGetTotalEnergyConsumption(handle) - start_j) / 1000
+    seconds = time.perf_counter() - start
+row = next(r for r in csv.DictReader(open(os.environ["OUT"] + "/energy.csv")) if r["status"] == "ok")
+hand_j, hand_w = joules / steps, joules / seconds
+print(f"by hand: {hand_j:.4f} J/step, {hand_w:.1f} W, {1000 * seconds / steps:.2f} ms/step")
+print(f"benchit: {float(row['energy_j']):.4f} J/step (cv {row['energy_j_cv']}), {float(row['power_w']):.1f} W, "
+      f"{float(row['latency_median_ms']):.2f} ms; {row['energy_reason'] or ''}")
+print(f"ratio benchit/hand: energy {float(row['energy_j']) / hand_j:.3f}, power {float(row['power_w']) / hand_w:.3f} (goal: within 5%)")
+PY
+        kill $smi 2>/dev/null
+        python3 -c "import sys; v=[float(l) for l in open('$OUT/smi_power.txt') if l.strip()[:1].isdigit()]; \
+print(f'nvidia-smi power.draw: max {max(v):.1f} W, median of the top half {sorted(v)[len(v)*3//4]:.1f} W over {len(v)} samples')" \
+            2>&1 | tee -a "$OUT/energy_by_hand.txt"
         ;;
     corpus | ort)
         runtimes=torch,torch-compile

@@ -111,3 +111,90 @@ FAULT_OUTCOMES: dict[str, tuple[str, str, int, str]] = {
     "closes_stdout.py": ("ok", "", 1, "ok"),
     "stdout_none.py": ("ok", "", 1, "ok"),
 }
+
+# A local plugin for lanes and energy: a fake accelerator ``lanes-accel`` with LANES_INSTANCES
+# instances (default 4), each needing LANES_CORES host cores of its own (default 0), and an energy
+# counter (LANES_ENERGY: "steps", 2 J per step run; "none"; "coarse", updated every 5 s); and a
+# runtime ``sleepy`` whose step waits LANES_WAIT_S on the device without using the CPU.
+LANES = '''
+"""Local test plugin: a fake accelerator of several instances with an energy counter."""
+import os
+import time
+from types import SimpleNamespace
+
+import benchit
+from benchit.api import Accelerator
+
+JOULES_PER_STEP = 2.0
+STEPS = [0]
+
+
+class Sleepy(benchit.Runtime):
+    name = "sleepy"
+    devices = ("lanes-accel",)
+    description = "eager torch once; each step then waits on the device"
+
+    def prepare(self, model, args, kwargs, device, artifacts):
+        out = model(*args, **kwargs)
+        wait = float(os.environ.get("LANES_WAIT_S", "0.002"))
+
+        def step():
+            time.sleep(wait)
+            STEPS[0] += 1
+            return out
+
+        return benchit.Prepared(step=step)
+
+
+class Backend:
+    current = 0
+
+    class Event:
+        def __init__(self, enable_timing=False):
+            self.at = None
+
+        def record(self):
+            self.at = time.perf_counter()
+
+        def elapsed_time(self, end):
+            return (end.at - self.at) * 1000.0
+
+    def synchronize(self): pass
+    def reset_peak_memory_stats(self): pass
+    def max_memory_allocated(self): return 5 << 20
+    def max_memory_reserved(self): return 6 << 20
+    def current_device(self): return Backend.current
+    def set_device(self, index): Backend.current = index
+    def device_count(self): return int(os.environ.get("LANES_INSTANCES", "4"))
+    def get_device_name(self): return f"Lanes Accelerator {Backend.current}"
+    def get_device_properties(self, index): return SimpleNamespace(total_memory=(1 + index) << 30)
+
+
+class LanesAccel(Accelerator):
+    name = "lanes-accel"
+    torch_device = "cpu"
+    description = "an accelerator of several instances whose backend is a fake"
+    lane_cores = int(os.environ.get("LANES_CORES", "0"))
+    energy_update_s = 5.0 if os.environ.get("LANES_ENERGY") == "coarse" else 0.0
+
+    def backend(self):
+        return Backend()
+
+    def energy_joules(self):
+        if os.environ.get("LANES_ENERGY", "steps") == "none":
+            return None
+        return 100.0 + JOULES_PER_STEP * STEPS[0]
+
+    def energy_reason(self):
+        return "the fake has no counter today"
+
+
+@benchit.hookimpl
+def benchit_runtimes():
+    return [Sleepy]
+
+
+@benchit.hookimpl
+def benchit_devices():
+    return [LanesAccel()]
+'''

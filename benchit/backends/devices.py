@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from benchit.backends import energy
 from benchit.contracts import Accelerator, Device
 from benchit.errors import Unavailable
 from benchit.markers import hookimpl
@@ -13,12 +14,27 @@ class CPU(Device):
     name = "cpu"
     torch_device = "cpu"
     description = "the host CPU"
+    energy_update_s = 0.001  # RAPL updates about every millisecond
+
+    def energy_joules(self) -> float | None:
+        return energy.rapl().read()
+
+    def energy_reason(self) -> str:
+        return f"RAPL: {energy.rapl().reason}"
 
 
 class CUDA(Accelerator):
     name = "cuda"
     torch_device = "cuda"
     description = "NVIDIA GPU through a CUDA build of PyTorch"
+    # NVML's total energy moves in steps; 0.1 s covers the update period of the GPUs we know of.
+    energy_update_s = 0.1
+
+    def energy_joules(self) -> float | None:
+        return energy.nvml().read(self.index)
+
+    def energy_reason(self) -> str:
+        return energy.nvml().reason or f"NVML: GPU {self.index} has no total energy counter"
 
     def backend(self) -> Any:
         import torch

@@ -101,6 +101,30 @@ class Scan:
     calibrate: str = "auto"  # --calibrate: a short calibration when this machine has no noise floor
 
 
+def parse_devices(words: list[str]) -> tuple[list[str], dict[str, tuple[int, ...]]]:
+    """``--device cpu,cuda:0,cuda:2`` -> the device names, in order, and the instances named per
+    device (a device named bare, ``cuda``, means every visible instance)."""
+    names: list[str] = []
+    chosen: dict[str, list[int]] = {}
+    bare: set[str] = set()
+    for word in words:
+        name, colon, index = word.partition(":")
+        if name not in names:
+            names.append(name)
+        if not colon:
+            bare.add(name)
+            continue
+        if not index.isdigit():
+            raise UsageError(f"--device {word}: give an instance number after the colon, e.g. {name}:0")
+        if int(index) not in chosen.setdefault(name, []):
+            chosen[name].append(int(index))
+    both = bare & set(chosen)
+    if both:
+        name = sorted(both)[0]
+        raise UsageError(f"--device: {name} means every instance; name {name} or some of {name}:i, not both")
+    return names, {name: tuple(found) for name, found in chosen.items()}
+
+
 def plan(
     values: dict[str, Any],
     plugin_values: dict[str, Any],
@@ -119,7 +143,8 @@ def plan(
     from benchit.store.cache import Cache
     from benchit.suite.expansion import check_size, parse_sweep, point_args
 
-    registry.check_names(values["device"], values["runtime"])
+    devices, instances = parse_devices(values["device"])
+    registry.check_names(devices, values["runtime"])
     executor_class = registry.executor(values["executor"])
     try:
         script_args = shlex.split(values["script_args"])
@@ -151,7 +176,7 @@ def plan(
     search_dirs = [registry.search_dir(str(d)) for d in values["search_dir"]]
     scripts = discovery.discover(values["files"], search_dirs, values["scan_all"], wanted)
     scripts = leave_out(scripts, values["exclude_scripts"], search_dirs)
-    measurements = len(only) if only else len(values["device"]) * len(values["runtime"]) * len(values["precision"])
+    measurements = len(only) if only else len(devices) * len(values["runtime"]) * len(values["precision"])
     check_size(len(scripts) * max(1, len(points)) * measurements, "this scan", limit)
     if points:
         scripts = [replace(s, script_args=(*script_args, *p)) for s in scripts for p in points]
@@ -159,7 +184,8 @@ def plan(
     cache.check_usable()
     config = Config(
         cache_dir=cache.root.resolve(),
-        devices=tuple(values["device"]),
+        devices=tuple(devices),
+        instances=instances,
         runtimes=tuple(values["runtime"]),
         script_args=tuple(script_args),
         timeout_s=values["timeout"],

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 from benchit import parser as benchit_parser
 from benchit.config import Config
 from benchit.contracts import Runtime
+from benchit.measure import lanes
 from benchit.measure.bench import benchmark_all, error_text
 from benchit.measure.contention import QuietBudget, WaitObserver
 from benchit.measure.hostlock import host_lock, report_lock_waits
@@ -352,9 +353,18 @@ def _measure(
     item.module.eval()
     folder = artifacts.folder(name)
     todo = [t for t in config.measured() if config.measurement_key(*t) not in done]
-    for device_name, precision, mode in dict.fromkeys((d, p, m) for d, _, p, m in todo):
-        device = registry.device(device_name)
+    groups = list(dict.fromkeys((d, p, m) for d, _, p, m in todo))
+    # Each device's models go to whichever of its instances (lanes) is free (measure/lanes.py).
+    for (device_name, precision, mode), device, refused in lanes.held(groups, registry.device, config):
         names = [r for d, r, p, m in todo if (d, p, m) == (device_name, precision, mode)]
+        if refused is not None:
+            for runtime_name in names:
+                send(
+                    ResultReady(
+                        name, Result(device_name, runtime_name, ResultStatus.UNAVAILABLE, refused, precision, mode=mode)
+                    )
+                )
+            continue
         placement: Placement | TrainPlacement
         try:
             if mode == "train":

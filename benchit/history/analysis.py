@@ -41,6 +41,8 @@ class SeriesReport:
     first_bad_run: str | None = None
     changed: tuple[str, ...] = ()
     chart: dict[str, Any] = field(default_factory=dict)  # the dashboard's points, when asked
+    latest_energy_j: float | None = None  # energy per step, where the device has a counter
+    baseline_energy_j: float | None = None  # ... the median of the baseline's runs
 
     @property
     def name(self) -> str:
@@ -60,6 +62,7 @@ class SeriesReport:
             "method": c.method if c else None, "verdict": self.verdict.value, "reason": self.reason,
             "change_point_run": self.change_point_run, "change_point_ratio": self.change_point_ratio,
             "last_good_run": self.last_good_run, "first_bad_run": self.first_bad_run, "changed": "; ".join(self.changed),
+            **_energy(self.latest_energy_j, self.baseline_energy_j),
         }  # fmt: skip
 
 
@@ -168,8 +171,22 @@ def _report(
         change_point_run=run_names[p.runs[cp_index]][0] if cp_moved else None,
         change_point_ratio=cp.ratio if cp_moved else None,
         chart=chart,
+        latest_energy_j=latest.get("energy_j"),
+        baseline_energy_j=_median([e for i in window if (e := rows[p.ids[i]].get("energy_j")) is not None]),
     )
     return report, pair
+
+
+def _median(values: list[float]) -> float | None:
+    return sorted(values)[len(values) // 2] if values else None
+
+
+def _energy(latest: float | None, baseline: float | None) -> dict[str, Any]:
+    """Energy per step of the latest run and of the baseline, and their ratio; nothing without energy."""
+    if latest is None and baseline is None:
+        return {}
+    ratio = latest / baseline if latest is not None and baseline else None
+    return {"latest_energy_j": latest, "baseline_energy_j": baseline, "energy_ratio": ratio}
 
 
 def _before_the_step(p: query.Points, window: list[int], index: int, ratio: float, threshold: float) -> list[int]:

@@ -17,8 +17,9 @@ from benchit import failures, keys
 from benchit.config import Config
 from benchit.contracts import Device, Prepared, Runtime, Timer
 from benchit.errors import Unavailable
-from benchit.measure import contention, memory, speed
+from benchit.measure import contention, lanes, memory, speed
 from benchit.measure.contention import WaitObserver
+from benchit.measure.energy import EnergyMeter
 from benchit.measure.environment import host, torch_settings
 from benchit.measure.hostlock import host_lock
 from benchit.measure.parity import DEFAULT_TOLERANCES, TRAIN_TOLERANCES, Tolerances, compare, flatten
@@ -136,6 +137,7 @@ class _Entry:
     trainer: Trainer | None = None  # in train mode: the model's optimizer and initial state
     inputs_need: InputsNeed | None = None  # in train mode: what the captured inputs lacked, when they did
     phase: str = failures.PREPARE  # where a failure now is caught: preparing, or running what was prepared
+    energy: EnergyMeter | None = None  # the device's energy counter, read around its timed blocks
 
     def context(self) -> Any:
         """The grad mode of its runtime in this mode."""
@@ -238,12 +240,13 @@ def _round(entry: _Entry, device: Device, timer: Timer, config: Config, alone: b
         # Each round starts from the initial weights: the runtimes share the model, and a loss
         # with no minimum would take the weights far from where they started.
         entry.trainer.restore()
+    timed = entry.energy.timer(timer) if entry.energy is not None else timer  # energy read around its blocks
     before = resource.getrusage(resource.RUSAGE_SELF).ru_nivcsw
     with entry.context():
         left = max(0, max(1, config.timing.rounds) - len(done) - 1)
         done.append(
             measure_round(
-                entry.prepared.step, timer, config.timing, latency, earlier, earlier_s, entry.watch, left, not alone
+                entry.prepared.step, timed, config.timing, latency, earlier, earlier_s, entry.watch, left, not alone
             )
         )
     entry.switches += resource.getrusage(resource.RUSAGE_SELF).ru_nivcsw - before
@@ -276,18 +279,19 @@ def _measure(
     machine-speed probes (``measure.speed``)."""
     import torch
 
-    torch.set_num_threads(config.threads)
+    torch.set_num_threads(lanes.threads(config))
     timer = device.timer()
     waited = 0.0
     settings = {**torch_settings(), "load_average": list(os.getloadavg())}
     if device.name not in _overhead:
         _overhead[device.name] = overhead_ns(timer)
     threads = torch.get_num_threads()
-    judge = contention.judge(config.timing.contention_threshold, threads)
+    judge = lanes.judge(config.timing.contention_threshold, threads)
     start = contention.snapshot()
     for entry in live:
         entry.environment.update(settings)
         entry.watch = contention.BlockWatch(judge)
+        entry.energy = EnergyMeter.start(device)
         assert entry.prepared is not None
         _attempting(entry, attempt)
         # A lone runtime's first step (``_prepare``) was the last thing to run: it sizes the
@@ -332,6 +336,8 @@ def _measure(
         if pool is not None:
             entry.info[keys.PARALLEL_PROBE_US] = speed.summary(pool_readings)
             entry.info[keys.PARALLEL_PROBE] = pool.identity
+        if entry.energy is not None:
+            entry.info.update(entry.energy.facts())
     _attempting(None, attempt)
     return waited
 
@@ -419,6 +425,7 @@ def benchmark_all(
             untrainable = exc
     for runtime in runtimes:
         environment = {**host().to_dict(), **torch_settings()}
+        lane = lanes.current()
         base: _Names = {
             "device": device.name,
             "runtime": runtime.name,
@@ -427,6 +434,7 @@ def benchmark_all(
             "mode": mode,
         }
         entry = _Entry(runtime, base, environment, trainer=trainer)
+        entry.info.update(lane.facts() if lane is not None else {keys.DEVICE_INDEX: device.index})
         entries.append(entry)
         refused = _refusal(device, runtime, environment, precision, mode)
         if refused is not None:
@@ -456,7 +464,7 @@ def benchmark_all(
     waited = 0.0
     if live:
         try:
-            with host_lock(exclusive=True):
+            with lanes.measuring():
                 waited = _measure(live, device, config, quiet, tell, attempt)
         except Exception as exc:  # noqa: BLE001 - the device's timer or calibration failed: every result says so
             for entry in live:

@@ -1,4 +1,4 @@
-"""The host lock: one measurement at a time on this machine, and nothing else of benchit's beside it."""
+"""The host lock, the CPU device's lock: one measurement on the CPU at a time, and nothing else of benchit's beside it."""
 
 from __future__ import annotations
 
@@ -21,20 +21,24 @@ def report_lock_waits(callback: Callable[[bool], None] | None) -> None:
     _on_wait = callback
 
 
-def _flock(file: IO[str], mode: int) -> None:
+def tell_wait(waiting: bool) -> None:
+    """Tell ``report_lock_waits``'s callback that a wait for a lock of benchit's begins or ends."""
+    if _on_wait is not None:
+        _on_wait(waiting)
+
+
+def flock_told(file: IO[str], mode: int) -> None:
     """``flock`` at once if free; else tell ``_on_wait`` and wait."""
     try:
         fcntl.flock(file, mode | fcntl.LOCK_NB)
         return
     except BlockingIOError:
         pass
-    if _on_wait is not None:
-        _on_wait(True)
+    tell_wait(True)
     try:
         fcntl.flock(file, mode)
     finally:
-        if _on_wait is not None:
-            _on_wait(False)
+        tell_wait(False)
 
 
 # The machine's temporary folder, where the host lock lives, as benchit found it: a job's
@@ -46,9 +50,14 @@ def host_tempdir() -> Path:
     return Path(os.environ.get(HOST_TMPDIR_ENV) or tempfile.gettempdir())
 
 
+def lock_folder() -> Path:
+    """This user's folder of the host's temporary folder, where benchit's locks live (the lanes' too)."""
+    return host_tempdir() / f"benchit-{os.getuid()}"
+
+
 def _lock_files() -> tuple[Path, Path]:
-    """The turnstile and the lock itself (``host_lock``), in this user's folder of the host's temporary folder."""
-    folder = host_tempdir() / f"benchit-{os.getuid()}"
+    """The turnstile and the lock itself (``host_lock``)."""
+    folder = lock_folder()
     return folder / "turnstile.lock", folder / "measure.lock"
 
 
@@ -56,14 +65,24 @@ def blocked_on_host_lock(pid: int) -> bool | None:
     """Whether process ``pid`` is blocked in ``flock`` on the host lock, as the kernel lists it in
     ``/proc/locks`` (a ``->`` line: a waiter); ``None`` where that cannot be read. The executor asks
     this of a worker that says it is waiting, since such a wait stops the --timeout clock."""
+    folder = lock_folder()
     try:
-        inodes = {os.stat(path).st_ino for path in _lock_files() if path.exists()}
+        # The lanes' locks too (``measure.lanes``); and a worker holding a lane's gate is looking
+        # for a free lane, which is a wait as well.
+        lanes = list(folder.glob("lane-*")) if folder.is_dir() else []
+        inodes = {os.stat(path).st_ino for path in (*_lock_files(), *lanes) if path.exists()}
+        gates = {os.stat(path).st_ino for path in lanes if path.suffix == ".gate"}
         text = Path("/proc/locks").read_text()
     except OSError:
         return None
     for line in text.splitlines():
         fields = line.split()
         if "->" not in fields:
+            # ``N: FLOCK  ADVISORY  WRITE  PID  MAJOR:MINOR:INODE  START  END``: a holder
+            if len(fields) >= 6 and fields[1] == "FLOCK" and fields[4] == str(pid):
+                inode = fields[5].rsplit(":", 1)[-1]
+                if inode.isdigit() and int(inode) in gates:
+                    return True
             continue
         # ``N: -> FLOCK  ADVISORY  READ|WRITE  PID  MAJOR:MINOR:INODE  START  END``
         waiter = fields[fields.index("->") + 1 :]
@@ -93,11 +112,11 @@ def host_lock(exclusive: bool) -> Iterator[None]:
     turnstile_path, lock_path = _lock_files()
     turnstile_path.parent.mkdir(exist_ok=True)
     with open(turnstile_path, "a") as turnstile, open(lock_path, "a") as file:
-        _flock(turnstile, fcntl.LOCK_EX if exclusive else fcntl.LOCK_SH)
+        flock_told(turnstile, fcntl.LOCK_EX if exclusive else fcntl.LOCK_SH)
         if not exclusive:
             fcntl.flock(turnstile, fcntl.LOCK_UN)
         try:
-            _flock(file, fcntl.LOCK_EX if exclusive else fcntl.LOCK_SH)
+            flock_told(file, fcntl.LOCK_EX if exclusive else fcntl.LOCK_SH)
         finally:
             if exclusive:
                 fcntl.flock(turnstile, fcntl.LOCK_UN)

@@ -8,6 +8,7 @@ from typing import Any
 
 import pandas as pd
 
+from benchit import keys
 from benchit.floor import Floor, pick
 from benchit.judge.comparable import round_medians, round_passes, speed_judged, speed_tolerance, why_inconclusive
 from benchit.judge.noise import pair_floor, within_floor
@@ -41,6 +42,8 @@ class Pair:
     new_rounds: int | None = None
     base_contended: bool | None = None
     new_contended: bool | None = None
+    base_energy_j: float | None = None  # energy per step, where the device has a counter
+    new_energy_j: float | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -59,7 +62,16 @@ class Pair:
             "new_rounds": self.new_rounds,
             "base_contended": self.base_contended,
             "new_contended": self.new_contended,
+            **self._energy(),
         }
+
+    def _energy(self) -> dict[str, Any]:
+        """Energy per step on both sides and their ratio (new over base), where both have it."""
+        if self.base_energy_j is None and self.new_energy_j is None:
+            return {}
+        base, new = self.base_energy_j, self.new_energy_j
+        ratio = new / base if base and new is not None else None
+        return {"base_energy_j": self.base_energy_j, "new_energy_j": self.new_energy_j, "energy_ratio": ratio}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Pair:
@@ -79,6 +91,8 @@ class Pair:
             new_rounds=data.get("new_rounds"),
             base_contended=data.get("base_contended"),
             new_contended=data.get("new_contended"),
+            base_energy_j=data.get("base_energy_j"),
+            new_energy_j=data.get("new_energy_j"),
         )
 
     @property
@@ -120,6 +134,7 @@ class Pair:
             "new_rounds": self.new_rounds,
             "base_contended": self.base_contended,
             "new_contended": self.new_contended,
+            **self._energy(),
         }
 
 
@@ -295,6 +310,8 @@ def _pair(
         new_rounds=len(round_medians(n)) if n.get("status") == ResultStatus.OK else None,
         base_contended=b.get("contended") if base else None,
         new_contended=n.get("contended") if new else None,
+        base_energy_j=b.get(keys.ENERGY_J),
+        new_energy_j=n.get(keys.ENERGY_J),
     )
 
 

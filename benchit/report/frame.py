@@ -64,6 +64,7 @@ COLUMNS = [
     "script_error",
     "threads",
     "device_name",
+    "device_index",
     "device_software",
     "machine",
     "machine_id",
@@ -85,6 +86,15 @@ COLUMNS = [
     "peak_rss_mb",
     "peak_device_memory_mb",
     "peak_device_reserved_mb",
+    # energy per step and mean power while timed (where the device has a counter), or why not;
+    # the lane's thread count, or why the device's lanes were measured one at a time
+    "energy_j",
+    "energy_j_cv",
+    "power_w",
+    "power_w_cv",
+    "energy_reason",
+    "lane_threads",
+    "lanes_serialised",
     "overhead_ns",
     "speed_probe_us",
     "speed_probe",

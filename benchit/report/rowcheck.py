@@ -14,7 +14,8 @@ _NUMBERS = {
     keys.CPU_PRESSURE, keys.BLOCKS_DISCARDED, keys.QUIET_WAIT_S, keys.PREPARE_S, keys.FIRST_STEP_S, "peak_rss_mb",
     "peak_device_memory_mb", "peak_device_reserved_mb", keys.OVERHEAD_NS, keys.SPEED_PROBE_US,
     keys.PARALLEL_PROBE_US, "finished", "speedup_vs_eager", "speedup_vs_eager_ci_low", "speedup_vs_eager_ci_high",
-    "memory_ratio_vs_eager",
+    "memory_ratio_vs_eager", keys.DEVICE_INDEX, keys.LANE_THREADS, keys.ENERGY_J, keys.ENERGY_J_CV, keys.POWER_W,
+    keys.POWER_W_CV,
 }  # fmt: skip
 _ANY_FLOAT = {"parity_max_abs_diff", "parity_max_rel_diff"}  # an output that is not finite differs infinitely
 _LISTS = {keys.SAMPLES_MS, keys.ROUNDS_MS, keys.ROUND_PASSES}

@@ -118,6 +118,7 @@ def _result_row(result: Result) -> dict[str, Any]:
     )
     row.update({key: info.get(key) for key in _INFO_COLUMNS})
     row.update(_failure_columns(result))
+    row.update({key: info.get(key) for key in (*keys.LANE_COLUMNS, *keys.ENERGY_COLUMNS)})
     # One column per library the runtime's ``versions()`` named (``onnxruntime_version``, a plugin's own).
     runtime_versions = env.get("runtime_versions")
     if isinstance(runtime_versions, dict):
@@ -125,7 +126,7 @@ def _result_row(result: Result) -> dict[str, Any]:
     if result.contended and not row["contended_reason"]:
         row["contended_reason"] = busy_reason(row)
     for key, value in info.items():
-        hidden = key in _INFO_HIDDEN or key in _INFO_COLUMNS
+        hidden = key in _INFO_HIDDEN or key in _INFO_COLUMNS or key in keys.LANE_COLUMNS or key in keys.ENERGY_COLUMNS
         if not hidden and isinstance(value, (str, int, float, bool)):
             row[f"info_{key}"] = value
     return row

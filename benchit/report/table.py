@@ -11,7 +11,7 @@ import pandas as pd
 from benchit.judge.comparable import LARGER
 from benchit.judge.verdicts import CompareVerdict
 from benchit.records import ResultStatus, ScriptStatus
-from benchit.report import frame
+from benchit.report import energy, frame
 from benchit.report.compare import Comparison
 from benchit.report.reporter import ReportData
 from benchit.report.units import duration, interval, ratio_interval, speedup
@@ -151,6 +151,11 @@ def _cell_width(models: list[Any], pairs: list[tuple[str, str]]) -> int:
     return max([len(v) for v in texts] + [len(f"{d}/{r}") for d, r in pairs] + [8])
 
 
+def _cell(cells: dict[tuple[str, str], dict[str, Any]], pair: tuple[str, str]) -> str:
+    joules = energy.cell(cells, pair)
+    return joules if joules is not None else cell(cells[pair]) if pair in cells else ""
+
+
 def results_table(df: pd.DataFrame, width: int) -> list[str]:
     """The results of one machine as one or more tables that fit in ``width`` columns."""
     models = _models(df)
@@ -158,6 +163,7 @@ def results_table(df: pd.DataFrame, width: int) -> list[str]:
     pairs = sorted({p for _, _, cells in models for p in cells}, key=lambda p: (p[0], p[1] not in eager, p[1]))
     head = [["model", "params", "inputs"]]
     cell_width = _cell_width(models, pairs)
+    pairs = energy.with_energy(pairs, models)  # a J/step column after each that has energy
     # Narrow terminal: give up input width first, then model width, to fit one result column.
     spare = width - (MODEL_WIDTH + 7 + INPUT_WIDTH + 3 * len(GAP) + cell_width)
     input_width = max(8, INPUT_WIDTH + min(0, spare))
@@ -167,7 +173,7 @@ def results_table(df: pd.DataFrame, width: int) -> list[str]:
         for _, first, _ in models
     ]
     fixed_widths = [max(len(r[i]) for r in head + fixed_rows) for i in range(3)]
-    cells = {(i, p): cell(c[p]) if p in c else "" for i, (_, _, c) in enumerate(models) for p in pairs}
+    cells = {(i, p): _cell(c, p) for i, (_, _, c) in enumerate(models) for p in pairs}
     out: list[str] = []
     for chunk in _columns(pairs, width, sum(fixed_widths) + 2 * len(GAP), cell_width):
         header = head[0] + [f"{d}/{r}" for d, r in chunk]
