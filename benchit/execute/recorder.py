@@ -175,9 +175,9 @@ class Recorder:
                              + (earlier.duration_s or 0.0 if earlier else 0.0), 3),  # fmt: skip
             result_count=job.state.results + (earlier.result_count or 0 if earlier else 0),
             failed_results=max(0, job.state.failed_results + (earlier.failed_results or 0 if earlier else 0)),
-            lock_wait_s=round(job.lock_wait.waited_s, 3),
+            lock_wait_s=round(job.lock_wait.waited_s + ((earlier.lock_wait_s or 0.0) if earlier else 0.0), 3),
             memory_enforced_by=exited.memory_enforced_by or None,
             machine=job.state.machine,
-            peak_rss_bytes=exited.peak_rss_bytes or None,
+            peak_rss_bytes=max(exited.peak_rss_bytes or 0, (earlier.peak_rss_bytes or 0) if earlier else 0) or None,
         )
         self.cache.write_script(job.record)
