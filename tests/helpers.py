@@ -11,6 +11,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import time
 import warnings
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -256,3 +257,20 @@ def fake_floor(fraction: float, threads: int, machine_id: str | None = None, tor
         measured_at="2026-11-27T10:00:00+00:00",
         duration_s=180.0,
     )
+
+
+def alive(pid: int) -> bool:
+    """Whether process ``pid`` exists and is not a zombie."""
+    try:
+        with open(f"/proc/{pid}/stat") as file:
+            return file.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+def all_gone(pids: list[int], within: float = 10.0) -> bool:
+    """Whether every process of ``pids`` is gone (or a zombie) within ``within`` seconds."""
+    deadline = time.monotonic() + within
+    while any(map(alive, pids)) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    return not any(map(alive, pids))

@@ -13,7 +13,7 @@ from typing import Any
 
 import pandas as pd
 import pytest
-from helpers import FAST, FAULTS, report_df, run_benchit, run_benchit_subprocess, write_script
+from helpers import FAST, FAULTS, alive, all_gone, report_df, run_benchit, run_benchit_subprocess, write_script
 from samples import FAULT_OUTCOMES
 
 from benchit.execute import process
@@ -128,31 +128,16 @@ def test_a_malformed_labels_line_is_never_executed(faults: dict[str, Any]) -> No
     assert not (faults["corpus"] / "bad_labels.ran").exists()
 
 
-def _alive(pid: int) -> bool:
-    try:
-        with open(f"/proc/{pid}/stat") as file:
-            return file.read().rsplit(")", 1)[1].split()[0] != "Z"
-    except OSError:
-        return False
-
-
-def _gone(pids: list[int], within: float = 5.0) -> bool:
-    deadline = time.monotonic() + within
-    while any(map(_alive, pids)) and time.monotonic() < deadline:
-        time.sleep(0.1)
-    return not any(map(_alive, pids))
-
-
 @pytest.mark.parametrize(("scan", "name"), [("faults", "leaves_child.py"), ("limited", "hang.py")])
 def test_no_process_of_a_script_outlives_it(request: pytest.FixtureRequest, scan: str, name: str) -> None:
     corpus = request.getfixturevalue(scan)["corpus"]
     pids = [int(p) for p in (corpus / name).with_suffix(".pids").read_text().split()]
     assert len(pids) == 2  # one in the script's session, one that left it
     try:
-        assert _gone(pids), [p for p in pids if _alive(p)]
+        assert all_gone(pids, within=5.0), [p for p in pids if alive(p)]
     finally:
         for pid in pids:
-            if _alive(pid):
+            if alive(pid):
                 os.kill(pid, signal.SIGKILL)
 
 

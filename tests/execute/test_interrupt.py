@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pandas as pd
 import pytest
-from helpers import FAST, report_df, run_benchit, write_script
+from helpers import FAST, all_gone, report_df, run_benchit, write_script
 
 QUICK = "import torch\ntorch.nn.Linear({n}, 2)(torch.randn(1, {n}))\n"
 # Hangs while its flag file exists, after its model call, with a child process in its own session.
@@ -85,21 +85,6 @@ def _wait(condition: Callable[[], bool], within: float = 90.0) -> None:
         time.sleep(0.05)
 
 
-def _alive(pid: int) -> bool:
-    try:
-        with open(f"/proc/{pid}/stat") as file:
-            return file.read().rsplit(")", 1)[1].split()[0] != "Z"
-    except OSError:
-        return False
-
-
-def _all_gone(pids: list[int], within: float = 10.0) -> bool:
-    deadline = time.monotonic() + within
-    while any(map(_alive, pids)) and time.monotonic() < deadline:
-        time.sleep(0.1)
-    return not any(map(_alive, pids))
-
-
 def _pids(corpus: Path) -> list[int]:
     return [int(p) for f in corpus.glob("*.pids") for p in f.read_text().split()]
 
@@ -161,7 +146,7 @@ def _interrupt_and_resume(tmp_path: Path, flags: list[str], when: Callable[[Path
             if scan.poll() is None:
                 scan.kill()
     first = (tmp_path / "first.out").read_text()
-    assert _all_gone(_pids(corpus)), "a script's process outlived benchit"
+    assert all_gone(_pids(corpus)), "a script's process outlived benchit"
     before = _results(cache)
     records = _records(cache)
     complete = {n for n, r in records.items() if r["status"] == "ok"}
@@ -310,7 +295,7 @@ def test_the_scan_survives_the_death_of_its_warm_worker(tmp_path: Path) -> None:
         if scan.poll() is None:
             scan.kill()
     assert scan.returncode == 1, out
-    assert _all_gone(pids)
+    assert all_gone(pids)
     records = _records(cache)
     assert records["c_slow.py"]["status"] == "killed"
     assert "warm worker process was killed by SIGKILL" in records["c_slow.py"]["error"]["message"]
