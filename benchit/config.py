@@ -107,6 +107,9 @@ class Config:
     # Per runtime, its options that shape its numbers (``Runtime.identity_options``) and differ
     # from their defaults, as text: recorded with each result and part of its measurement's name.
     runtime_options: dict[str, dict[str, str]] = field(default_factory=dict)
+    # Whether non-eager runtimes' outputs are checked against eager torch's: a later pass
+    # (``TimingSettings.passes``) is timed only, its result keeping the first pass's verdict.
+    parity: bool = True
     # Per device, the instances ``--device NAME:i,j`` named (absent: every visible instance).
     instances: dict[str, tuple[int, ...]] = field(default_factory=dict)
 

@@ -174,7 +174,10 @@ class Scheduler:
         job.log = JobLog(self.cache, key)
         artifacts = reusable(self.cache, self.config, list(plan.previous_builds))
         # Each pass measures its own share of the rounds (``TimingSettings.for_pass``).
-        config = dataclasses.replace(self.config, timing=self.config.timing.for_pass(work.pass_index))
+        # A later pass is timed only: its result keeps the first pass's parity verdict (``passes.join``).
+        config = dataclasses.replace(
+            self.config, timing=self.config.timing.for_pass(work.pass_index), parity=not work.pass_index
+        )
         hint = earlier.machine.id if earlier is not None and earlier.machine is not None else None
         job.spec = JobSpec(
             job.index, key, script, config, plan.done, artifacts, quiet_wait_s=self.quiet_left, machine_hint=hint

@@ -203,7 +203,7 @@ def _prepare(entry: _Entry, placement: Placed, config: Config, artifacts: Path, 
                 device.synchronize()
                 info[keys.FIRST_STEP_S] = time.perf_counter() - start
                 parity = None
-                if not runtime.eager:
+                if not runtime.eager and config.parity:
                     parity = compare(
                         placement.reference(),
                         trainer.one_step(forward) if trainer is not None else flatten(outputs),

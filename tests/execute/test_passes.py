@@ -120,6 +120,8 @@ def test_a_scan_in_two_passes_runs_each_script_again_later_and_joins_its_rounds(
         assert isinstance(stats["between_pass_cv"], float)
         assert 0 < stats["median_ci_low_ms"] <= stats["median_ms"] <= stats["median_ci_high_ms"]
         assert result["environment"]["timing"]["rounds"] == 4  # the scan's settings, not a pass's share
+        # The second pass is timed only: ort keeps the first pass's parity verdict.
+        assert (result["parity"] or {}).get("verdict") == ("passed" if result["runtime"] == "ort" else None)
     df = report_df(cache)
     assert set(df["passes"]) == {2} and df["between_pass_cv"].notna().all()
     # Complete: the same scan again measures nothing.
