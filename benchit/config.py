@@ -11,7 +11,7 @@ from typing import Any
 from benchit.naming import measurement_key, options_tag
 
 REBUILD = ("if_needed", "always", "never")
-MODES = ("eval", "train")  # --mode: what is timed, one forward call or one training step
+MODES = ("eval", "train", "generate")  # --mode: what is timed: a forward call, a training step, a generate() call
 OPTIMIZERS = ("sgd", "adamw")  # --optimizer: what the train step updates the weights with
 DEFAULT_CACHE = "~/.cache/benchit"  # unless $BENCHIT_CACHE_DIR or --cache-dir says otherwise
 
