@@ -356,6 +356,9 @@ class Report(Protocol):
     @property
     def created(self) -> float: ...
 
+    @property
+    def floors(self) -> tuple[Any, ...]: ...  # ``benchit.floor.Floor``: the machines' noise floors
+
     def results(self) -> pd.DataFrame:
         """The rows without the kept samples (what CSV and Markdown show)."""
 

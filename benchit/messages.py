@@ -348,6 +348,9 @@ class JobSpec:
     salvage: tuple[str, ...] = ()
     # What is left of the scan's --quiet-wait budget as the job starts (None: all of it).
     quiet_wait_s: float | None = None
+    # A later pass (``execute.passes``): the machine its earlier passes ran on, where an executor
+    # with several machines should run it too (a pass on another machine is never joined).
+    machine_hint: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -362,6 +365,7 @@ class JobSpec:
             "inline": self.inline,
             "salvage": list(self.salvage),
             "quiet_wait_s": self.quiet_wait_s,
+            "machine_hint": self.machine_hint,
         }
 
     @classmethod
@@ -378,6 +382,7 @@ class JobSpec:
             inline=bool(data.get("inline")),
             salvage=tuple(data.get("salvage") or ()),
             quiet_wait_s=data.get("quiet_wait_s"),
+            machine_hint=data.get("machine_hint") if isinstance(data.get("machine_hint"), str) else None,
         )
 
     def inlined(self) -> JobSpec:

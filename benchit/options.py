@@ -358,6 +358,16 @@ OPTIONS: tuple[Option, ...] = (
         "ETA and the scripts running, redrawn in place), plain (one line per event), none (the summary only)",
         choices=PROGRESS,
     ),
+    Option(
+        "calibrate",
+        ("--calibrate",),
+        "choice",
+        "auto",
+        "the machine's noise floor (benchit calibrate): auto (default: a short calibration of a few seconds "
+        "when this machine has none at --threads), never",
+        choices=("auto", "never"),
+        suite="calibrate",
+    ),
     Option("plugins_dir", ("--plugins-dir",), "text", (), "load local plugins", metavar="DIR", many="append"),
     # Where results go after the scan, not what it measures: the command line's alone.
     Option(

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+from collections.abc import Iterator
+
 import pytest
 from helpers import FAST
 
@@ -9,3 +12,29 @@ from helpers import FAST
 @pytest.fixture
 def fast() -> list[str]:
     return list(FAST)
+
+
+# The thread counts the tests scan at get a floor of 0 (no effect on a verdict) before the session:
+# a floor measured on a loaded test machine would turn the verdict tests' changes into noise by
+# chance. tests/cli/test_calibrate.py measures real ones in folders of its own.
+SEEDED_THREADS = range(1, 17)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def calibration_dir(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """One noise-floor folder for the whole session (never the user's), seeded with a zero floor
+    at each thread count: a scan at another one runs the short calibration once in the session."""
+    from helpers import fake_floor
+
+    from benchit.store import floors
+
+    folder = tmp_path_factory.mktemp("calibration")
+    for threads in SEEDED_THREADS:
+        floors.save(fake_floor(0.0, threads), folder)
+    before = os.environ.get(floors.VARIABLE)
+    os.environ[floors.VARIABLE] = str(folder)
+    yield str(folder)
+    if before is None:
+        os.environ.pop(floors.VARIABLE, None)
+    else:
+        os.environ[floors.VARIABLE] = before

@@ -235,3 +235,24 @@ def with_rounds(result: Any, rounds_ms: Any = None) -> Any:
     rounds = tuple(rounds_ms) if rounds_ms is not None else tuple(median * f for f in (0.98, 1.01, 1.0, 0.99, 1.02))
     stats = dataclasses.replace(result.stats, rounds_ms=rounds, round_iterations=(10,) * len(rounds))
     return dataclasses.replace(result, stats=stats)
+
+
+def fake_floor(fraction: float, threads: int, machine_id: str | None = None, torch: str | None = None) -> Any:
+    """A ``benchit.floor.Floor`` of ``fraction`` for this machine (or ``machine_id``) at ``threads``
+    with the torch installed here (or ``torch``), as ``benchit calibrate`` would keep it."""
+    from benchit.floor import Canary, Floor
+    from benchit.measure.environment import host
+
+    this = host()
+    canary = Canary("gemm", (1.0, 1.0), 0.0, fraction)
+    return Floor(
+        machine_id=machine_id or this.machine.id,
+        hostname=this.machine.hostname,
+        threads=threads,
+        torch=this.versions.get("torch", "") if torch is None else torch,
+        floor=fraction,
+        canaries=(canary,),
+        processes=8,
+        measured_at="2026-11-27T10:00:00+00:00",
+        duration_s=180.0,
+    )

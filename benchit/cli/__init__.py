@@ -25,10 +25,21 @@ __all__ = ["COMMANDS", "build_parser", "main"]
 
 # The subcommands, in the order ``benchit --help`` lists them: each is the module ``benchit.cli.<name>``,
 # with ``add_parser(sub, registry)`` and ``run(args, registry) -> exit code``.
-COMMANDS = ("benchmark", "run", "report", "compare", "publish", "history", "plugins", "corpora", "cache")
+COMMANDS = (
+    "benchmark",
+    "run",
+    "report",
+    "compare",
+    "publish",
+    "history",
+    "calibrate",
+    "plugins",
+    "corpora",
+    "cache",
+)
 # The history's commands use no plugin: loading them all (and the numpy or torch some import) would be
 # half of what ``benchit publish`` of a nightly scan takes. They get no registry and import no other subcommand.
-WITHOUT_PLUGINS = frozenset({"publish", "history"})
+WITHOUT_PLUGINS = frozenset({"publish", "history", "calibrate"})
 
 
 def _command(name: str) -> Any:

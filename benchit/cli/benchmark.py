@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from benchit import __version__
 from benchit.cli.common import default_cache_dir, memory_size, name_list, positive
 from benchit.config import MODES, Config, TimingSettings
-from benchit.errors import ExitCode, UsageError
+from benchit.errors import CacheError, ExitCode, UsageError
 from benchit.options import MAX_PLANNED, OPTIONS, Option, PluginOptions, defaults
 from benchit.text import printable
 
@@ -98,6 +98,7 @@ class Scan:
     filtered: bool
     executor_class: Any
     db: str | None = None  # --db: publish the cache there once the scan ends
+    calibrate: str = "auto"  # --calibrate: a short calibration when this machine has no noise floor
 
 
 def plan(
@@ -199,7 +200,8 @@ def plan(
         from benchit.history import engine
 
         engine.check_reachable(engine.resolve(db))  # a bad --db stops the scan before it starts
-    return Scan(scripts, config, cache, search_dirs, wanted is not None, executor_class, db)
+    calibrate = values.get("calibrate") or "auto"
+    return Scan(scripts, config, cache, search_dirs, wanted is not None, executor_class, db, calibrate)
 
 
 def execute(scan: Scan, registry: Registry, progress: str = "auto", run_name: str | None = None) -> int:
@@ -216,6 +218,8 @@ def execute(scan: Scan, registry: Registry, progress: str = "auto", run_name: st
         print("benchit: no script matches the selection" + (" and --labels" if scan.filtered else ""))
         return ExitCode.OK
     cache.create()
+    if not config.analyze_only:
+        noise_floor(scan)
     extra = registry.preload(list(config.runtimes))
     printer = _display(progress, len(scripts))
     what = (
@@ -251,6 +255,34 @@ def execute(scan: Scan, registry: Registry, progress: str = "auto", run_name: st
 
         publish_caches([cache.root], scan.db, run_name, empty_ok=True)
     return ExitCode.FAILURES if bad else ExitCode.OK
+
+
+def noise_floor(scan: Scan) -> None:
+    """Copy this machine's noise floor at the scan's thread count into the cache, for ``report`` and
+    ``compare``; with ``--calibrate auto`` and none kept, measure one first with a short calibration,
+    and say so. Another executor's machines are not this one: they get none."""
+    from benchit.measure import calibrate
+    from benchit.measure.environment import host
+    from benchit.store import floors
+
+    if scan.executor_class.name != "local":
+        return
+    this, threads = host(), scan.config.threads
+    floor = floors.find(this.machine.id, threads, this.versions.get("torch", ""))
+    if floor is None and scan.calibrate == "auto":
+        print(
+            f"benchit: no noise floor for this machine at {threads} thread{'s' * (threads != 1)}: a short "
+            f"calibration ({calibrate.SHORT_PROCESSES} processes, a few seconds); run benchit calibrate for a "
+            "better one",
+            flush=True,
+        )
+        try:
+            floor = calibrate.here([threads], calibrate.SHORT_PROCESSES, calibrate.SHORT_DURATION_S, short=True)[0]
+            floors.save(floor)
+        except (calibrate.CalibrationError, CacheError) as exc:
+            print(f"benchit: warning: no noise floor: {printable(exc)}", file=sys.stderr)
+    if floor is not None:
+        scan.cache.write_floor(floor)
 
 
 def _display(mode: str, total: int) -> Printer:

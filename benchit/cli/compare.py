@@ -14,6 +14,7 @@ from benchit.judge.verdicts import CompareVerdict
 from benchit.text import printable
 
 if TYPE_CHECKING:
+    from benchit.floor import Floor
     from benchit.plugins import Registry
 
 FAIL_ON = {
@@ -54,9 +55,11 @@ def add_parser(sub: Any, registry: Registry | None) -> None:
 MAX_REPORT_BYTES = 2**30  # a JSON report of a million results, kept samples included
 
 
-def load(path: Path, name: str) -> Any:
-    """A cache directory or a JSON report as the report's frame; a usage error when it is neither or is empty."""
+def load(path: Path, name: str) -> tuple[Any, list[Floor]]:
+    """A cache directory or a JSON report as the report's frame, and the noise floors it kept; a
+    usage error when it is neither or is empty."""
     from benchit import safejson
+    from benchit.floor import Floor
     from benchit.report import frame, rowcheck
 
     if path.is_file():
@@ -70,22 +73,28 @@ def load(path: Path, name: str) -> Any:
         if why:
             raise UsageError(f"{name} {path}: not a valid benchit JSON report ({why})")
         df = frame.from_rows(list(data.get("rows") or []))  # its comparison, if any, is not read
+        try:
+            floors = [Floor.from_dict(f) for f in data.get("floors") or ()]
+        except (KeyError, TypeError, ValueError) as exc:
+            raise UsageError(f"{name} {path}: not a valid benchit JSON report (floors: {exc})") from None
     elif path.is_dir():
         cache = open_cache(path, name)
         df = frame.frame(cache)
+        floors = cache.read_floors()
         for warning in cache.warnings:
             print(f"benchit: warning: {printable(warning)}", file=sys.stderr)
     else:
         raise UsageError(f"{name} {path}: no such cache or report")
     if df.empty or df["device"].isna().all():
         raise UsageError(f"{name} {path} holds no results")
-    return df
+    return df, floors
 
 
 def run(args: argparse.Namespace, registry: Registry) -> int:
     import pandas as pd
 
     from benchit.report import compare, table
+    from benchit.report.noise import floor_lines, floor_table
     from benchit.report.reporter import ReportData
 
     chosen = reporters(args, registry, default=None)
@@ -96,7 +105,7 @@ def run(args: argparse.Namespace, registry: Registry) -> int:
     if args.new is not None and args.by is not None:
         raise UsageError("--by compares inside one cache; give BASE alone")
     paths = outputs(args, chosen, "compare")
-    base = load(args.base, "BASE")
+    base, floors = load(args.base, "BASE")
     if args.by:
         by = args.by.replace("-", "_")  # the frame's column
         column = base[by].fillna("") if by == compare.OPTIONS else base[by].dropna()
@@ -112,23 +121,26 @@ def run(args: argparse.Namespace, registry: Registry) -> int:
         if baseline not in values:
             shown = ", ".join(v or compare.DEFAULTS for v in values)
             raise UsageError(f"--baseline {baseline!r}: BASE has no {args.by} of that name ({shown})")
-        result = compare.compare_within(base, by, baseline, args.threshold)
+        result = compare.compare_within(base, by, baseline, args.threshold, floor_table(floors))
         if not result.pairs:
             raise UsageError(
                 f"BASE {args.base} has nothing measured with another {args.by} than {baseline or compare.DEFAULTS}"
             )
         df, sources = base, [str(args.base)]
     else:
-        new = load(args.new, "NEW")
+        new, new_floors = load(args.new, "NEW")
+        floors += new_floors
         names = (args.base.name, args.new.name) if args.base.name != args.new.name else ("base", "new")
-        result = compare.compare(base, new, args.threshold, *names)
+        result = compare.compare(base, new, args.threshold, names[0], names[1], floors=floor_table(floors))
         if not any(p.change or p.base_status and p.new_status for p in result.pairs):
             raise UsageError(
                 f"BASE {args.base} and NEW {args.new} have no result in common (matched by the script's path "
                 "relative to its search folder, invocation, script args, precision, mode, device and runtime)"
             )
         df, sources = pd.concat([base, new], ignore_index=True), [str(args.base), str(args.new)]
-    data = ReportData(frame=df, sources=tuple(sources), comparison=result)
+    data = ReportData(frame=df, sources=tuple(sources), comparison=result, floors=tuple(floors))
+    for line in floor_lines(df.to_dict("records"), floors):
+        print(printable(line))
     for line in table.compare_lines(result, width(args)):
         print(line)
     write(chosen, paths, data)

@@ -9,6 +9,7 @@ from typing import IO, Any
 
 from benchit.keys import CONTENDED_REASON, TRAIN_ADAPTATIONS, Adaptation
 from benchit.records import Invocation, Parity, ParityVerdict, Result, ResultStatus, Script, ScriptStatus
+from benchit.report.units import digits, duration, interval
 from benchit.runrecords import ScriptRecord
 from benchit.text import printable
 
@@ -43,10 +44,6 @@ def _adapted_flags(info: dict[str, Any]) -> str:
     codes = info.get(TRAIN_ADAPTATIONS)
     listed = {code for code in codes if isinstance(code, str)} if isinstance(codes, list) else set()
     return "".join(flag for change, flag in _ADAPTED.items() if change.value in listed)
-
-
-def _fmt_ms(value: float) -> str:
-    return f"{value:.4g} ms"
 
 
 def _parity_flag(parity: Parity) -> str:
@@ -113,8 +110,8 @@ class Printer:
         where = printable(where)
         stats = result.stats
         if result.status is ResultStatus.OK and stats:
-            ci = max(stats.median_ms - stats.median_ci_low_ms, stats.median_ci_high_ms - stats.median_ms)
-            rel = 100 * ci / stats.median_ms if stats.median_ms else 0.0
+            rounds = len(stats.rounds_ms) or 1
+            shown = interval(stats.median_ms, stats.median_ci_low_ms, stats.median_ci_high_ms, rounds)
             flags = " NOISY" if stats.noisy else ""
             if result.contended:
                 flags += f" CONTENDED ({printable(str(result.info.get(CONTENDED_REASON) or 'busy'))})"
@@ -122,10 +119,10 @@ class Printer:
                 flags += _parity_flag(result.parity)
             flags += _adapted_flags(result.info)  # inputs benchit made trainable
             self._print(
-                f"        {where}: median {_fmt_ms(stats.median_ms)} ±{rel:.1f}%, "
-                f"p90 {_fmt_ms(stats.p90_ms)}, n={stats.iterations}"
+                f"        {where}: median {duration(stats.median_ms)} {shown.short if shown else '-'}, "
+                f"p90 {duration(stats.p90_ms)}, n={stats.iterations}"
                 f"{f' over {stats.passes} passes' if stats.passes > 1 else ''}, "
-                f"{result.throughput_per_s or 0.0:.4g} items/s{flags}"
+                f"{digits(result.throughput_per_s or 0.0, 4)} items/s{flags}"
             )
         else:
             reason = (result.error or "").strip().splitlines()

@@ -66,7 +66,8 @@ def publish_caches(
             from benchit.history import publish
 
             names = [c.root.name for c in caches]
-            done = publish.publish(url, itertools.chain([first], parts), run, dict(tags or {}), names)
+            floors = [f for c in caches for f in c.read_floors()]
+            done = publish.publish(url, itertools.chain([first], parts), run, dict(tags or {}), names, floors)
         _warn(caches)
         return _print_outcome(done, url)
     finally:

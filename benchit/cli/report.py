@@ -117,6 +117,7 @@ def write(chosen: list[Any], paths: list[Path], data: Any) -> None:
 
 def run(args: argparse.Namespace, registry: Registry) -> int:
     from benchit.report import frame, summary, table
+    from benchit.report.noise import floor_lines
     from benchit.report.reporter import ReportData
 
     chosen = reporters(args, registry)
@@ -127,7 +128,9 @@ def run(args: argparse.Namespace, registry: Registry) -> int:
         print(f"benchit: warning: {printable(warning)}", file=sys.stderr)
     if df.empty:
         raise UsageError(f"--cache-dir {cache.root} holds no results yet; run benchit benchmark first")
-    data = ReportData(frame=df, sources=(str(cache.root),))
+    data = ReportData(frame=df, sources=(str(cache.root),), floors=tuple(cache.read_floors()))
+    for line in floor_lines(df.to_dict("records"), data.floors):
+        print(printable(line))
     for line in table.report_lines(data, width(args)):
         print(line)
     print()

@@ -175,7 +175,10 @@ class Scheduler:
         artifacts = reusable(self.cache, self.config, list(plan.previous_builds))
         # Each pass measures its own share of the rounds (``TimingSettings.for_pass``).
         config = dataclasses.replace(self.config, timing=self.config.timing.for_pass(work.pass_index))
-        job.spec = JobSpec(job.index, key, script, config, plan.done, artifacts, quiet_wait_s=self.quiet_left)
+        hint = earlier.machine.id if earlier is not None and earlier.machine is not None else None
+        job.spec = JobSpec(
+            job.index, key, script, config, plan.done, artifacts, quiet_wait_s=self.quiet_left, machine_hint=hint
+        )
         self.active[job.index] = job
         self.executor.submit(job.spec)
         self.progress.script_started(job)

@@ -8,11 +8,13 @@ from typing import Any
 
 from sqlalchemy import Connection
 
+from benchit.floor import release
 from benchit.history import query
 from benchit.history.changepoint import last_change
 from benchit.history.changes import differences
 from benchit.history.verdict import MIN_BASELINE_RUNS, Verdict, judge
 from benchit.judge.stats import Change
+from benchit.report.units import Interval, interval
 
 # Verdicts in the order a table lists them: what needs a look first.
 ORDER = [Verdict.REGRESSION, Verdict.FAILING, Verdict.INCONCLUSIVE, Verdict.IMPROVEMENT, Verdict.SAME]
@@ -86,13 +88,33 @@ def analyse(
         if chart_runs:
             wanted += p.ids[-chart_runs:]
     rows = query.details(connection, wanted)
-    judged = [_report(chosen[sid], p, window, cp_index, cp, rows, run_names, threshold, chart_runs)
+    floors = query.floors(connection)
+    known = query.environments(connection, {r["environment_id"] for r in rows.values()}) if floors else {}
+    judged = [_report(chosen[sid], p, window, cp_index, cp, rows, run_names, threshold, chart_runs,
+                      _floor(chosen[sid], [rows[p.ids[i]] for i in (len(p.ids) - 1, *window)], known, floors))
               for sid, p, window, cp_index, cp in plans]  # fmt: skip
     rows.update(query.details(connection, [r for _, pair in judged for r in pair if r not in rows]))
     envs = query.environments(connection, {rows[r]["environment_id"] for _, pair in judged for r in pair})
     reports = [_with_changes(rep, pair, rows, envs, run_names) for rep, pair in judged]
     reports.sort(key=lambda r: (ORDER.index(r.verdict), -(r.change.ratio if r.change else 0.0), r.name))
     return reports
+
+
+def _floor(
+    identity: dict[str, Any], items: list[dict[str, Any]], envs: dict[int, dict[str, Any]], floors: query.Floors
+) -> float | None:
+    """The noise floor the latest result is judged with: the largest of its run's and its baseline
+    runs' floors on the series' machine, at each result's thread count and torch release."""
+    found = []
+    for item in items:
+        env = envs.get(item["environment_id"]) or {}
+        try:
+            key = (item["run_id"], identity["machine"], int(env["threads"]), release(str(env["versions"]["torch"])))
+        except (KeyError, TypeError, ValueError):
+            continue
+        if key in floors:
+            found.append(floors[key])
+    return max(found, default=None)
 
 
 def _report(
@@ -105,11 +127,12 @@ def _report(
     run_names: dict[int, tuple[str, float]],
     threshold: float,
     chart_runs: int,
+    floor: float | None = None,
 ) -> tuple[SeriesReport, tuple[int, ...]]:
     """The series' report, and the results (last good, first bad) whose differences explain a regression."""
     last = len(p.ids) - 1
     latest = rows[p.ids[last]]
-    verdict, change, reason = judge(latest, [rows[p.ids[i]] for i in window], threshold)
+    verdict, change, reason = judge(latest, [rows[p.ids[i]] for i in window], threshold, floor)
     base = [m for i in window if (m := p.medians[i])]
     cp_moved = (
         cp is not None and abs(cp.ratio - 1.0) > threshold and _holds(p, cp_index, len(window), cp.ratio, threshold)
@@ -202,13 +225,19 @@ def _chart(
         "t": [round(x["time"], 1) for x in items],
         "run": [run_names[r][0] for r in p.runs[-n:]],
         "m": [x["median_ms"] for x in items],
-        "lo": [x["ci_low_ms"] for x in items],
-        "hi": [x["ci_high_ms"] for x in items],
+        # A band only where the interval is one: positive, over 3 rounds or more (never below zero).
+        "lo": [b.low if (b := _band(x)) else None for x in items],
+        "hi": [b.high if (b := _band(x)) else None for x in items],
         "busy": [i for i, x in enumerate(items) if x["contended"]],
         "fail": [i for i, x in enumerate(items) if x["status"] != "ok"],
         # Where the software changed from the point before: [index, what changed].
         "ver": [[i, what] for i in range(1, len(items)) if (what := _software(items[i - 1], items[i]))],
     }
+
+
+def _band(item: dict[str, Any]) -> Interval | None:
+    shown = interval(item["median_ms"], item["ci_low_ms"], item["ci_high_ms"], len(item.get("rounds") or ()) or 1)
+    return shown if shown is not None and shown.factor is not None else None
 
 
 def _software(before: dict[str, Any], after: dict[str, Any]) -> str:

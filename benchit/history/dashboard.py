@@ -38,7 +38,7 @@ function draw(s){
   var shapes=c.ver.map(function(v){return {type:'line',xref:'x',yref:'paper',x0:x[v[0]],x1:x[v[0]],y0:0,y1:1,line:{dash:'dot',color:'#b00020',width:1}};});
   var notes=c.ver.map(function(v){return {x:x[v[0]],y:1,xref:'x',yref:'paper',text:'changed: '+v[1],showarrow:false,font:{size:9,color:'#b00020'},yanchor:'bottom'};});
   Plotly.newPlot(div,traces,{height:260,margin:{l:50,r:10,t:20,b:40},shapes:shapes,annotations:notes,
-    yaxis:{title:{text:'ms'}},legend:{orientation:'h'}},{displaylogo:false,responsive:true});
+    yaxis:{title:{text:'ms (log)'},type:'log'},legend:{orientation:'h'}},{displaylogo:false,responsive:true});
 }
 function page(){var end=Math.min(chosen.length,shown+PAGE);for(;shown<end;shown++){draw(chosen[shown]);}
   more.style.display=shown<chosen.length?'':'none';
@@ -57,13 +57,14 @@ def _rounded(value: float | None) -> float | None:
 
 def _item(report: SeriesReport, run_index: dict[str, int]) -> dict[str, Any]:
     i, c = report.identity, report.chart
-    why = "; ".join(report.changed) if report.changed else report.reason
+    # What changed, and the verdict's note (a probe difference smaller than the change) beside it.
+    why = "; ".join(w for w in (f"changed: {'; '.join(report.changed)}" if report.changed else "", report.reason) if w)
     return {
         "n": report.name,
         "w": f"{i['device']}/{i['runtime']}/{i['precision']} on {i['hostname'] or i['machine']}",
         "v": report.verdict.value,
         "r": report.change.ratio if report.change else None,
-        "why": (f"changed: {why}" if report.changed else why),
+        "why": why,
         "c": {
             "x": [run_index[r] for r in c["run"]],
             "m": [_rounded(v) for v in c["m"]],
@@ -84,7 +85,7 @@ def _regressions(reports: Sequence[SeriesReport]) -> str:
         rows.append(
             "<tr>" + cell(r.name) + cell(f"{i['device']}/{i['runtime']}/{i['precision']}") + cell(i["hostname"] or i["machine"])
             + cell(r.verdict.value, cls="bad") + cell(f"{ratio:.2f}x" if ratio else "", ratio, numeric=True)
-            + cell(r.first_bad_run) + cell("; ".join(r.changed) or r.reason) + "</tr>"
+            + cell(r.first_bad_run) + cell("; ".join([*r.changed, r.reason] if r.reason else r.changed)) + "</tr>"
         )  # fmt: skip
     if not rows:
         return "<p class=good>No regressions.</p>"

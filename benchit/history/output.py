@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from benchit.history.analysis import SeriesReport
+from benchit.report.units import digits
 from benchit.text import printable
 
 FORMATS = {"csv": ".csv", "json": ".json", "md": ".md", "html": ".html"}
@@ -18,7 +19,7 @@ def _ratio(r: SeriesReport) -> str:
 
 
 def _ms(value: float | None) -> str:
-    return "" if value is None else f"{value:.4g}"
+    return "" if value is None else digits(value, 4)
 
 
 def lines(reports: Sequence[SeriesReport]) -> list[str]:
@@ -54,7 +55,7 @@ def _markdown(reports: Sequence[SeriesReport]) -> str:
                "baseline_median_ms", "ratio", "verdict", "reason", "changed"]  # fmt: skip
 
     def cell(value: Any) -> str:
-        text = "" if value is None else f"{value:.4g}" if isinstance(value, float) else str(value)
+        text = "" if value is None else digits(value, 4) if isinstance(value, float) else str(value)
         return text.replace("|", "\\|").replace("\n", " ")
 
     body = ["| " + " | ".join(columns) + " |", "|" + " --- |" * len(columns)]

@@ -6,6 +6,7 @@ import time
 import uuid
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from sqlalchemy import Connection, Table, bindparam, delete, select, update
 from sqlalchemy.engine import URL
@@ -16,6 +17,9 @@ from benchit.history import bulk, schema, summary
 from benchit.history.bulk import CHUNK, insert_new
 from benchit.history.collect import Entry, column_json, digest
 from benchit.history.engine import session
+
+if TYPE_CHECKING:
+    from benchit.floor import Floor
 
 
 @dataclass(frozen=True)
@@ -65,12 +69,17 @@ class _Nothing(Exception):
 
 
 def publish(
-    url: URL, parts: Iterable[Sequence[Entry]], run: str | None, tags: dict[str, str], names: Sequence[str] = ()
+    url: URL,
+    parts: Iterable[Sequence[Entry]],
+    run: str | None,
+    tags: dict[str, str],
+    names: Sequence[str] = (),
+    floors: Sequence[Floor] = (),
 ) -> Published:
     """Store the entries of ``parts``, one part at a time as a reader hands them over, under run
-    ``run`` (default ``default_run_name`` of the newest result and ``names``), in one transaction;
-    results the history holds already are left as they are, and a publication that adds no result
-    leaves no trace (not even its run)."""
+    ``run`` (default ``default_run_name`` of the newest result and ``names``), in one transaction,
+    with the noise ``floors`` the caches kept; results the history holds already are left as they
+    are, and a publication that adds no result leaves no trace (not even its run)."""
     tally = _Tally()
     try:
         with session(url, write=True) as connection:
@@ -93,6 +102,7 @@ def publish(
                 connection.execute(delete(schema.runs).where(schema.runs.c.id == pending_id))
                 tally.points = {sid: [(t, i, run_id, m, u) for t, i, _, m, u in ps] for sid, ps in tally.points.items()}
             _insert_tags(connection, run_id, tags)
+            _insert_floors(connection, run_id, floors)
             _lock(connection, sorted(tally.points))
             summary.write(connection, dict(sorted(tally.points.items())))
             return Published(name, added, tally.known + len(tally.digests) - added, len(tally.points))
@@ -194,6 +204,20 @@ def _lock(connection: Connection, series_ids: list[int]) -> None:
     for start in range(0, len(series_ids), CHUNK):
         chunk = series_ids[start : start + CHUNK]
         connection.execute(select(s.c.id).where(s.c.id.in_(chunk)).order_by(s.c.id).with_for_update(key_share=True))
+
+
+def _insert_floors(connection: Connection, run_id: int, floors: Sequence[Floor]) -> None:
+    """A run's noise floors, one per machine, thread count and torch release (of two, the larger);
+    one the run has already keeps its first value."""
+    largest: dict[tuple[str, int, str], Floor] = {}
+    for floor in floors:
+        if floor.key not in largest or floor.floor > largest[floor.key].floor:
+            largest[floor.key] = floor
+    rows = [
+        {"run_id": run_id, "machine": m, "threads": t, "torch": v, "floor": f.floor, "data": column_json(f.to_dict())}
+        for (m, t, v), f in largest.items()
+    ]
+    insert_new(connection, schema.floors, rows, "run_id", "machine", "threads", "torch")
 
 
 def _insert_tags(connection: Connection, run_id: int, tags: dict[str, str]) -> None:

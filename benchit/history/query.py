@@ -133,3 +133,14 @@ def tagged_runs(connection: Connection, tags: Iterable[tuple[str, str]]) -> set[
         ids = {r for (r,) in connection.execute(select(t.c.run_id).where(t.c.key == key, t.c.value == value))}
         found = ids if found is None else found & ids
     return found or set()
+
+
+# (run id, machine id, threads, torch release) -> that run's noise floor on it
+Floors = dict[tuple[int, str, int, str], float]
+
+
+def floors(connection: Connection) -> Floors:
+    """Every run's noise floors (``benchit calibrate``, kept by the scans and published with them)."""
+    f = schema.floors
+    rows = connection.execute(select(f.c.run_id, f.c.machine, f.c.threads, f.c.torch, f.c.floor))
+    return {(run_id, machine, threads, torch): floor for run_id, machine, threads, torch, floor in rows}

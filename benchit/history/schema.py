@@ -94,3 +94,16 @@ series_points = Table(
     Column("medians", LargeBinary, nullable=False),  # float64: the median (ms), nan where none
     Column("usable", LargeBinary, nullable=False),  # uint8: ok, not contended and a median above 0
 )
+
+# Added by the fourth migration: the noise floor (``benchit calibrate``) of each machine, thread count
+# and torch version a run's caches were measured with; ``benchit history`` judges with it.
+floors = Table(
+    "floors",
+    metadata,
+    Column("run_id", Integer, ForeignKey("runs.id"), primary_key=True),
+    Column("machine", String(100), primary_key=True),  # the machine's id, as ``series.machine``
+    Column("threads", Integer, primary_key=True),
+    Column("torch", String(64), primary_key=True),  # its release, without the local part
+    Column("floor", Float, nullable=False),  # the fraction: two runs differ by less than ±floor, 95%
+    Column("data", Text, nullable=False),  # JSON: the whole ``floor.Floor``
+)

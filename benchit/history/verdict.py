@@ -8,7 +8,8 @@ from collections.abc import Sequence
 from enum import Enum
 from typing import Any
 
-from benchit.judge.comparable import PROBES, positive, speed_tolerance, why_inconclusive
+from benchit.judge.comparable import PROBES, positive, speed_judged, speed_tolerance, why_inconclusive
+from benchit.judge.noise import within_floor
 from benchit.judge.stats import Change, compare_rounds
 from benchit.judge.verdicts import CompareVerdict
 from benchit.keys import CONTENDED, CONTENDED_REASON, LATENCY_MEDIAN_MS, ROUNDS_MS
@@ -62,10 +63,11 @@ def _probes(latest: dict[str, Any], baseline: Sequence[dict[str, Any]]) -> tuple
 
 
 def judge(
-    latest: dict[str, Any], baseline: Sequence[dict[str, Any]], threshold: float
+    latest: dict[str, Any], baseline: Sequence[dict[str, Any]], threshold: float, floor: float | None = None
 ) -> tuple[Verdict, Change | None, str]:
     """The latest result against the usable earlier ones (ok and not contended): Welch's t on
-    the log round medians (the latest run's rounds against the baseline runs' rounds, pooled)."""
+    the log round medians (the latest run's rounds against the baseline runs' rounds, pooled).
+    ``floor``: the machine's noise floor; a change within it is no change (``judge.noise``)."""
     if latest["status"] != "ok":
         why = str(latest.get("error") or latest["status"]).strip().splitlines() or [""]
         return Verdict.FAILING, None, why[0][:200]
@@ -74,16 +76,18 @@ def judge(
     pooled = [r for item in baseline for r in item["rounds"]]
     base = {"median_ms": statistics.median(pooled) if pooled else None, "contended": False}
     mine, theirs = _probes(latest, baseline)
-    reason = why_inconclusive(
-        (_row(latest, latest["rounds"], mine), "latest"),
-        (_row(base, pooled, theirs), "baseline"),
-        speed=speed_tolerance(threshold),
-    )
+    sides = [(_row(latest, latest["rounds"], mine), "latest"), (_row(base, pooled, theirs), "baseline")]
+    reason = why_inconclusive(*sides, speed=speed_tolerance(threshold))
     if reason:
         return Verdict.INCONCLUSIVE, None, reason
     # The baseline's rounds nested in their runs (the spread from run to run is what a nightly
     # series has to beat), the latest run's in its passes.
     runs = [i for i, item in enumerate(baseline) for _ in item["rounds"]]
-    change = compare_rounds(pooled, latest["rounds"], threshold, base_groups=runs,
+    nested = compare_rounds(pooled, latest["rounds"], threshold, base_groups=runs,
                             new_groups=latest.get("round_passes") or None)  # fmt: skip
-    return FROM_COMPARE.get(change.verdict, Verdict.INCONCLUSIVE), change, ""
+    # A change larger than the probes' difference keeps its verdict, with the difference noted.
+    reason, note = speed_judged(sides, speed_tolerance(threshold), nested.ratio, threshold)
+    if reason:
+        return Verdict.INCONCLUSIVE, None, reason
+    change, noise = within_floor(nested, floor)
+    return FROM_COMPARE.get(change.verdict, Verdict.INCONCLUSIVE), change, "; ".join(r for r in (noise, note) if r)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+from dataclasses import dataclass
 from typing import Any, TypeGuard
 
 from benchit.keys import (
@@ -31,6 +33,8 @@ PROBES = ((SPEED_PROBE_US, SPEED_PROBE, "probe"), (PARALLEL_PROBE_US, PARALLEL_P
 # the model's median in them; in a host slow phase 79% of readings were more than 10% slow. The
 # thread pool's probe: within 4% across 15 two-thread processes at one level, 47% slower at the other.
 MIN_SPEED_TOLERANCE = 0.10
+SPEED_DIFFERED = "machine speed differed"  # the kind of reason a probe difference gives
+LARGER = "the change is larger than that"  # the end of a verdict's note on a smaller probe difference
 MIN_ROUNDS = 2  # fewer: no spread across processes to test against
 MIN_SAMPLES = 2
 
@@ -82,39 +86,84 @@ def speed_tolerance(threshold: float) -> float:
     return max(threshold / 2, MIN_SPEED_TOLERANCE)
 
 
-def _differed(sides: list[tuple[dict[str, Any], str]], tolerance: float, reading: str, what: str, name: str) -> str:
-    """``probe 35% slower in A`` where one probe's readings differ by more than ``tolerance``."""
+@dataclass(frozen=True)
+class ProbeDifference:
+    """One machine-speed probe that read slower on one side: its name, slow over fast (above 1) and
+    the slow side's label."""
+
+    name: str  # ``probe``, ``parallel probe``
+    ratio: float
+    slower_in: str
+
+    def __str__(self) -> str:
+        return f"{self.name} {(self.ratio - 1) * 100:.0f}% slower in {self.slower_in}"
+
+
+def _differed(
+    sides: list[tuple[dict[str, Any], str]], tolerance: float, reading: str, what: str, name: str
+) -> ProbeDifference | None:
+    """One probe's difference where its readings differ by more than ``tolerance``."""
     timed = {row.get(what) for row, _ in sides}
     if len(timed) > 1 or not isinstance(timed.pop(), str):
-        return ""
+        return None
     probes = [(float(row[reading]), label) for row, label in sides if positive(row.get(reading))]
     if len(probes) < 2 or len(probes) < len(sides):
-        return ""
+        return None
     (fast, _), (slow, label) = min(probes), max(probes)
-    return f"{name} {(slow / fast - 1) * 100:.0f}% slower in {label}" if slow > fast * (1 + tolerance) else ""
+    return ProbeDifference(name, slow / fast, label) if slow > fast * (1 + tolerance) else None
+
+
+def probe_differences(sides: list[tuple[dict[str, Any], str]], tolerance: float) -> list[ProbeDifference]:
+    """The sides' machine-speed probes that differ by more than ``tolerance`` (the thread pool's,
+    ``parallel probe``, with more than one thread). A probe is not judged where a side has no
+    reading or does not say what it timed (a result from before the probe, a one-thread result's
+    thread pool), where the sides timed different probes (another Python; another thread count or
+    torch), nor between two machines (``compare --by machine``), whose speeds differ by nature."""
+    if len({str(row.get(MACHINE)) for row, _ in sides}) > 1:
+        return []
+    found = (_differed(sides, tolerance, reading, what, name) for reading, what, name in PROBES)
+    return [difference for difference in found if difference is not None]
 
 
 def speed_differed(sides: list[tuple[dict[str, Any], str]], tolerance: float) -> str:
     """``probe 35% slower in A`` where the sides' machine-speed probes differ by more than
-    ``tolerance`` (``parallel probe 45% slower in B``: the thread pool's, with more than one
-    thread), else nothing. A probe is not judged where a side has no reading or does not say what
-    it timed (a result from before the probe, a one-thread result's thread pool), where the sides
-    timed different probes (another Python; another thread count or torch), nor between two
-    machines (``compare --by machine``), whose speeds differ by nature."""
-    if len({str(row.get(MACHINE)) for row, _ in sides}) > 1:
-        return ""
-    found = (_differed(sides, tolerance, reading, what, name) for reading, what, name in PROBES)
-    return ", ".join(reason for reason in found if reason)
+    ``tolerance`` (``parallel probe 45% slower in B``), else nothing (``probe_differences``)."""
+    return ", ".join(str(difference) for difference in probe_differences(sides, tolerance))
+
+
+def explained_by_machine(ratio: float, differences: list[ProbeDifference], threshold: float) -> bool:
+    """Whether a change of ``ratio`` could be the machine's: |log ratio| is at most |log p| of the
+    largest probe difference p plus log(1 + ``threshold``), the smallest change worth a verdict.
+    A 2x change is never hidden by a 17% probe difference; a 1.1x one is."""
+    if not differences:
+        return False
+    largest = max(abs(math.log(difference.ratio)) for difference in differences)
+    return abs(math.log(ratio)) <= largest + math.log1p(threshold)
+
+
+def speed_judged(
+    sides: list[tuple[dict[str, Any], str]], tolerance: float, ratio: float, threshold: float
+) -> tuple[str, str]:
+    """The machine-speed probes' say on a pair whose change is ``ratio``: (why it is inconclusive,
+    a note for its verdict). ``machine speed differed: probe 17% slower in B`` when the probes
+    could explain the change (``explained_by_machine``); else the verdict stands with
+    ``probe 17% slower in B; the change is larger than that``; nothing when the probes agree."""
+    differences = probe_differences(sides, tolerance)
+    if not differences:
+        return "", ""
+    text = ", ".join(str(difference) for difference in differences)
+    if explained_by_machine(ratio, differences, threshold):
+        return f"{SPEED_DIFFERED}: {text}", ""
+    return "", f"{text}; {LARGER}"
 
 
 def why_inconclusive(*sides: tuple[dict[str, Any], str], speed: float | None = None) -> str:
     """Why two results cannot be compared, or nothing: ``busy: 61% CPU wait in B`` (a side was
-    contended), ``machine speed differed: probe 35% slower in A`` (their machine-speed probes
-    differ by more than ``speed``, a fraction; none: not checked), ``too few rounds: 1 in A`` (no
-    spread across processes to test against), ``no median: 0 ms in B``, ``too few samples: 1 in
-    A``; each kind once, with every side it applies to."""
+    contended), ``too few rounds: 1 in A`` (no spread across processes to test against), ``no
+    median: 0 ms in B``, ``too few samples: 1 in A``; each kind once, with every side it applies to. With ``speed`` (a fraction), a pair with
+    another reason also lists its probes' differences beyond it (``machine speed differed: probe
+    35% slower in A``); a pair with none is judged by ``speed_judged`` once its ratio is known."""
     found: dict[str, list[str]] = {}
-    differed = speed_differed(list(sides), speed) if speed is not None else ""
     for row, label in sides:
         if row.get(CONTENDED):
             found.setdefault("busy", []).append(
@@ -130,6 +179,6 @@ def why_inconclusive(*sides: tuple[dict[str, Any], str], speed: float | None = N
             found.setdefault("too few rounds", []).append(f"{len(rounds)} in {label}")
         if isinstance(iterations, (int, float)) and iterations < MIN_SAMPLES:
             found.setdefault("too few samples", []).append(f"{iterations} in {label}")
-    if differed:
-        found["machine speed differed"] = [differed]
+    if found and speed is not None and (differed := speed_differed(list(sides), speed)):
+        found[SPEED_DIFFERED] = [differed]
     return "; ".join(f"{kind}: {', '.join(where)}" for kind, where in found.items())

@@ -8,7 +8,9 @@ from typing import Any
 
 import pandas as pd
 
-from benchit.judge.comparable import round_medians, round_passes, speed_tolerance, why_inconclusive
+from benchit.floor import Floor, pick
+from benchit.judge.comparable import round_medians, round_passes, speed_judged, speed_tolerance, why_inconclusive
+from benchit.judge.noise import pair_floor, within_floor
 from benchit.judge.stats import NO_SPREAD, Change, GeoMean, compare_paired, compare_rounds, geometric_mean_of
 from benchit.judge.verdicts import CompareVerdict
 from benchit.records import ResultStatus
@@ -34,7 +36,7 @@ class Pair:
     new_status: str | None
     verdict: CompareVerdict
     change: Change | None = None
-    reason: str = ""  # the failing side's error, for newly failing; why it is inconclusive
+    reason: str = ""  # the failing side's error, for newly failing; why it is inconclusive; a verdict's note
     base_rounds: int | None = None
     new_rounds: int | None = None
     base_contended: bool | None = None
@@ -78,6 +80,16 @@ class Pair:
             base_contended=data.get("base_contended"),
             new_contended=data.get("new_contended"),
         )
+
+    @property
+    def verdict_text(self) -> str:
+        """The verdict and why: ``inconclusive: busy ...``, ``no significant change (within this
+        machine's run-to-run noise, ±7.3%)``."""
+        if not self.reason:
+            return self.verdict.value
+        if self.verdict is CompareVerdict.SAME:
+            return f"{self.verdict.value} ({self.reason})"
+        return f"{self.verdict.value}: {self.reason}"
 
     @property
     def left_out(self) -> str:
@@ -169,10 +181,11 @@ def _judge(
     threshold: float,
     labels: tuple[str, str] = ("base", "new"),
     paired: bool = False,
+    floor: float | None = None,
 ) -> tuple[CompareVerdict, Change | None, str]:
     """The verdict on one pair, its change and its reason. ``paired``: the two sides' rounds were
     interleaved in one scan (runtimes of one model), so round i of one is compared with round i
-    of the other."""
+    of the other. ``floor``: the machine's noise floor, when both sides were measured on it."""
     if base is None:
         return CompareVerdict.ONLY_NEW, None, ""
     if new is None:
@@ -186,7 +199,8 @@ def _judge(
         return CompareVerdict.BOTH_FAILING, None, str(new.get("error") or new["status"])
     # Runtimes paired in one scan met the same machine round by round: their probes are one.
     speed = None if paired else speed_tolerance(threshold)
-    reason = why_inconclusive((base, labels[0]), (new, labels[1]), speed=speed)
+    sides = ((base, labels[0]), (new, labels[1]))
+    reason = why_inconclusive(*sides, speed=speed)
     if reason:
         return CompareVerdict.INCONCLUSIVE, None, reason
     b, n = round_medians(base), round_medians(new)
@@ -194,9 +208,14 @@ def _judge(
         change = compare_paired(b, n, threshold)
     else:
         change = compare_rounds(b, n, threshold, base_groups=round_passes(base), new_groups=round_passes(new))
+    # The probes judge only what they can explain: a change larger than theirs keeps its verdict, noted.
+    reason, note = speed_judged(list(sides), speed, change.ratio, threshold) if speed is not None else ("", "")
+    if reason:
+        return CompareVerdict.INCONCLUSIVE, None, reason
     if change.verdict is CompareVerdict.INCONCLUSIVE:
         return change.verdict, None, NO_SPREAD
-    return change.verdict, change, ""
+    change, why = within_floor(change, floor)
+    return change.verdict, change, "; ".join(r for r in (why, note) if r)
 
 
 def _index(df: pd.DataFrame, columns: list[str]) -> dict[tuple[str, ...], dict[str, Any]]:
@@ -204,6 +223,19 @@ def _index(df: pd.DataFrame, columns: list[str]) -> dict[tuple[str, ...], dict[s
     for row in _results(df).to_dict("records"):
         index.setdefault(_identity(row, columns), row)
     return index
+
+
+Floors = dict[tuple[str, int, str], Floor]  # (machine id, threads, torch version) -> its noise floor
+
+
+def _floor(base: dict[str, Any] | None, new: dict[str, Any] | None, floors: Floors | None) -> float | None:
+    """The noise floor of a pair measured on one machine (the larger of its two sides'), else None."""
+    if not floors or base is None or new is None or not base.get("machine_id"):
+        return None
+    if base.get("machine_id") != new.get("machine_id"):
+        return None
+    sides = [pick(floors, r.get("machine_id"), r.get("threads"), r.get("torch_version")) for r in (base, new)]
+    return pair_floor(*(f.floor if f else None for f in sides))
 
 
 def _model(row: dict[str, Any]) -> str:
@@ -217,9 +249,12 @@ def compare(
     base_label: str = "base",
     new_label: str = "new",
     machine_matters: bool = False,
+    floors: Floors | None = None,
 ) -> Comparison:
     """BASE vs NEW: results matched by relative path, invocation, script args, precision, mode,
-    device and runtime (and machine when ``machine_matters``), never by cache-internal names."""
+    device and runtime (and machine when ``machine_matters``), never by cache-internal names.
+    ``floors``: the machines' noise floors; a pair measured on one machine with a floor is
+    judged with it (``judge.noise``)."""
     columns = [c for c in IDENTITY if c != "machine" or machine_matters]
     left, right = _index(base, columns), _index(new, columns)
     pairs = []
@@ -227,7 +262,8 @@ def compare(
         b, n = left.get(key), right.get(key)
         row = n or b or {}
         group = f"{row.get('device')}/{row.get('runtime')}" + (f" {row['mode']}" if row.get("mode") == "train" else "")
-        pairs.append(_pair(dict(zip(columns, key, strict=True)), group, b, n, threshold, (base_label, new_label)))
+        key_map = dict(zip(columns, key, strict=True))
+        pairs.append(_pair(key_map, group, b, n, threshold, (base_label, new_label), floor=_floor(b, n, floors)))
     return Comparison(base_label, new_label, None, threshold, tuple(pairs))
 
 
@@ -239,8 +275,9 @@ def _pair(
     threshold: float,
     labels: tuple[str, str],
     paired: bool = False,
+    floor: float | None = None,
 ) -> Pair:
-    verdict, change, reason = _judge(base, new, threshold, labels, paired)
+    verdict, change, reason = _judge(base, new, threshold, labels, paired, floor)
     b, n = base or {}, new or {}
     return Pair(
         key=key,
@@ -272,10 +309,13 @@ def default_baseline(df: pd.DataFrame, by: str) -> str | None:
     return DEFAULT_DEVICE if by == "device" else None
 
 
-def compare_within(df: pd.DataFrame, by: str, baseline: str, threshold: float) -> Comparison:
+def compare_within(
+    df: pd.DataFrame, by: str, baseline: str, threshold: float, floors: Floors | None = None
+) -> Comparison:
     """Inside one cache: every other value of ``by`` against ``baseline`` on the same measurement
     (e.g. each runtime against the eager one, on the same model, device, precision and machine;
-    each setting of a runtime's options against its defaults, ``baseline`` ``""``)."""
+    each setting of a runtime's options against its defaults, ``baseline`` ``""``), judged with
+    the machine's noise floor where ``floors`` has it."""
     # Each setting of a runtime is compared with the eager runtime, which has no options.
     columns = [c for c in IDENTITY if c != by and not (by == "runtime" and c == OPTIONS)]
     rows = _results(df)
@@ -292,7 +332,10 @@ def compare_within(df: pd.DataFrame, by: str, baseline: str, threshold: float) -
         labels = (runtime_label(b) if by == OPTIONS else baseline, name)
         key_map = dict(zip(columns, key, strict=True))
         group = name + (f" {row['mode']}" if row.get("mode") == "train" else "")
-        pairs.append(_pair(key_map, group, b, row, threshold, labels, paired=by == "runtime"))
+        # Runtimes interleaved round by round in one process share its drift: the floor, which is
+        # the drift from process to process, does not apply to them.
+        floor = None if by == "runtime" else _floor(b, row, floors)
+        pairs.append(_pair(key_map, group, b, row, threshold, labels, paired=by == "runtime", floor=floor))
     pairs.sort(key=lambda p: (p.group, p.model, tuple(p.key.values())))
     shown = (baseline or DEFAULTS) if by == OPTIONS else baseline
     return Comparison(shown, f"other {by.replace('_', ' ')}", by, threshold, tuple(pairs))

@@ -14,7 +14,7 @@ from benchit.fs import write_text
 from benchit.judge.comparable import busy_reason
 from benchit.judge.verdicts import CompareVerdict
 from benchit.records import ParityVerdict, ResultStatus
-from benchit.report import frame, table
+from benchit.report import frame, table, units
 from benchit.report.frame import baseline_name
 from benchit.report.htmlparts import SCRIPT, STYLE, cell, escaped, sortable_table
 from benchit.report.reporter import Reporter
@@ -79,10 +79,18 @@ def _colours(names: list[str]) -> dict[str, str]:
 
 
 def _speedup_text(row: dict[str, Any]) -> str:
-    text = f"{row['speedup_vs_eager']:.3g}x"
-    low, high = row.get("speedup_vs_eager_ci_low"), row.get("speedup_vs_eager_ci_high")
-    if low is not None and high is not None:
-        text += f" [{low:.3g}, {high:.3g}]"
+    """``1.52x ×/÷1.04`` (its 95% CI as a factor), or ``1.52x, too few rounds for an interval``."""
+    speedup, low, high = (
+        row["speedup_vs_eager"],
+        row.get("speedup_vs_eager_ci_low"),
+        row.get("speedup_vs_eager_ci_high"),
+    )
+    text = units.speedup(speedup)
+    rounds = row.get("rounds")
+    if low is not None and high is not None and isinstance(rounds, (int, float)) and rounds < units.MIN_ROUNDS:
+        text += f", {units.FEW_ROUNDS}"
+    elif low is not None and high is not None:
+        text = f"{text} {units.factor_of(speedup, low, high)}".rstrip()
     return text + (" not comparable (busy)" if row.get("speedup_comparable") is False else "")
 
 
@@ -178,7 +186,10 @@ def ratio_figure(report: Report) -> Any:
         )
     fig.add_vline(x=1.0, line_dash="dot", line_color="#888")
     count = sum(len(p) for p in groups.values())
-    fig.update_layout(height=max(300, 26 * count + 120), margin={"t": 30}, xaxis_title="new / base (median latency)")
+    fig.update_layout(
+        height=max(300, 26 * count + 120), margin={"t": 30}, xaxis_title="new / base (median latency, log)"
+    )
+    fig.update_xaxes(type="log")  # the ratio's interval is a factor: symmetric on the log scale
     return fig
 
 
@@ -199,11 +210,7 @@ def _results_table(report: Report, mode: str | None = None) -> str:
         if mode is not None and r.get("mode") != mode:
             continue
         ok = r.get("status") == ResultStatus.OK
-        median, low, high = (
-            r.get("latency_median_ms"),
-            r.get("latency_median_ci_low_ms"),
-            r.get("latency_median_ci_high_ms"),
-        )
+        median = r.get("latency_median_ms")
         verdict = r.get("parity_verdict")
         parity = _PARITY_CELL[ParityVerdict(verdict)] if isinstance(verdict, str) else ""
         rows.append(
@@ -214,8 +221,8 @@ def _results_table(report: Report, mode: str | None = None) -> str:
             + cell(r.get("machine"))
             + cell(f"{r.get('device')}/{r.get('runtime')}")
             + cell(r.get("status"), cls="" if ok else "bad")
-            + cell(table.duration(median) if ok else "", median if ok else "", True)
-            + cell(f"{table.duration(low)} – {table.duration(high)}" if ok and low is not None else "", low or "", True)
+            + cell(units.duration(median) if ok else "", median if ok else "", True)
+            + (_interval_cell(r) if ok else cell(""))
             + cell(
                 _speedup_text(r) if r.get("speedup_vs_eager") and not r.get("eager") else "",
                 r.get("speedup_vs_eager") or "",
@@ -225,7 +232,7 @@ def _results_table(report: Report, mode: str | None = None) -> str:
             + cell("noisy" if r.get("noisy") is True else "")
             + cell(busy_reason(r) if r.get("contended") is True else "", cls="busy")
             + cell(parity, cls="bad" if parity == "FAILED" else "")
-            + cell(table.duration(r["prepare_s"] * 1e3) if r.get("prepare_s") else "", r.get("prepare_s") or "", True)
+            + cell(units.duration(r["prepare_s"] * 1e3) if r.get("prepare_s") else "", r.get("prepare_s") or "", True)
             + cell(_memory(r), r.get("peak_device_memory_mb") or r.get("peak_rss_mb") or "", True)
             + cell(
                 f"{r['memory_ratio_vs_eager']:.2f}x" if r.get("memory_ratio_vs_eager") else "",
@@ -238,6 +245,18 @@ def _results_table(report: Report, mode: str | None = None) -> str:
     header = ["model", "params", "inputs", "machine", "device/runtime", "status", "median", "95% CI", "speed-up",
               "noisy", "contended", "parity", "prepare", "peak memory", "eager memory ratio", "error"]  # fmt: skip
     return sortable_table("results" if mode in (None, "eval") else f"results-{mode}", header, rows)
+
+
+def _interval_cell(row: dict[str, Any]) -> str:
+    """The median's 95% CI in the median's unit with its factor (``14.6–16.9 µs ×/÷1.076``), or
+    why there is none (too few rounds; a recorded interval that reaches zero); sorted by the factor."""
+    shown = units.interval(row.get("latency_median_ms"), row.get("latency_median_ci_low_ms"),
+                           row.get("latency_median_ci_high_ms"), row.get("rounds"))  # fmt: skip
+    if shown is None:
+        return cell("")
+    if shown.factor is None:
+        return cell(shown.why, "", True, cls="muted")
+    return cell(f"{shown.range_text} {shown.factor_text}", shown.factor, True)
 
 
 def _results_tables(report: Report) -> list[str]:
@@ -290,17 +309,21 @@ def _comparison(report: Report) -> str:
             + cell(p.model)
             + cell(p.group)
             + cell(
-                table.duration(p.base_median_ms) if p.base_status == ResultStatus.OK else p.base_status,
+                units.duration(p.base_median_ms) if p.base_status == ResultStatus.OK else p.base_status,
                 p.base_median_ms or "",
                 True,
             )
             + cell(
-                table.duration(p.new_median_ms) if p.new_status == ResultStatus.OK else p.new_status,
+                units.duration(p.new_median_ms) if p.new_status == ResultStatus.OK else p.new_status,
                 p.new_median_ms or "",
                 True,
             )
             + cell(f"{c.ratio:.3f}" if c else "", c.ratio if c else "", True)
-            + cell(f"[{c.ratio_low:.3f}, {c.ratio_high:.3f}]" if c else "", c.ratio_low if c else "", True)
+            + cell(
+                units.factor_of(c.ratio, c.ratio_low, c.ratio_high) if c else "",
+                c.ratio_high / c.ratio if c else "",
+                True,
+            )
             + cell(
                 f"{c.p_value:.2g}" if c and c.p_value is not None else "",
                 c.p_value if c and c.p_value is not None else "",
@@ -315,7 +338,7 @@ def _comparison(report: Report) -> str:
         for g, m in cmp.geomeans().items()
     )
     counts = ", ".join(f"{n} {v}" for v, n in cmp.counts().items())
-    header = ["model", "where", cmp.base, cmp.new, "new/base", "95% CI", "p-value", "verdict", "reason"]
+    header = ["model", "where", cmp.base, cmp.new, "new/base", "×/÷ 95% CI", "p-value", "verdict", "reason"]
     return (
         f"<p>Threshold {cmp.threshold * 100:g}%. Verdicts: <b id=verdicts>{escaped(counts)}</b></p>"
         f"<h3>Geometric mean of new/base per group</h3><dl>{geo}</dl>"
@@ -335,8 +358,7 @@ def _speedup_means(report: Report) -> str:
     df = report.frame
     means = frame.speedup_geomeans(df[df["device"].notna()])
     items = "".join(
-        f"<dt>{escaped(name)}</dt><dd>{'-' if m.value is None else f'{m.value:.3g}x'} "
-        f"<span class=muted>({escaped(m.note)})</span></dd>"
+        f"<dt>{escaped(name)}</dt><dd>{units.speedup(m.value)} <span class=muted>({escaped(m.note)})</span></dd>"
         for name, m in means.items()
     )
     if not items:
@@ -350,12 +372,20 @@ def _busy_legend(report: Report) -> str:
     return f"<p class=muted>{escaped(BUSY_LEGEND)}</p>" if table.any_busy(df[df["device"].notna()]) else ""
 
 
+def _floor(report: Report) -> str:
+    """The machines' noise floors, once, above every table."""
+    from benchit.report.noise import floor_lines
+
+    lines = floor_lines(report.frame.to_dict("records"), tuple(report.floors))
+    return "".join(f"<p class=floor>{escaped(line)}</p>" for line in lines)
+
+
 def page(report: Report) -> str:
     """The whole page as one string."""
     from plotly.offline import get_plotlyjs
 
     title = "benchit comparison" if report.comparison else "benchit report"
-    parts = [f"<h1>{title}</h1>", "<h2>Summary</h2>", _summary(report)]
+    parts = [f"<h1>{title}</h1>", "<h2>Summary</h2>", _summary(report), _floor(report)]
     if report.comparison:
         parts += ["<h2>Comparison</h2>", _comparison(report)]
     parts += [

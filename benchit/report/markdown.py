@@ -10,7 +10,7 @@ from benchit.contracts import Report
 from benchit.fs import write_text
 from benchit.judge.comparable import busy_reason
 from benchit.records import ResultStatus
-from benchit.report import frame, table
+from benchit.report import frame, noise, table, units
 from benchit.report.frame import baseline_name
 from benchit.report.reporter import Reporter
 from benchit.text import printable
@@ -42,21 +42,23 @@ class MarkdownReporter(Reporter):
 
     def write(self, report: Report, path: Path) -> None:
         out = [f"# benchit {'comparison' if report.comparison else 'report'}", ""]
+        floors = noise.floor_lines(report.frame.to_dict("records"), tuple(report.floors))
+        out += [*floors, ""] if floors else []
         if report.comparison:
             cmp: Comparison = report.comparison
             rows = [
                 [
                     p.model,
                     p.group,
-                    table.duration(p.base_median_ms) if p.base_status == ResultStatus.OK else p.base_status,
-                    table.duration(p.new_median_ms) if p.new_status == ResultStatus.OK else p.new_status,
+                    units.duration(p.base_median_ms) if p.base_status == ResultStatus.OK else p.base_status,
+                    units.duration(p.new_median_ms) if p.new_status == ResultStatus.OK else p.new_status,
                     table.ratio_text(p),
                     p.verdict.value,
                     p.reason,
                 ]
                 for p in cmp.pairs
             ]
-            out += _md(["model", "where", cmp.base, cmp.new, "new/base [95% CI]", "verdict", "reason"], rows)
+            out += _md(["model", "where", cmp.base, cmp.new, table.RATIO_HEAD, "verdict", "reason"], rows)
             out += ["", f"Threshold {cmp.threshold * 100:g}%. Geometric mean of new/base:", ""]
             means = [[g, f"{m.value:.3f}" if m.value is not None else "-", m.note] for g, m in cmp.geomeans().items()]
             out += _md(["group", "geometric mean", "over"], means)
@@ -77,7 +79,7 @@ class MarkdownReporter(Reporter):
                 ]
                 for r in df[df["device"].notna()].to_dict("records")
             ]
-            header = ["model", "params", "inputs", "machine", "device/runtime", "mode", "median ±CI, speed-up"]
+            header = ["model", "params", "inputs", "machine", "device/runtime", "mode", "median ×/÷ CI, speed-up"]
             header.append("contended")
             out += _md([*header, "error"], rows)
             out += ["", *map(_inert, table.legend(baseline_name(df), table.any_busy(df)))]
@@ -86,7 +88,7 @@ class MarkdownReporter(Reporter):
                 out += ["", _inert(f"Geometric mean speed-up over {baseline_name(df)} (busy results left out):"), ""]
                 out += _md(
                     ["device/runtime", "geometric mean", "over"],
-                    [[g, f"{m.value:.3g}x" if m.value is not None else "-", m.note] for g, m in speedups.items()],
+                    [[g, units.speedup(m.value), m.note] for g, m in speedups.items()],
                 )
             scripts = df[df["device"].isna()].to_dict("records")
             if scripts:

@@ -8,11 +8,13 @@ from typing import Any
 
 import pandas as pd
 
+from benchit.judge.comparable import LARGER
 from benchit.judge.verdicts import CompareVerdict
 from benchit.records import ResultStatus, ScriptStatus
 from benchit.report import frame
 from benchit.report.compare import Comparison
 from benchit.report.reporter import ReportData
+from benchit.report.units import duration, interval, ratio_interval, speedup
 from benchit.text import printable
 
 MODEL_WIDTH = 34
@@ -23,13 +25,15 @@ MODE_TITLES = {
 }
 INPUT_WIDTH = 22
 GAP = "  "
+RATIO_HEAD = "new/base ×/÷ 95% CI"
 
 
 def legend(over: str, busy: bool = False) -> list[str]:
     """What the cells' marks mean; ``over`` names what the speed-ups are over (``eager torch``);
     ``busy``: some result was contended (the line that explains its marks)."""
     lines = [
-        f"median latency ±95% CI of the median; Nx: speed-up over {over} on the same device",
+        f"median latency ×/÷F: the median's 95% CI is median/F to median×F; Nx: speed-up over {over} on the same device",
+        "few rounds: under 3 rounds, too few for an interval; CI n/a: its recorded interval reaches zero (too wide)",
         # Parity is always checked against eager PyTorch's outputs, whichever runtime is the baseline.
         "!: outputs disagree with eager torch; ~: noisy (CI wider than --ci-tolerance)",
     ]
@@ -51,22 +55,6 @@ def fit(text: Any, width: int) -> str:
     return text if len(text) <= width else text[: max(0, width - 1)] + "…"
 
 
-def duration(ms: float | None) -> str:
-    """A latency with three significant digits in a unit that suits it."""
-    if ms is None or not math.isfinite(float(ms)):
-        return "-"
-    ms = float(ms)
-    for limit, unit, scale in ((1e-3, "ns", 1e6), (1.0, "µs", 1e3), (1e3, "ms", 1.0)):
-        if ms < limit:
-            return f"{ms * scale:.3g} {unit}"
-    return f"{ms / 1e3:.3g} s"
-
-
-def percent(fraction: float) -> str:
-    pct = fraction * 100
-    return f"{pct:.0f}%" if pct >= 10 else f"{pct:.1f}%" if pct >= 1 else f"{pct:.2f}%"
-
-
 def count(n: Any) -> str:
     """A parameter count: 1.2K, 3.4M, 7.0B."""
     if n is None or (isinstance(n, float) and math.isnan(n)):
@@ -85,12 +73,14 @@ def cell(row: dict[str, Any]) -> str:
     if status != ResultStatus.OK:
         return str(status)
     median = row.get("latency_median_ms")
-    low, high = row.get("latency_median_ci_low_ms"), row.get("latency_median_ci_high_ms")
     text = duration(median)
-    if median and low is not None and high is not None:
-        text += f" ±{percent(max(median - low, high - median) / median)}"
+    shown = interval(
+        median, row.get("latency_median_ci_low_ms"), row.get("latency_median_ci_high_ms"), row.get("rounds")
+    )
+    if shown is not None:
+        text += f" {shown.short}"
     if not row.get("eager") and row.get("speedup_vs_eager"):
-        text += " n/c" if row.get("speedup_comparable") is False else f" {row['speedup_vs_eager']:.3g}x"
+        text += " n/c" if row.get("speedup_comparable") is False else f" {speedup(row['speedup_vs_eager'])}"
     if row.get("parity_passed") is False:
         text += "!"
     if row.get("noisy") is True:
@@ -104,7 +94,7 @@ def geomean_lines(df: pd.DataFrame) -> list[str]:
     """The geometric mean speed-up over eager per device/runtime, with what it left out."""
     means = frame.speedup_geomeans(df)
     lines = [
-        f"  {printable(name)}: {mean.value:.3g}x ({mean.note})"
+        f"  {printable(name)}: {speedup(mean.value)} ({mean.note})"
         if mean.value is not None
         else f"  {printable(name)}: - ({mean.note})"
         for name, mean in means.items()
@@ -236,10 +226,9 @@ def report_lines(report: ReportData, width: int) -> list[str]:
 
 
 def ratio_text(pair: Any) -> str:
+    """NEW/BASE with its 95% interval as a factor (``1.933 ×/÷1.007``), or ``-``."""
     change = pair.change
-    if change is None:
-        return "-"
-    return f"{change.ratio:.3f} [{change.ratio_low:.3f}, {change.ratio_high:.3f}]"
+    return "-" if change is None else ratio_interval(change.ratio, change.ratio_low, change.ratio_high)
 
 
 def compare_lines(comparison: Comparison, width: int) -> list[str]:
@@ -257,7 +246,7 @@ def compare_lines(comparison: Comparison, width: int) -> list[str]:
         )
     }
     pairs = sorted(comparison.pairs, key=lambda p: (order.get(p.verdict, 9), p.group, p.model))
-    head = ["model", "where", comparison.base, comparison.new, "new/base [95% CI]", "verdict"]
+    head = ["model", "where", comparison.base, comparison.new, RATIO_HEAD, "verdict"]
     body = [
         [
             fit(p.model, MODEL_WIDTH),
@@ -265,7 +254,7 @@ def compare_lines(comparison: Comparison, width: int) -> list[str]:
             duration(p.base_median_ms) if p.base_status == ResultStatus.OK else fit(p.base_status or "-", 12),
             duration(p.new_median_ms) if p.new_status == ResultStatus.OK else fit(p.new_status or "-", 12),
             ratio_text(p),
-            p.verdict.value + (f": {printable(p.reason)}" if p.reason else ""),
+            printable(p.verdict_text),
         ]
         for p in pairs
     ]
@@ -280,6 +269,8 @@ def compare_lines(comparison: Comparison, width: int) -> list[str]:
             "note: the CPU ran at another speed for one side (speed_probe_us, parallel_probe_us: fixed probes"
             " timed with every round): the machine, not the model, changed; measure both again"
         )
+    if any(p.change and p.reason.endswith(LARGER) for p in pairs):
+        lines.append("note: a verdict noted 'probe N% slower' changed more than that machine speed explains: it stands")
     threshold = f"{comparison.threshold * 100:g}%"
     lines += ["", f"geometric mean of new/base per group (threshold {threshold}):"]
     lines += [

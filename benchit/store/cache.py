@@ -10,6 +10,7 @@ Layout::
                                                      (``naming.measurement_key``: no suffix for fp32, eval, default options)
     CACHE/builds/<build>/artifacts/                  large files (ONNX models, ...), named by results relative to the build
     CACHE/locks/                                     advisory locks of running scans
+    CACHE/calibration/<machine>-t<threads>-torch<version>.json   the noise floor the scans used (``floor.Floor``)
 
 Links: every file is opened relative to a descriptor of its folder, and every folder below the
 cache root is opened with ``O_NOFOLLOW`` (``fs``), so a symbolic link planted in a shared cache can make
@@ -29,6 +30,7 @@ from typing import IO, Any
 from benchit import fs, safejson
 from benchit.errors import CacheError
 from benchit.fieldcheck import RecordError
+from benchit.floor import Floor
 from benchit.naming import measurement_key, options_tag, safe_component, safe_name
 from benchit.records import Result
 from benchit.runrecords import BuildRecord, ScriptRecord
@@ -38,7 +40,7 @@ MARKER = "benchit-cache.json"
 TAG = "Signature: 8a477f597d28d172789f06886806bc55\n# This is a benchit cache directory.\n"
 # What ``create`` makes before the marker: a directory holding only these may be one that
 # another benchit process is creating at this moment.
-_OURS = {"CACHEDIR.TAG", "scripts", "builds", "locks"}
+_OURS = {"CACHEDIR.TAG", "scripts", "builds", "locks", "calibration"}
 
 
 def _ours(name: str) -> bool:
@@ -179,6 +181,24 @@ class Cache:
                 assert source is not None
                 fs.move_at(source, fd, path.name)
         return path
+
+    def write_floor(self, floor: Floor) -> None:
+        """Keep the noise floor a scan used, so that ``report`` and ``compare`` of this cache show
+        and use it without the user's calibration folder."""
+        self._write(self.root / "calibration" / floor.file_name, {"format": FORMAT, **floor.to_dict()})
+
+    def read_floors(self) -> list[Floor]:
+        """The noise floors kept in this cache; a damaged one is skipped with a warning."""
+        folder, floors = self.root / "calibration", []
+        for name in self._list(folder):
+            if not name.endswith(".json") or fs.is_temp(name):
+                continue
+            data = self._read(folder / name, "noise floor")
+            try:
+                floors.append(Floor.from_dict(data)) if data is not None else None
+            except (KeyError, TypeError, ValueError) as exc:
+                self.warnings.append(f"skipped {folder / name}: malformed noise floor ({exc})")
+        return floors
 
     def open_log(self, key: str) -> IO[bytes]:
         """A new, empty log for script ``key``: the old one (or a link in its place) is removed,

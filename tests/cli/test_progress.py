@@ -165,13 +165,13 @@ def test_a_terminal_shows_a_live_bar_with_lines_above_it(tmp_path: Path) -> None
         r"(?:    waiting: [^\n]+\n)*"  # another benchit measuring on a shared machine
         r"    model Evil\[red\]\\x1b\]52;c;ZXZpbA==\\x07 \(10 params\) bold_b-\w+: input: float32\[1,4\]\n"
         r"(?:    waiting: [^\n]+\n)*"  # the host lock, taken again to measure
-        r"        bold_b-\w+ cpu/torch: median [\d.e+-]+ ms ±[\d.]+%, p90 [^\n]+ items/s(?: NOISY)?(?: CONTENDED \([^\n]+\))?\n"
+        r"        bold_b-\w+ cpu/torch: median [\d.]+ (?:ns|µs|ms|s) (?:×/÷[\d.]+|few rounds|CI n/a), p90 [^\n]+ items/s(?: NOISY)?(?: CONTENDED \([^\n]+\))?\n"
         r"\[1/3\] corpus/\[bold\]b\.py: ok \(1 model, [\d.]+ s\)\n"
         r"\[2/3\] corpus/a_ok\.py\n"
         r"(?:    waiting: [^\n]+\n)*"
         r"    model Linear \(8 params\) a_ok-\w+: input: float32\[1,3\]\n"
         r"(?:    waiting: [^\n]+\n)*"
-        r"        a_ok-\w+ cpu/torch: median [\d.e+-]+ ms ±[\d.]+%, p90 [^\n]+ items/s(?: NOISY)?(?: CONTENDED \([^\n]+\))?\n"
+        r"        a_ok-\w+ cpu/torch: median [\d.]+ (?:ns|µs|ms|s) (?:×/÷[\d.]+|few rounds|CI n/a), p90 [^\n]+ items/s(?: NOISY)?(?: CONTENDED \([^\n]+\))?\n"
         r"\[2/3\] corpus/a_ok\.py: ok \(1 model, [\d.]+ s\)\n"
         r"(?:\[3/3\] corpus/c_fails\.py\n    waiting: [^\n]+\n)?"
         r"\[3/3\] corpus/c_fails\.py: failed \(0 models, [\d.]+ s\)\n"

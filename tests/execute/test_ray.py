@@ -85,7 +85,9 @@ def test_unknown_executor(tmp_path: Path) -> None:
 def test_ray_scan_matches_local_names_nodes_and_resumes(tmp_path: Path) -> None:
     corpus = _copy(SUBSET, tmp_path / "corpus")
     ray_cache, local_cache = tmp_path / "ray-cache", tmp_path / "local-cache"
-    scan = ["benchmark", "--all", "--search-dir", str(corpus), "--cache-dir", str(ray_cache), *FAST]
+    # Two passes on both sides: a later pass goes to the node of its earlier ones (its machine_hint),
+    # so that the Ray cache completes and resumes as the local one does.
+    scan = ["benchmark", "--all", "--search-dir", str(corpus), "--cache-dir", str(ray_cache), *FAST, "--passes", "2"]
     cuda_cache = tmp_path / "cuda-cache"  # its own cache: the resume step reads only the first scan's
     cuda = [
         "benchmark",
@@ -111,7 +113,16 @@ def test_ray_scan_matches_local_names_nodes_and_resumes(tmp_path: Path) -> None:
     private = tmp_path / "tmp"  # the host lock of this run only, as in the scenario
     private.mkdir()
     local = run_benchit(
-        "benchmark", "--all", "--search-dir", corpus, "--cache-dir", local_cache, *FAST, env={"TMPDIR": str(private)}
+        "benchmark",
+        "--all",
+        "--search-dir",
+        corpus,
+        "--cache-dir",
+        local_cache,
+        *FAST,
+        "--passes",
+        "2",
+        env={"TMPDIR": str(private)},
     )
     assert local.returncode == 1, local.stderr[-3000:]
 
@@ -162,7 +173,16 @@ def test_ray_scan_matches_local_names_nodes_and_resumes(tmp_path: Path) -> None:
     # The same scan again resumes as locally: the same scripts are complete in the cache (the
     # resume policy's, benchit.execute.resume), the others run again.
     local_again = run_benchit(
-        "benchmark", "--all", "--search-dir", corpus, "--cache-dir", local_cache, *FAST, env={"TMPDIR": str(private)}
+        "benchmark",
+        "--all",
+        "--search-dir",
+        corpus,
+        "--cache-dir",
+        local_cache,
+        *FAST,
+        "--passes",
+        "2",
+        env={"TMPDIR": str(private)},
     )
     skipped = re.search(r"skipped (\d+) scripts already complete", local_again.stdout)
     assert skipped, local_again.stdout[-2000:]

@@ -713,3 +713,16 @@ def test_change_point_is_ruptures_pelt_and_finds_the_step_in_long_series() -> No
         assert found is not None and found.index == step and found.ratio == pytest.approx(1.5, rel=0.02), (n, found)
     assert n > MAX_POINTS
     assert last_change([rng.lognormvariate(0, 0.02) for _ in range(500)]) is None
+
+
+def test_the_dashboard_draws_a_band_only_for_an_interval_above_zero() -> None:
+    from benchit.history.analysis import _band
+
+    def item(low: float, high: float, rounds: int) -> dict:
+        return {"median_ms": 1.0, "ci_low_ms": low, "ci_high_ms": high, "rounds": [1.0] * rounds}
+
+    band = _band(item(0.9, 1.1, 5))
+    assert band is not None and (band.low, band.high) == (0.9, 1.1)
+    assert _band(item(-2.3, 4.1, 5)) is None  # an older cache's linear interval below zero: no band
+    assert _band(item(0.9, 1.1, 2)) is None  # two rounds: too few for an interval
+    assert _band({**item(0.9, 1.1, 5), "median_ms": None}) is None  # a failed run

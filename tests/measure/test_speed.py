@@ -1,5 +1,6 @@
 """The machine-speed probe: recorded with every result, and two results measured at different
-machine speeds are inconclusive in ``compare`` and ``history``, never faster or slower."""
+machine speeds are inconclusive in ``compare`` and ``history`` where the probes could explain the
+change, never faster or slower (a larger change: tests/judge/test_comparable.py)."""
 
 from __future__ import annotations
 
@@ -14,7 +15,13 @@ import pytest
 from helpers import FAST, report_df, rewrite_results, run_benchit, with_rounds, write_script
 
 from benchit.history.verdict import Verdict, judge
-from benchit.judge.comparable import MIN_SPEED_TOLERANCE, speed_differed, speed_tolerance, why_inconclusive
+from benchit.judge.comparable import (
+    MIN_SPEED_TOLERANCE,
+    speed_differed,
+    speed_judged,
+    speed_tolerance,
+    why_inconclusive,
+)
 from benchit.measure import speed
 
 SCRIPT = """
@@ -77,8 +84,12 @@ def test_two_machines_are_not_judged_by_their_probes() -> None:
 
 
 def test_a_pair_at_different_machine_speeds_is_inconclusive_with_every_other_reason_first() -> None:
-    assert why_inconclusive((_row(100.0), "A"), (_row(140.0), "B"), speed=0.1) == (
-        "machine speed differed: probe 40% slower in B"
+    # Alone, a probe difference waits for the ratio: the probes judge only what they can explain
+    # (tests/judge/test_comparable.py); speed_judged says it for a 1.4x change.
+    assert why_inconclusive((_row(100.0), "A"), (_row(140.0), "B"), speed=0.1) == ""
+    assert speed_judged([(_row(100.0), "A"), (_row(140.0), "B")], 0.1, 1.4, 0.05) == (
+        "machine speed differed: probe 40% slower in B",
+        "",
     )
     assert why_inconclusive((_row(100.0), "A"), (_row(140.0), "B")) == ""  # not asked: runtimes of one scan
     busy = {**_row(140.0), "contended": True, "contended_reason": "busy: 61% CPU wait"}
@@ -124,13 +135,17 @@ def _item(probe: Any, median: float, what: str = PROBE, pool: Any = None) -> dic
                                                                 "parallel_probe_us": pool, "parallel_probe": POOL}})}  # fmt: skip
 
 
-def test_history_does_not_judge_a_latest_run_on_a_machine_of_another_speed() -> None:
+def test_history_does_not_judge_a_latest_run_on_a_machine_of_another_speed_by_what_that_explains() -> None:
     baseline = [_item(100.0, 1.0), _item(101.0, 1.0), _item(99.0, 1.0)]
     verdict, change, reason = judge(_item(100.0, 2.0), baseline, 0.05)
     assert verdict is Verdict.REGRESSION and change is not None and reason == ""
-    verdict, change, reason = judge(_item(150.0, 2.0), baseline, 0.05)
+    verdict, change, reason = judge(_item(150.0, 1.5), baseline, 0.05)
     assert verdict is Verdict.INCONCLUSIVE and change is None
     assert reason == "machine speed differed: probe 50% slower in latest"
+    # 2x is more than a 50% slower machine explains: judged, with the probe difference noted
+    verdict, change, reason = judge(_item(150.0, 2.0), baseline, 0.05)
+    assert verdict is Verdict.REGRESSION and change is not None
+    assert reason == "probe 50% slower in latest; the change is larger than that"
     # a baseline run from before the probe: the baseline's speed is unknown, so not judged by it
     verdict, _, reason = judge(_item(150.0, 2.0), [*baseline, _item(None, 1.0)], 0.05)
     assert verdict is Verdict.REGRESSION and reason == ""

@@ -110,7 +110,8 @@ def test_only_the_slowed_model_is_flagged_and_fail_on_gates(two_scans: tuple[Pat
     assert df.loc["slow.py", "method"] == "welch-t on log round medians"
     assert df.loc["slow.py", "base_rounds"] >= 2 and df.loc["slow.py", "new_rounds"] >= 2
     assert list(df.loc[["steady.py", "sub/steady_too.py"], "verdict"]) == ["no significant change"] * 2
-    lines = done.stdout.splitlines()
+    floor, *lines = done.stdout.splitlines()  # the machine's noise floor, once, above the table
+    assert floor.startswith("This machine's run-to-run noise floor: ±0.0% at 1 thread")
     assert lines[0].split()[:2] == ["model", "where"]
     assert lines[2].startswith("slow.py Work") and lines[2].rstrip().endswith("slower")  # flagged rows first
     assert "verdicts: 1 slower, 2 no significant change" in done.stdout
@@ -252,3 +253,27 @@ def test_bad_input_is_one_line_and_exit_2(tmp_path: Path, two_scans: tuple[Path,
         done = run_benchit(*args)
         assert done.returncode == 2, (args, done.stdout, done.stderr)
         assert len(done.stderr.strip().splitlines()) == 1 and message in done.stderr, (args, done.stderr)
+
+
+def test_a_probe_difference_does_not_hide_a_2x_slowdown(two_scans: tuple[Path, Path, Path], tmp_path: Path) -> None:
+    """NEW's machine-speed probe reads 17% slower on every result: the steady models (within that)
+    are inconclusive, the 2x slower one is still ``slower``, with the probe difference as its note."""
+    base, new, _ = two_scans
+    base, new = _copy(base, tmp_path / "A"), _copy(new, tmp_path / "B")
+    assert rewrite_results(new, lambda r, _: dataclasses.replace(r, info={**r.info, "speed_probe_us": 117.0})) == 3
+    out = tmp_path / "cmp.csv"
+    done = run_benchit("compare", base, new, "--fail-on", "slower", "-o", out, "--format", "csv,md,json,html")
+    assert done.returncode == 1, done.stdout + done.stderr  # the regression still gates
+    df = pd.read_csv(out).set_index("relative_path")
+    note = "probe 17% slower in B; the change is larger than that"
+    assert df.loc["slow.py", "verdict"] == "slower" and df.loc["slow.py", "ratio"] == pytest.approx(2.0, rel=0.1)
+    assert df.loc["slow.py", "reason"] == note
+    for steady in ("steady.py", "sub/steady_too.py"):
+        assert df.loc[steady, "verdict"] == "inconclusive" and pd.isna(df.loc[steady, "ratio"])
+        assert df.loc[steady, "reason"] == "machine speed differed: probe 17% slower in B"
+    assert "slower: probe 17% slower in B" in done.stdout  # the line is cut to the terminal's width
+    assert "note: a verdict noted 'probe N% slower' changed more than that machine speed explains" in done.stdout
+    assert f"| slower | {note} |" in (tmp_path / "cmp.md").read_text()
+    pairs = json.loads((tmp_path / "cmp.json").read_text())["comparison"]["pairs"]
+    assert [p["reason"] for p in pairs if p["verdict"] == "slower"] == [note]
+    assert note in (tmp_path / "cmp.html").read_text()

@@ -12,7 +12,7 @@ from benchit.config import Config
 from benchit.contracts import Executor
 from benchit.execute.ray.connect import check_reachable, connect, import_ray, resolve_address
 from benchit.execute.ray.placement import Node, actor_resources, has_device, missing_reason
-from benchit.messages import Event, JobExited, JobKilled, JobSpec
+from benchit.messages import Event, JobExited, JobKilled, JobSpec, JobStarted
 from benchit.records import ScriptStatus
 
 POLL_S = 0.25  # how long one events call waits on a node
@@ -40,6 +40,7 @@ class RayExecutor(Executor):
         self.specs: dict[int, JobSpec] = {}  # running jobs, kept to retry them
         self.tried: dict[int, list[Node]] = collections.defaultdict(list)  # job id -> nodes that died under it
         self.pending: list[Event] = []  # events made here (unavailable, node death, cancel)
+        self.machines: dict[str, str] = {}  # node id -> the machine id its jobs reported
         if not self.missing:
             self._start_actors(config)
 
@@ -71,6 +72,8 @@ class RayExecutor(Executor):
             for event in self._decode(node_id, raw):
                 if event.job_id not in self.specs:
                     continue  # cancelled here already
+                if isinstance(event.message, JobStarted) and event.message.machine is not None:
+                    self.machines[node_id] = event.message.machine.id
                 if isinstance(event.message, JobExited):
                     self.specs.pop(event.job_id, None)
                     self.where.pop(event.job_id, None)
@@ -141,10 +144,17 @@ class RayExecutor(Executor):
         self.polls[self.actors[node_id].events.remote(POLL_S)] = node_id
 
     def _send(self, spec: JobSpec) -> None:
-        """Send ``spec`` (its sources inlined) to the least busy node, avoiding those that died under it."""
+        """Send ``spec`` (its sources inlined) to the node of its ``machine_hint`` (a later pass
+        goes where its earlier passes ran) while that node is alive, else to the least busy node,
+        avoiding those that died under it."""
         load = collections.Counter(self.where.values())
         avoid = self.tried[spec.job_id]
-        node = min(self.usable, key=lambda n: (n in avoid, load[n.id]))
+        hint = spec.machine_hint
+
+        def elsewhere(node: Node) -> bool:
+            return hint is not None and self.machines.get(node.id) != hint
+
+        node = min(self.usable, key=lambda n: (n in avoid, elsewhere(n), load[n.id]))
         self.where[spec.job_id] = node.id
         self.actors[node.id].submit.remote(spec.inlined().to_dict())
 

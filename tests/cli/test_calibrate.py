@@ -1,0 +1,156 @@
+"""``benchit calibrate`` and the noise floor end to end: kept, found by a scan, shown, and respected by compare."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import shutil
+from pathlib import Path
+
+import pandas as pd
+from helpers import DATA, fake_floor, rewrite_results, run_benchit, with_rounds, write_script
+
+from benchit.store.cache import Cache
+from benchit.store.floors import VARIABLE
+
+TINY = """import torch
+model = torch.nn.Linear(8, 8).eval()
+model(torch.randn(2, 8))
+"""
+FAST = ["--min-time", "0", "--max-time", "0.1", "--min-iterations", "8", "--warmup-time", "0.05", "--rounds", "2"]
+NOTE = "no significant change (within this machine's run-to-run noise, ±10.0%)"
+
+
+def test_calibrate_keeps_a_floor_per_thread_count(tmp_path: Path) -> None:
+    folder = tmp_path / "floors"
+    done = run_benchit(
+        "calibrate", "--processes", "2", "--duration", "0", "--threads", "1", env={VARIABLE: str(folder)}
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert done.stdout.startswith("benchit calibrate: 2 processes over 0 s at 1 thread on ")
+    assert "noise floor: ±" in done.stdout and "at 1 thread (gemm ±" in done.stdout
+    (kept,) = folder.glob("*-t1-torch*.json")
+    data = json.loads(kept.read_text())
+    assert data["threads"] == 1 and data["processes"] == 2 and data["short"] is False
+    assert [c["name"] for c in data["canaries"]] == ["gemm", "conv", "copy", "python"]
+    assert data["floor"] == max(c["band"] for c in data["canaries"]) >= 0
+    bad = run_benchit("calibrate", "--processes", "1", env={VARIABLE: str(folder)})
+    assert bad.returncode == 2 and "at least 2 processes" in bad.stderr
+
+
+def test_a_scan_with_no_floor_calibrates_once_and_says_so(tmp_path: Path) -> None:
+    folder = tmp_path / "floors"
+    script = write_script(tmp_path / "corpus", "tiny.py", TINY)
+    env = {VARIABLE: str(folder)}
+    first = run_benchit("benchmark", script, "--threads", "1", "--cache-dir", tmp_path / "c1", *FAST, env=env)
+    assert first.returncode == 0, first.stdout + first.stderr
+    assert (
+        "benchit: no noise floor for this machine at 1 thread: a short calibration (3 processes, a few seconds); "
+        "run benchit calibrate for a better one" in first.stdout
+    )
+    (kept,) = folder.glob("*-t1-*.json")
+    assert json.loads(kept.read_text())["short"] is True
+    (copied,) = Cache(tmp_path / "c1").read_floors()
+    assert copied.short and copied.processes == 3
+    report = run_benchit("report", "--cache-dir", tmp_path / "c1", "-o", tmp_path / "r.html")
+    line = (
+        f"This machine's run-to-run noise floor: {copied.percent} at 1 thread (a scan's short calibration, 3 processes"
+    )
+    assert report.stdout.startswith(line), report.stdout
+    assert report.stdout.count("run-to-run noise floor") == 1
+    assert line.replace("'", "&#x27;") in (tmp_path / "r.html").read_text()
+    # The next scan finds it; --calibrate never neither measures nor copies one.
+    again = run_benchit("benchmark", script, "--threads", "1", "--cache-dir", tmp_path / "c2", *FAST, env=env)
+    assert again.returncode == 0 and "no noise floor" not in again.stdout
+    assert Cache(tmp_path / "c2").read_floors() == [copied]
+    empty = {VARIABLE: str(tmp_path / "none")}
+    never = run_benchit(
+        "benchmark", script, "--threads", "1", "--calibrate", "never", "--cache-dir", tmp_path / "c3", *FAST, env=empty
+    )
+    assert never.returncode == 0 and "no noise floor" not in never.stdout
+    assert not (tmp_path / "none").exists() and Cache(tmp_path / "c3").read_floors() == []
+    plain = run_benchit("report", "--cache-dir", tmp_path / "c3", "-o", tmp_path / "r.csv")
+    assert plain.stdout.startswith(
+        "This machine's run-to-run noise floor at 1 thread: not measured (benchit calibrate)"
+    )
+
+
+def _two_caches(tmp_path: Path) -> tuple[Path, Path, dict[str, object]]:
+    """Copies of one old cache, NEW 8% slower everywhere in rounds tight enough to call it slower."""
+    base, new = (Path(shutil.copytree(DATA / "cache-main-3d18000", tmp_path / n)) for n in ("A", "B"))
+    quiet = {}
+
+    def steady(result: object, _: Path) -> object:
+        result = dataclasses.replace(result, contended=False)  # type: ignore[type-var]
+        quiet.update(machine=result.machine.id, threads=result.environment["threads"])  # type: ignore[attr-defined]
+        quiet["torch"] = result.environment["versions"]["torch"]  # type: ignore[attr-defined]
+        return with_rounds(result, [1.0, 1.01, 0.99, 1.0, 1.005]) if result.stats else result  # type: ignore[attr-defined]
+
+    def slower(result: object, _: Path) -> object:
+        stats = result.stats  # type: ignore[attr-defined]
+        if stats is None:
+            return result
+        return with_rounds(result, [1.08 * r for r in stats.rounds_ms])
+
+    rewrite_results(base, steady)
+    rewrite_results(new, steady)
+    rewrite_results(new, slower)
+    return base, new, quiet
+
+
+def test_compare_calls_a_change_within_the_floor_no_significant_change(tmp_path: Path) -> None:
+    base, new, side = _two_caches(tmp_path)
+    done = run_benchit("compare", base, new, "-o", tmp_path / "before.csv")
+    assert done.returncode == 0, done.stdout + done.stderr
+    before = pd.read_csv(tmp_path / "before.csv")
+    measured = before[before["ratio"].notna()]
+    assert len(measured) >= 3 and set(measured["verdict"]) == {"slower"}
+    assert "This machine's run-to-run noise floor at 2 threads: not measured" in done.stdout
+    # A floor of ±10% in BASE alone (NEW's is smaller): the larger one judges, and 8% is within it.
+    machine, threads, torch = str(side["machine"]), int(side["threads"]), str(side["torch"])  # type: ignore[call-overload]
+    Cache(base).write_floor(fake_floor(0.10, threads, machine, torch))
+    Cache(new).write_floor(fake_floor(0.04, threads, machine, torch))
+    out = tmp_path / "after.csv"
+    done = run_benchit(
+        "compare", base, new, "-o", out, "--format", "csv,md,html", "--fail-on", "slower", "--width", "300"
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    after = pd.read_csv(out)
+    judged = after[after["ratio"].notna()]
+    assert set(judged["verdict"]) == {"no significant change"}
+    assert set(judged["reason"]) == {"within this machine's run-to-run noise, ±10.0%"}
+    assert NOTE in done.stdout and "slower" not in done.stdout.split("verdicts:")[-1]
+    assert done.stdout.startswith("This machine's run-to-run noise floor: ±10.0% at 2 threads (benchit calibrate, 8")
+    assert "| within this machine's run-to-run noise, ±10.0% |" in (tmp_path / "after.md").read_text()
+    assert "within this machine&#x27;s run-to-run noise, ±10.0%" in (tmp_path / "after.html").read_text()
+    # A floor smaller than the change leaves it slower.
+    Cache(base).write_floor(fake_floor(0.05, threads, machine, torch))
+    done = run_benchit("compare", base, new, "-o", tmp_path / "small.csv")
+    small = pd.read_csv(tmp_path / "small.csv")
+    assert set(small[small["ratio"].notna()]["verdict"]) == {"slower"}
+
+
+def test_history_calls_a_change_within_the_published_floor_no_change(tmp_path: Path) -> None:
+    """Three nights of one cache, the third 8% slower: a regression, until the nights carry a floor of ±10%."""
+    db = f"sqlite:///{tmp_path / 'history.db'}"
+    floored = f"sqlite:///{tmp_path / 'floored.db'}"
+    base, new, side = _two_caches(tmp_path)
+    machine, threads, torch = str(side["machine"]), int(side["threads"]), str(side["torch"])  # type: ignore[call-overload]
+    nights = [Path(shutil.copytree(base, tmp_path / "n1")), Path(shutil.copytree(base, tmp_path / "n2")), new]
+    for n, night in enumerate(nights):  # each night measured a day later: results of their own
+        rewrite_results(night, lambda r, _, n=n: dataclasses.replace(r, finished=(r.finished or 0) + 86400 * n))
+    for n, night in enumerate(nights, 1):
+        assert run_benchit("publish", night, "--db", db, "--run", f"night-{n}").returncode == 0
+        Cache(night).write_floor(fake_floor(0.10 if n == 3 else 0.02, threads, machine, torch))
+        assert run_benchit("publish", night, "--db", floored, "--run", f"night-{n}").returncode == 0
+    plain = run_benchit("history", "--db", db, "-o", tmp_path / "plain.csv")
+    assert plain.returncode == 0, plain.stdout + plain.stderr
+    verdicts = pd.read_csv(tmp_path / "plain.csv")["verdict"]
+    assert (verdicts == "regression").sum() >= 3, plain.stdout
+    done = run_benchit("history", "--db", floored, "-o", tmp_path / "floored.csv", "--fail-on", "regression")
+    assert done.returncode == 0, done.stdout + done.stderr
+    df = pd.read_csv(tmp_path / "floored.csv")
+    assert "regression" not in set(df["verdict"])
+    noted = df[df["reason"] == "within this machine's run-to-run noise, ±10.0%"]
+    assert len(noted) == (verdicts == "regression").sum() and set(noted["verdict"]) == {"no change"}
+    assert "within this machine's run-to-run noise, ±10.0%" in done.stdout
