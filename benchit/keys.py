@@ -62,7 +62,12 @@ FIRST_GENERATE_S = "first_generate_s"  # the first (cold) generate() call, compi
 RECOMPILES = "recompiles"  # graphs torch.compile made while the rounds were timed
 TTFT_STATS = "ttft_stats"
 TPOT_STATS = "tpot_stats"
+GENERATE_CALLS_TIMED = "generate_calls_timed"  # the calls TTFT and TPOT are the medians of
 TOKENS_MATCHED = "tokens_matched"  # in ``parity``: greedy tokens in common with eager torch's
+# ``scan.capture.Captured.extra`` of a generate() call: its arguments besides the prompt's tensors,
+# and the forward inputs benchit added to them (an encoder-decoder's decoder start token).
+CAPTURED_GENERATE = "generate"
+CAPTURED_GENERATE_ADDED = "generate_added"
 
 
 class Adaptation(str, Enum):

@@ -32,13 +32,11 @@ from typing import Any
 
 import torch
 
+from benchit.keys import CAPTURED_GENERATE, CAPTURED_GENERATE_ADDED
 from benchit.records import Invocation
 
 
-# ``Captured.extra`` keys of a ``generate()`` call: its other arguments, and the forward inputs
-# benchit added to the prompt's (an encoder-decoder's first decoder token).
-GENERATE = "generate"
-GENERATE_ADDED = "generate_added"
+GENERATE, GENERATE_ADDED = CAPTURED_GENERATE, CAPTURED_GENERATE_ADDED
 
 
 @dataclass
