@@ -290,9 +290,9 @@ def _measure(
     start = contention.snapshot()
     for entry in live:
         entry.environment.update(settings)
+        assert entry.prepared is not None
         recorder = entry.prepared.step if isinstance(entry.prepared.step, generate.Recorder) else None
         entry.watch = contention.BlockWatch(judge) if recorder is None else generate.TokenWatch(judge, recorder)
-        assert entry.prepared is not None
         _attempting(entry, attempt)
         # A lone runtime's first step (``_prepare``) was the last thing to run: it sizes the
         # warm-up's first block, where several runtimes' preparations ran in between.
@@ -383,7 +383,7 @@ def _finish(entry: _Entry, measured: list[_Entry], placement: Placed, config: Co
     info[keys.OVERHEAD_NS] = _overhead[name]
     info[keys.OVERHEAD_FRACTION] = _overhead[name] * 1e-6 / stats.median_ms if stats.median_ms > 0 else None
     if entry.prepared is not None and isinstance(entry.prepared.step, generate.Recorder):
-        info.update(entry.prepared.step.columns(stats, _element_bytes(placement), info.get("cache") == "static"))
+        info.update(entry.prepared.step.columns(stats, _element_bytes(placement)))
     return Result(
         **entry.base,
         status=ResultStatus.OK,

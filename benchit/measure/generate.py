@@ -127,7 +127,7 @@ def _tensor_bytes(value: Any, seen: set[int]) -> int:
     import torch
 
     if isinstance(value, torch.Tensor):
-        if id(value) in seen:
+        if id(value) in seen or not value.is_floating_point():  # the keys and values, not the cache's counters
             return 0
         seen.add(id(value))
         return value.numel() * value.element_size()
@@ -140,10 +140,11 @@ def _tensor_bytes(value: Any, seen: set[int]) -> int:
     return 0
 
 
-def kv_bytes_expected(model: Any, prompt: Prompt, static: bool, element_bytes: int) -> int | None:
+def kv_bytes_expected(model: Any, prompt: Prompt, element_bytes: int) -> int | None:
     """2 x layers x KV heads x head dim x batch x positions x bytes per element: positions are the
-    prompt and the new tokens but the last (never fed back), or for a static cache its length
-    (prompt + N); an encoder-decoder's decoder holds N positions and its cross-attention the prompt."""
+    prompt and the new tokens but the last (never fed back), which is also the length transformers
+    gives a static cache (``max_length - 1``); an encoder-decoder's decoder holds N positions (its
+    start token and N - 1 new ones) and its cross-attention the prompt's."""
     config = model.config.get_text_config(decoder=True)
     layers = getattr(config, "num_hidden_layers", None) or getattr(config, "decoder_layers", None)
     heads = getattr(config, "num_attention_heads", None) or getattr(config, "decoder_attention_heads", None)
@@ -152,13 +153,13 @@ def kv_bytes_expected(model: Any, prompt: Prompt, static: bool, element_bytes: i
     hidden = getattr(config, "hidden_size", None) or getattr(config, "d_model", None)
     if not head_dim and hidden and heads:
         head_dim = hidden // heads
-    if not all(isinstance(v, int) and v > 0 for v in (layers, kv_heads, head_dim)):
+    if not (isinstance(layers, int) and isinstance(kv_heads, int) and isinstance(head_dim, int)):
         return None
     per_position = 2 * layers * kv_heads * head_dim * prompt.batch * element_bytes
     n = prompt.new_tokens
     if getattr(model.config, "is_encoder_decoder", False):
-        return per_position * ((n if static else n - 1) + 1 + prompt.tokens)  # decoder start token, then cross-attention
-    return per_position * (prompt.tokens + n if static else prompt.tokens + n - 1)
+        return per_position * (n + prompt.tokens)
+    return per_position * (prompt.tokens + n - 1)
 
 
 @dataclass
@@ -221,7 +222,7 @@ class Recorder:
             self.kept.extend(self.set_aside)
         self.set_aside = []
 
-    def columns(self, stats: Stats, element_bytes: int, static: bool) -> dict[str, Any]:
+    def columns(self, stats: Stats, element_bytes: int) -> dict[str, Any]:
         """The result's generation columns (``keys``) from the kept calls; ``stats`` are of e2e."""
         prompt, calls = self.prompt, self.kept
         ttft = [c.ttft_s * 1000 for c in calls]
@@ -231,7 +232,7 @@ class Recorder:
             keys.PROMPT_TOKENS: prompt.tokens,
             keys.NEW_TOKENS: prompt.new_tokens,
             keys.KV_CACHE_BYTES: self.kv_cache_bytes,
-            keys.KV_CACHE_BYTES_EXPECTED: kv_bytes_expected(self.model, prompt, static, element_bytes),
+            keys.KV_CACHE_BYTES_EXPECTED: kv_bytes_expected(self.model, prompt, element_bytes),
             keys.RECOMPILES: self.recompiles,
             keys.GENERATE_CALLS_TIMED: len(calls),
         }
@@ -406,7 +407,9 @@ def _run(generator: Generator, model: Any, prompt: Prompt, forced: Any) -> tuple
     return new, logits.double().numpy()
 
 
-def greedy_verdict(ref_tokens: Any, ref_logits: np.ndarray, tokens: Any, logits: np.ndarray, k: int = TOP_K) -> dict[str, Any]:
+def greedy_verdict(
+    ref_tokens: Any, ref_logits: np.ndarray, tokens: Any, logits: np.ndarray, k: int = TOP_K
+) -> dict[str, Any]:
     """``tokens_matched`` (the common prefix of the two greedy sequences, the shortest over the
     batch) and ``greedy``: ``identical``, ``near_tie`` (at the first difference each side's token
     is in the other's top ``k``: random weights give near-flat logits, where a tie that flips is

@@ -35,7 +35,6 @@ import torch
 from benchit.keys import CAPTURED_GENERATE, CAPTURED_GENERATE_ADDED
 from benchit.records import Invocation
 
-
 GENERATE, GENERATE_ADDED = CAPTURED_GENERATE, CAPTURED_GENERATE_ADDED
 
 

@@ -112,8 +112,8 @@ def _static_generate(model: Any, mode: str, backend: str) -> Generator:
     runtimes); on the CPU, where transformers compiles only when told to, told to."""
     from transformers import CompileConfig
 
-    config = CompileConfig(fullgraph=False, dynamic=False, backend=backend, mode=None if mode == "default" else mode)
-    config._compile_all_devices = True  # transformers' own switch for devices it would not compile on
+    config = CompileConfig(fullgraph=False, dynamic=False, backend=backend, mode=mode)
+    config._compile_all_devices = True  # type: ignore[assignment]  # transformers' own switch for devices it would not compile on
 
     def generate(**kwargs: Any) -> Any:
         return model.generate(**kwargs, cache_implementation="static", compile_config=config)
