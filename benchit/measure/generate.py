@@ -49,13 +49,13 @@ def why_not(model: Any) -> str | None:
     """Why ``model`` cannot generate (one line), or ``None`` when it can."""
     can = getattr(model, "can_generate", None)
     if not callable(can) or not hasattr(model, "generate"):
-        return f"{type(model).__name__} is not a Hugging Face generative model (no generate())"
+        return f"{type(model).__name__} cannot generate: it has no generate() (not a Hugging Face GenerationMixin model)"
     try:
         able = bool(can())
     except Exception as exc:  # noqa: BLE001 - a model that cannot answer cannot generate
-        return f"{type(model).__name__}.can_generate() raised {type(exc).__name__}"
+        return f"{type(model).__name__} cannot generate: can_generate() raised {type(exc).__name__}"
     if not able:
-        return f"{type(model).__name__} cannot generate (can_generate() is False: no language-model head)"
+        return f"{type(model).__name__} cannot generate: can_generate() is False (no language-model head)"
     return None
 
 
