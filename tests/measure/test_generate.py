@@ -234,3 +234,46 @@ def test_recorder_counts_only_kept_blocks_and_recompiles() -> None:
     assert columns[keys.E2E_MS] == 20.0
     assert columns[keys.RECOMPILES] >= 1
     assert columns[keys.KV_CACHE_BYTES_EXPECTED] is None
+
+
+GENERATING_PLUGIN = '''
+"""A plugin runtime that declares generate: eager generate() behind the contract, judged as non-eager."""
+import benchit
+from benchit.api import Generator
+
+
+class Generates(benchit.Runtime):
+    name = "generates"
+    modes = ("eval", "generate")
+
+    def prepare(self, model, args, kwargs, device, artifacts):
+        return benchit.Prepared(step=lambda: model(*args, **kwargs))
+
+    def prepare_generate(self, model, device, artifacts):
+        return Generator(generate=lambda **kw: model.generate(**kw, disable_compile=True), info={"cache": "dynamic"})
+
+
+@benchit.hookimpl
+def benchit_runtimes():
+    return [Generates]
+'''
+
+
+def test_a_plugin_that_declares_generate_is_checked_against_eager_and_ort_is_unavailable(tmp_path: Path) -> None:
+    from helpers import local_plugin
+
+    folder = local_plugin(tmp_path / "plugins", "generates", GENERATING_PLUGIN)
+    script = write_script(tmp_path, "decoder.py", DECODER)
+    cache = tmp_path / "cache"
+    done = run_benchit(
+        "benchmark", script, "--plugins-dir", folder, "--runtime", "torch,generates,ort", "--mode", "generate",
+        "--cache-dir", cache, "--script-args=--max_seq_length 4 --max_new_tokens 3", *FAST,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stdout + done.stderr
+    df = report_df(cache).set_index("runtime")
+    assert df.loc["generates", "status"] == "ok"
+    assert df.loc["generates", "parity_verdict"] == "passed"
+    assert df.loc["generates", "tokens_matched"] == 3
+    assert df.loc["generates", "info_cache"] == "dynamic"
+    assert df.loc["ort", "status"] == "unavailable"
+    assert "generate" in df.loc["ort", "error"]
