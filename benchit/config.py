@@ -98,7 +98,8 @@ class Config:
     # (device, runtime, precision) triples to measure; empty means every combination.
     only: tuple[tuple[str, str, str], ...] = ()
     max_depth: int = 0
-    # What each invocation is measured in: ``eval`` (one forward call), ``train`` (one training step).
+    # What each invocation is measured in: ``eval`` (one forward call), ``train`` (one training step),
+    # ``generate`` (one greedy generate() call, each token stamped: ``measure.generate``).
     modes: tuple[str, ...] = ("eval",)
     optimizer: str = "sgd"
     plugin_dirs: tuple[str, ...] = ()
