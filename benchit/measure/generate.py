@@ -49,7 +49,9 @@ def why_not(model: Any) -> str | None:
     """Why ``model`` cannot generate (one line), or ``None`` when it can."""
     can = getattr(model, "can_generate", None)
     if not callable(can) or not hasattr(model, "generate"):
-        return f"{type(model).__name__} cannot generate: it has no generate() (not a Hugging Face GenerationMixin model)"
+        return (
+            f"{type(model).__name__} cannot generate: it has no generate() (not a Hugging Face GenerationMixin model)"
+        )
     try:
         able = bool(can())
     except Exception as exc:  # noqa: BLE001 - a model that cannot answer cannot generate
