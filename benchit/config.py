@@ -11,7 +11,7 @@ from typing import Any
 from benchit.naming import measurement_key, options_tag
 
 REBUILD = ("if_needed", "always", "never")
-MODES = ("eval", "train")  # --mode: what is timed, one forward call or one training step
+MODES = ("eval", "train", "generate")  # --mode: what is timed: a forward call, a training step, a generate() call
 OPTIMIZERS = ("sgd", "adamw")  # --optimizer: what the train step updates the weights with
 DEFAULT_CACHE = "~/.cache/benchit"  # unless $BENCHIT_CACHE_DIR or --cache-dir says otherwise
 
@@ -98,7 +98,8 @@ class Config:
     # (device, runtime, precision) triples to measure; empty means every combination.
     only: tuple[tuple[str, str, str], ...] = ()
     max_depth: int = 0
-    # What each invocation is measured in: ``eval`` (one forward call), ``train`` (one training step).
+    # What each invocation is measured in: ``eval`` (one forward call), ``train`` (one training step),
+    # ``generate`` (one greedy generate() call, each token stamped: ``measure.generate``).
     modes: tuple[str, ...] = ("eval",)
     optimizer: str = "sgd"
     plugin_dirs: tuple[str, ...] = ()

@@ -189,6 +189,18 @@ class Prepared:
     info: dict[str, Any] = field(default_factory=dict)
 
 
+@dataclass
+class Generator:
+    """A model ready to generate (``--mode generate``): ``generate(**kwargs)`` runs Hugging Face's
+    ``generate()`` with benchit's keyword arguments (greedy, exactly N new tokens, a stopping
+    criterion that stamps each token) and the runtime's own (a static cache, a compile config).
+
+    ``info`` lands in the result's ``info``, as ``Prepared.info`` does."""
+
+    generate: Callable[..., Any]
+    info: dict[str, Any] = field(default_factory=dict)
+
+
 class Runtime:
     """How a plugin turns a captured model into something the core can time. Subclass it, set
     ``name`` and ``devices``, implement ``prepare``.
@@ -204,8 +216,8 @@ class Runtime:
     # The precisions ``prepare`` accepts a model cast to (--precision); others are unavailable.
     precisions: ClassVar[tuple[str, ...]] = ("fp32",)
     # The modes it runs (--mode): ``eval`` times one forward call; a runtime that lists ``train``
-    # declares that the step ``prepare`` builds can be trained (see ``prepare``). In a mode it
-    # does not list, its result is unavailable.
+    # declares that the step ``prepare`` builds can be trained (see ``prepare``), one that lists
+    # ``generate`` implements ``prepare_generate``. In a mode it does not list, its result is unavailable.
     modes: ClassVar[tuple[str, ...]] = ("eval",)
     # The options (their ``benchit_addoption`` dests) that shape this runtime's numbers: a value
     # other than the option's default is recorded with the result (``Result.runtime_options``) and
@@ -282,6 +294,13 @@ class Runtime:
         node types from the messages itself); ``None``: let the core read it. Part of the failure's
         signature (``benchit.failures``)."""
         return None
+
+    def prepare_generate(self, model: torch.nn.Module, device: Device, artifacts: Path) -> Generator:
+        """In ``generate`` mode (only for a runtime whose ``modes`` list it): what runs ``model``'s
+        Hugging Face ``generate()`` on ``device``. ``model`` is placed and cast as for ``prepare``
+        and shared with the other runtimes: do not change it in place. The core times each call
+        and each token (``benchit.measure.generate``) and checks the tokens against eager torch's."""
+        raise Unavailable(f"runtime {self.name} does not generate")
 
     def prepare_onnx(self, path: Path, inputs: dict[str, Any], device: Device, artifacts: Path) -> Prepared:
         """Build what runs the ONNX file ``path`` (given on the command line) on ``inputs``

@@ -43,6 +43,32 @@ PARALLEL_PROBE = "parallel_probe"
 TRAIN_ADAPTATIONS = "train_adaptations"
 TRAIN_INPUTS = "train_inputs"
 
+# --mode generate (``measure.generate``): per token, per call, the cache, and the medians' own
+# statistics (``records.Stats`` as dicts) so that a reader can judge them as it judges latency.
+TTFT_MS = "ttft_ms"  # time to first token: the generate() call to the first new token, set-up included
+TTFT_CI_LOW_MS = "ttft_ci_low_ms"
+TTFT_CI_HIGH_MS = "ttft_ci_high_ms"
+TPOT_MS = "tpot_ms"  # time per output token: the median decode step
+TPOT_CI_LOW_MS = "tpot_ci_low_ms"
+TPOT_CI_HIGH_MS = "tpot_ci_high_ms"
+E2E_MS = "e2e_ms"  # the whole generate() call (the result's latency median)
+PREFILL_TOKENS_PER_S = "prefill_tokens_per_s"  # batch x prompt tokens / TTFT
+DECODE_TOKENS_PER_S = "decode_tokens_per_s"  # batch / TPOT
+PROMPT_TOKENS = "prompt_tokens"
+NEW_TOKENS = "new_tokens"
+KV_CACHE_BYTES = "kv_cache_bytes"  # the cache's tensors after one generation, measured
+KV_CACHE_BYTES_EXPECTED = "kv_cache_bytes_expected"  # 2 x layers x KV heads x head dim x batch x positions x bytes
+FIRST_GENERATE_S = "first_generate_s"  # the first (cold) generate() call, compilation included
+RECOMPILES = "recompiles"  # graphs torch.compile made while the rounds were timed
+TTFT_STATS = "ttft_stats"
+TPOT_STATS = "tpot_stats"
+GENERATE_CALLS_TIMED = "generate_calls_timed"  # the calls TTFT and TPOT are the medians of
+TOKENS_MATCHED = "tokens_matched"  # in ``parity``: greedy tokens in common with eager torch's
+# ``scan.capture.Captured.extra`` of a generate() call: its arguments besides the prompt's tensors,
+# and the forward inputs benchit added to them (an encoder-decoder's decoder start token).
+CAPTURED_GENERATE = "generate"
+CAPTURED_GENERATE_ADDED = "generate_added"
+
 
 class Adaptation(str, Enum):
     """One change benchit made to a model's captured inputs for training (``measure.placement``)."""

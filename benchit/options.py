@@ -142,7 +142,8 @@ OPTIONS: tuple[Option, ...] = (
         "names",
         Config.modes,
         "comma-separated modes: eval (default: one forward call), train (forward, loss, backward, "
-        "optimizer step and zero_grad); each model is measured in each mode from the same capture",
+        "optimizer step and zero_grad), generate (a greedy generate() call of --max_new_tokens new tokens: "
+        "time to first token, per output token); each model is measured in each mode from the same capture",
         metavar="eval,train",
         suite="mode",
     ),

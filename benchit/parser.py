@@ -36,6 +36,7 @@ STANDARD_PARAMS: dict[str, Param] = {
     for p in (
         Param("batch_size", 1, int, "batch size of the model's inputs"),
         Param("max_seq_length", 128, int, "input sequence length for text models"),
+        Param("max_new_tokens", 32, int, "generative models: new tokens per generate() call"),
         Param("max_audio_seq_length", 25600, int, "input length for audio models"),
         Param("height", 224, int, "input image height"),
         Param("width", 224, int, "input image width"),

@@ -71,6 +71,7 @@ class ParityRule(str, enum.Enum):
     ALLCLOSE = "allclose"  # within the precision's tolerances of eager torch
     RMSE_FP64 = "rmse_fp64"  # as close to a float64 run as eager torch, within k
     COSINE = "cosine"  # no float64 run: cosine similarity with eager torch
+    GREEDY_TOKENS = "greedy_tokens"  # --mode generate: greedy tokens parted from eager's, no near tie
 
     def __str__(self) -> str:
         return self.value

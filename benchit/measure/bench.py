@@ -17,7 +17,7 @@ from benchit import failures, keys
 from benchit.config import Config
 from benchit.contracts import Device, Prepared, Runtime, Timer
 from benchit.errors import Unavailable
-from benchit.measure import contention, lanes, memory, speed
+from benchit.measure import contention, generate, lanes, memory, speed
 from benchit.measure.contention import WaitObserver
 from benchit.measure.energy import EnergyMeter
 from benchit.measure.environment import host, torch_settings
@@ -138,6 +138,7 @@ class _Entry:
     inputs_need: InputsNeed | None = None  # in train mode: what the captured inputs lacked, when they did
     phase: str = failures.PREPARE  # where a failure now is caught: preparing, or running what was prepared
     energy: EnergyMeter | None = None  # the device's energy counter, read around its timed blocks
+    generation: generate.Session | None = None  # in generate mode: the prompt, eager's tokens
 
     def context(self) -> Any:
         """The grad mode of its runtime in this mode."""
@@ -191,7 +192,10 @@ def _prepare(entry: _Entry, placement: Placed, config: Config, artifacts: Path, 
                     trainer.restore()
                 before = _memory_now(device)
                 start = time.perf_counter()
-                prepared = runtime.prepare(model, args, kwargs, device, artifacts)
+                if entry.generation is not None:  # the timed step is a whole generate() call
+                    prepared = entry.generation.prepare(runtime, device, artifacts)
+                else:
+                    prepared = runtime.prepare(model, args, kwargs, device, artifacts)
                 info.update(prepared.info)
                 info[keys.PREPARE_S] = time.perf_counter() - start
                 entry.phase = failures.RUN
@@ -203,7 +207,11 @@ def _prepare(entry: _Entry, placement: Placed, config: Config, artifacts: Path, 
                 device.synchronize()
                 info[keys.FIRST_STEP_S] = time.perf_counter() - start
                 parity = None
-                if not runtime.eager and config.parity:
+                if entry.generation is not None:
+                    info[keys.FIRST_GENERATE_S] = info[keys.FIRST_STEP_S]
+                    if not runtime.eager and config.parity:
+                        parity = entry.generation.parity(prepared.step, tolerances(config, precision))  # type: ignore[arg-type]
+                elif not runtime.eager and config.parity:
                     parity = compare(
                         placement.reference(),
                         trainer.one_step(forward) if trainer is not None else flatten(outputs),
@@ -290,9 +298,10 @@ def _measure(
     start = contention.snapshot()
     for entry in live:
         entry.environment.update(settings)
-        entry.watch = contention.BlockWatch(judge)
         entry.energy = EnergyMeter.start(device)
         assert entry.prepared is not None
+        recorder = entry.prepared.step if isinstance(entry.prepared.step, generate.Recorder) else None
+        entry.watch = contention.BlockWatch(judge) if recorder is None else generate.TokenWatch(judge, recorder)
         _attempting(entry, attempt)
         # A lone runtime's first step (``_prepare``) was the last thing to run: it sizes the
         # warm-up's first block, where several runtimes' preparations ran in between.
@@ -348,6 +357,13 @@ def _repeat(placement: Placed) -> int:
     return placement.repeat if isinstance(placement, TrainPlacement) else 1
 
 
+def _element_bytes(placement: Placed) -> int:
+    """Bytes per element of the placed model's floating-point weights (its KV cache's dtype)."""
+    model = placement.inputs()[0]
+    first = next((p for p in model.parameters() if p.is_floating_point()), None)
+    return first.element_size() if first is not None else 4
+
+
 def _finish(entry: _Entry, measured: list[_Entry], placement: Placed, config: Config, waited: float) -> Result:
     """The result of a runtime whose rounds are done (``measured``: all such runtimes of the model):
     statistics, memory, contention and its evidence."""
@@ -377,6 +393,8 @@ def _finish(entry: _Entry, measured: list[_Entry], placement: Placed, config: Co
         info[keys.CONTENDED_REASON] = reason or entry.watch.last_reason or "busy"
     info[keys.OVERHEAD_NS] = _overhead[name]
     info[keys.OVERHEAD_FRACTION] = _overhead[name] * 1e-6 / stats.median_ms if stats.median_ms > 0 else None
+    if entry.prepared is not None and isinstance(entry.prepared.step, generate.Recorder):
+        info.update(entry.prepared.step.columns(stats, _element_bytes(placement)))
     return Result(
         **entry.base,
         status=ResultStatus.OK,
@@ -417,11 +435,17 @@ def benchmark_all(
     entries = []
     trainer: Trainer | None = None
     untrainable: BaseException | None = None
+    generation: generate.Session | None = None
     if mode == "train":
         assert isinstance(placement, TrainPlacement)
         try:
             trainer = placement.trainer()
         except Exception as exc:  # noqa: BLE001 - a model that cannot train ends every train result
+            untrainable = exc
+    elif mode == "generate":
+        try:
+            generation = generate.Session.of(placement, config.script_args)
+        except Exception as exc:  # noqa: BLE001 - a model that cannot generate ends every generate result
             untrainable = exc
     for runtime in runtimes:
         environment = {**host().to_dict(), **torch_settings()}
@@ -433,7 +457,7 @@ def benchmark_all(
             "eager": runtime.eager,
             "mode": mode,
         }
-        entry = _Entry(runtime, base, environment, trainer=trainer)
+        entry = _Entry(runtime, base, environment, trainer=trainer, generation=generation)
         entry.info.update(lane.facts() if lane is not None else {keys.DEVICE_INDEX: device.index})
         entries.append(entry)
         refused = _refusal(device, runtime, environment, precision, mode)

@@ -6,6 +6,7 @@ from typing import Any
 
 import pandas as pd
 
+from benchit import keys
 from benchit.judge.comparable import positive, round_medians
 from benchit.judge.stats import GeoMean, geometric_mean_of, paired_ratio
 from benchit.keys import FAILURE_COLUMNS, ROUND_PASSES, ROUNDS_MS, SAMPLES_MS
@@ -57,6 +58,23 @@ COLUMNS = [
     "parity_max_abs_diff",
     "parity_max_rel_diff",
     *FAILURE_COLUMNS,
+    # --mode generate (measure/generate.py): per token, per call, the KV cache, greedy tokens vs eager
+    keys.TTFT_MS,
+    keys.TTFT_CI_LOW_MS,
+    keys.TTFT_CI_HIGH_MS,
+    keys.TPOT_MS,
+    keys.TPOT_CI_LOW_MS,
+    keys.TPOT_CI_HIGH_MS,
+    keys.E2E_MS,
+    keys.PREFILL_TOKENS_PER_S,
+    keys.DECODE_TOKENS_PER_S,
+    keys.PROMPT_TOKENS,
+    keys.NEW_TOKENS,
+    keys.KV_CACHE_BYTES,
+    keys.KV_CACHE_BYTES_EXPECTED,
+    keys.FIRST_GENERATE_S,
+    keys.RECOMPILES,
+    keys.TOKENS_MATCHED,
     "call_count",
     "call_site",
     "module_path",

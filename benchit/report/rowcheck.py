@@ -16,6 +16,10 @@ _NUMBERS = {
     keys.PARALLEL_PROBE_US, "finished", "speedup_vs_eager", "speedup_vs_eager_ci_low", "speedup_vs_eager_ci_high",
     "memory_ratio_vs_eager", keys.DEVICE_INDEX, keys.LANE_THREADS, keys.ENERGY_J, keys.ENERGY_J_CV, keys.POWER_W,
     keys.POWER_W_CV,
+    keys.TTFT_MS, keys.TTFT_CI_LOW_MS, keys.TTFT_CI_HIGH_MS, keys.TPOT_MS,
+    keys.TPOT_CI_LOW_MS, keys.TPOT_CI_HIGH_MS, keys.E2E_MS, keys.PREFILL_TOKENS_PER_S, keys.DECODE_TOKENS_PER_S,
+    keys.PROMPT_TOKENS, keys.NEW_TOKENS, keys.KV_CACHE_BYTES, keys.KV_CACHE_BYTES_EXPECTED, keys.FIRST_GENERATE_S,
+    keys.RECOMPILES, keys.TOKENS_MATCHED,
 }  # fmt: skip
 _ANY_FLOAT = {"parity_max_abs_diff", "parity_max_rel_diff"}  # an output that is not finite differs infinitely
 _LISTS = {keys.SAMPLES_MS, keys.ROUNDS_MS, keys.ROUND_PASSES}

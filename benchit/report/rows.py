@@ -17,7 +17,14 @@ from benchit.store.runs import ScriptRun, script_runs
 _INFO_COLUMNS = (keys.CPU_WAIT_FRACTION, keys.STEAL_FRACTION, keys.RUNNABLE_OTHERS, keys.CPU_PRESSURE,
                  keys.CONTENDED_REASON, keys.BLOCKS_DISCARDED, keys.QUIET_WAIT_S, keys.PREPARE_S, keys.FIRST_STEP_S,
                  keys.SPEED_PROBE_US, keys.SPEED_PROBE, keys.PARALLEL_PROBE_US, keys.PARALLEL_PROBE)  # fmt: skip
+# --mode generate's columns (``measure.generate``), from ``Result.info``.
+GENERATE_COLUMNS = (keys.TTFT_MS, keys.TTFT_CI_LOW_MS, keys.TTFT_CI_HIGH_MS, keys.TPOT_MS, keys.TPOT_CI_LOW_MS,
+                    keys.TPOT_CI_HIGH_MS, keys.E2E_MS, keys.PREFILL_TOKENS_PER_S, keys.DECODE_TOKENS_PER_S,
+                    keys.PROMPT_TOKENS, keys.NEW_TOKENS, keys.KV_CACHE_BYTES, keys.KV_CACHE_BYTES_EXPECTED,
+                    keys.FIRST_GENERATE_S, keys.RECOMPILES)  # fmt: skip
 _INFO_HIDDEN = (
+    keys.TTFT_STATS,
+    keys.TPOT_STATS,
     keys.OVERHEAD_NS,
     keys.PEAK_RSS_BYTES,
     keys.PEAK_MEMORY_ALLOCATED_BYTES,
@@ -116,7 +123,8 @@ def _result_row(result: Result) -> dict[str, Any]:
         peak_device_memory_mb=_megabytes(info.get(keys.PEAK_MEMORY_ALLOCATED_BYTES)),
         peak_device_reserved_mb=_megabytes(info.get(keys.PEAK_MEMORY_RESERVED_BYTES)),
     )
-    row.update({key: info.get(key) for key in _INFO_COLUMNS})
+    row.update({key: info.get(key) for key in _INFO_COLUMNS + GENERATE_COLUMNS})
+    row[keys.TOKENS_MATCHED] = parity.extra.get(keys.TOKENS_MATCHED) if parity else None
     row.update(_failure_columns(result))
     row.update({key: info.get(key) for key in (*keys.LANE_COLUMNS, *keys.ENERGY_COLUMNS)})
     # One column per library the runtime's ``versions()`` named (``onnxruntime_version``, a plugin's own).
@@ -126,7 +134,13 @@ def _result_row(result: Result) -> dict[str, Any]:
     if result.contended and not row["contended_reason"]:
         row["contended_reason"] = busy_reason(row)
     for key, value in info.items():
-        hidden = key in _INFO_HIDDEN or key in _INFO_COLUMNS or key in keys.LANE_COLUMNS or key in keys.ENERGY_COLUMNS
+        hidden = (
+            key in _INFO_HIDDEN
+            or key in _INFO_COLUMNS
+            or key in GENERATE_COLUMNS
+            or key in keys.LANE_COLUMNS
+            or key in keys.ENERGY_COLUMNS
+        )
         if not hidden and isinstance(value, (str, int, float, bool)):
             row[f"info_{key}"] = value
     return row

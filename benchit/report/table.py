@@ -8,13 +8,14 @@ from typing import Any
 
 import pandas as pd
 
+from benchit import keys
 from benchit.judge.comparable import LARGER
 from benchit.judge.verdicts import CompareVerdict
 from benchit.records import ResultStatus, ScriptStatus
 from benchit.report import energy, frame
 from benchit.report.compare import Comparison
 from benchit.report.reporter import ReportData
-from benchit.report.units import duration, interval, ratio_interval, speedup
+from benchit.report.units import digits, duration, interval, ratio_interval, speedup
 from benchit.text import printable
 
 MODEL_WIDTH = 34
@@ -22,6 +23,7 @@ MODEL_WIDTH = 34
 MODE_TITLES = {
     "eval": "eval (one forward call):",
     "train": "train (one training step: forward, loss, backward, optimizer step, zero_grad):",
+    "generate": "generate (greedy, N new tokens: time to first token / per output token, decode tokens/s; speed-up of the whole call):",
 }
 INPUT_WIDTH = 22
 GAP = "  "
@@ -79,6 +81,8 @@ def cell(row: dict[str, Any]) -> str:
     )
     if shown is not None:
         text += f" {shown.short}"
+    if row.get("mode") == "generate" and row.get(keys.TTFT_MS) is not None:
+        text = generation(row)
     if not row.get("eager") and row.get("speedup_vs_eager"):
         text += " n/c" if row.get("speedup_comparable") is False else f" {speedup(row['speedup_vs_eager'])}"
     if row.get("parity_passed") is False:
@@ -88,6 +92,16 @@ def cell(row: dict[str, Any]) -> str:
     if row.get("contended") is True:
         text += " busy"
     return text
+
+
+def generation(row: dict[str, Any]) -> str:
+    """A generate result's cell: TTFT / TPOT and decode tokens per second; ``R`` where
+    torch.compile recompiled while it was timed."""
+    tpot, rate = row.get(keys.TPOT_MS), row.get(keys.DECODE_TOKENS_PER_S)
+    text = f"{duration(row.get(keys.TTFT_MS))} / {duration(tpot) if tpot is not None else '-'}"
+    if rate:
+        text += f" {digits(rate)} tok/s"
+    return text + (" R" if row.get(keys.RECOMPILES) else "")
 
 
 def geomean_lines(df: pd.DataFrame) -> list[str]:

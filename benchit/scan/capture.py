@@ -10,6 +10,12 @@ recorded: calls made inside a module's ``__init__`` (a dummy forward to find a
 layer's size, weight-norm parametrizations read while initialising) or inside a
 torchvision model builder (the SSD builders probe their backbone; the quantized
 builders calibrate the model and call one observer per layer).
+
+A Hugging Face ``generate()`` call (``GenerationMixin.generate``, patched too while
+transformers is loaded) is one invocation, not one per decode step: its tensors are
+the inputs of a forward call over the prompt (what ``eval`` and ``train`` time; an
+encoder-decoder's gets the decoder's start token), and what else it was given is
+kept in ``Captured.extra[GENERATE]`` for ``--mode generate``.
 """
 
 from __future__ import annotations
@@ -26,7 +32,10 @@ from typing import Any
 
 import torch
 
+from benchit.keys import CAPTURED_GENERATE, CAPTURED_GENERATE_ADDED
 from benchit.records import Invocation
+
+GENERATE, GENERATE_ADDED = CAPTURED_GENERATE, CAPTURED_GENERATE_ADDED
 
 
 @dataclass
@@ -194,6 +203,7 @@ class Capture:
         self._local = threading.local()
         self._original: Callable[..., Any] | None = None
         self._builders: frozenset[Any] | None = None
+        self._original_generate: Callable[..., Any] | None = None
 
     def __enter__(self) -> Capture:
         original = self._original = torch.nn.Module.__call__
@@ -216,11 +226,46 @@ class Capture:
             return result
 
         torch.nn.Module.__call__ = __call__  # type: ignore[method-assign]  # the capture patches torch's call
+        self._patch_generate()
         return self
 
     def __exit__(self, *exc: object) -> None:
         if self._original is not None:  # what __enter__ replaced
             torch.nn.Module.__call__ = self._original  # type: ignore[method-assign]  # restoring torch's own call
+        mixin = _generation_mixin()
+        if mixin is not None and self._original_generate is not None:
+            mixin.generate = self._original_generate
+            self._original_generate = None
+
+    def _patch_generate(self) -> None:
+        """Record a top-level ``generate()`` call as one invocation (its decode steps' forward
+        calls are not recorded). Only where transformers is already loaded: the warm worker
+        preloads it for the scripts that import it, so a script's own import comes too late to matter."""
+        mixin = _generation_mixin()
+        if mixin is None or self._original_generate is not None:
+            return
+        original = self._original_generate = mixin.generate
+        capture = self
+
+        def generate(module: Any, *args: Any, **kwargs: Any) -> Any:
+            stack = capture._local.__dict__.setdefault("stack", [])
+            if stack or _building(sys._getframe(1), capture._builders or frozenset()):
+                return original(module, *args, **kwargs)
+            forward_kwargs, options, added = _generate_inputs(module, args, kwargs)
+            stack.append(None)  # the forward calls generate() makes are its own, not the script's
+            try:
+                result = original(module, *args, **kwargs)
+            finally:
+                stack.pop()
+            described = {k: describe(v) for k, v in options.items()}
+            key = capture._key(module, (), {**forward_kwargs, GENERATE: described})
+            capture._record(module, (), forward_kwargs, (key, "", module), stack, described)
+            found = capture.captured[key]
+            found.extra.setdefault(GENERATE, options)
+            found.extra.setdefault(GENERATE_ADDED, added)
+            return result
+
+        mixin.generate = generate
 
     def _call_site(self, frame: Any) -> str:
         caller = frame
@@ -254,15 +299,26 @@ class Capture:
         signature = {"args": describe(list(args)), "kwargs": describe(kwargs)}
         return hashlib.sha1((known[1] + json.dumps(signature, sort_keys=True)).encode()).hexdigest()[:8]
 
-    def _record(self, module: torch.nn.Module, args: tuple, kwargs: dict, entry: Any, stack: list[Any]) -> None:
+    def _record(
+        self,
+        module: torch.nn.Module,
+        args: tuple,
+        kwargs: dict,
+        entry: Any,
+        stack: list[Any],
+        generate: dict[str, Any] | None = None,
+    ) -> None:
         key, path, _ = entry
         if key in self.captured:
             self.captured[key].calls += 1
             return
         names = _arg_names(module, len(args))
-        signature = {"args": describe(list(args)), "kwargs": describe(kwargs)}
+        signature: dict[str, Any] = {"args": describe(list(args)), "kwargs": describe(kwargs)}
         shapes = [f"{n}: {_short(s)}" for n, s in zip(names, signature["args"], strict=False)]
         shapes += [f"{n}: {_short(s)}" for n, s in signature["kwargs"].items()]
+        if generate is not None:  # a generate() call: its own arguments beside the prompt's tensors
+            signature[GENERATE] = generate
+            shapes.append("generate(" + ", ".join(f"{k}={_short(v)}" for k, v in generate.items()) + ")")
         invocation = Invocation(
             hash=key,
             model_class=type(module).__qualname__,
@@ -278,3 +334,33 @@ class Capture:
         self.captured[key] = captured
         if self.on_new:
             self.on_new(captured)
+
+
+def _generation_mixin() -> Any:
+    """transformers' ``GenerationMixin``, if transformers has loaded it (never imported here)."""
+    utils = sys.modules.get("transformers.generation.utils")
+    return getattr(utils, "GenerationMixin", None)
+
+
+def _generate_inputs(module: Any, args: tuple, kwargs: dict) -> tuple[dict[str, Any], dict[str, Any], list[str]]:
+    """A ``generate()`` call's arguments split: the tensors, as a forward call over the prompt takes
+    them (copied; the positional ``inputs`` named as the model's main input; an encoder-decoder's
+    decoder start token added, so that the forward runs), the other arguments, and the names added."""
+    tensors: dict[str, Any] = {}
+    options: dict[str, Any] = {}
+    given = dict(zip(("inputs",), args, strict=False)) | kwargs
+    for name, value in given.items():
+        if name == "inputs" and isinstance(value, torch.Tensor):
+            name = getattr(module, "main_input_name", "input_ids")
+        (tensors if isinstance(value, torch.Tensor) else options)[name] = value
+    added = []
+    config = getattr(module, "config", None)
+    if getattr(config, "is_encoder_decoder", False) and "decoder_input_ids" not in tensors:
+        start = getattr(getattr(module, "generation_config", None), "decoder_start_token_id", None)
+        start = start if isinstance(start, int) else getattr(config, "decoder_start_token_id", None) or 0
+        batch = _batch_size((), tensors)
+        first = next(iter(tensors.values()), None)
+        device = first.device if isinstance(first, torch.Tensor) else None
+        tensors["decoder_input_ids"] = torch.full((batch, 1), int(start), dtype=torch.long, device=device)
+        added.append("decoder_input_ids")
+    return clone(tensors), options, added

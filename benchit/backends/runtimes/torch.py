@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from benchit.contracts import Accelerator, Device, Prepared, Runtime
+from benchit.contracts import Accelerator, Device, Generator, Prepared, Runtime
 from benchit.markers import hookimpl
 
 
@@ -15,7 +15,7 @@ class TorchEager(Runtime):
     description = "eager PyTorch"
     precisions = ("fp32", "fp16", "bf16")
     eager = True
-    modes = ("eval", "train")
+    modes = ("eval", "train", "generate")
 
     def supports(self, device: Device) -> bool:
         # A plugin's torch accelerator (mps, hpu, ...) runs eager torch with no change here.
@@ -29,7 +29,20 @@ class TorchEager(Runtime):
     def prepare(self, model: Any, args: tuple, kwargs: dict, device: Device, artifacts: Path) -> Prepared:
         return Prepared(step=lambda: model(*args, **kwargs))
 
+    def prepare_generate(self, model: Any, device: Device, artifacts: Path) -> Generator:
+        return _eager_generate(model)
+
 
 @hookimpl
 def benchit_runtimes() -> list[type[Runtime]]:
     return [TorchEager]
+
+
+def _eager_generate(model: Any) -> Generator:
+    """``model.generate`` as eager torch runs it: never the forward transformers compiles on its own
+    for a static cache on an accelerator, which eager torch would otherwise silently get."""
+
+    def generate(**kwargs: Any) -> Any:
+        return model.generate(**kwargs, disable_compile=True)
+
+    return Generator(generate=generate)

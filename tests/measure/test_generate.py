@@ -1,0 +1,279 @@
+"""--mode generate: decoder, encoder-decoder, forward-only and encoder scripts through the real command, a
+sweep over max_new_tokens, the columns' arithmetic, the near-tie rule, recompile counting."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pandas as pd
+import pytest
+import torch
+from helpers import FAST, report_df, run_benchit, write_script
+
+from benchit import keys
+from benchit.contracts import Generator
+from benchit.measure import generate
+from benchit.measure.timing import summarise
+
+HF = "import os\nos.environ['HF_HUB_OFFLINE'] = '1'\nimport torch\nfrom benchit.parser import parse\n"
+DECODER = (
+    HF
+    + """from transformers import GPT2Config, GPT2LMHeadModel
+
+batch_size, max_seq_length, max_new_tokens = parse(["batch_size", "max_seq_length", "max_new_tokens"])
+torch.manual_seed(0)
+model = GPT2LMHeadModel(GPT2Config(n_layer=2, n_embd=32, n_head=2, vocab_size=100, n_positions=128)).eval()
+ids = torch.randint(0, 100, (batch_size, max_seq_length))
+model.generate(ids, attention_mask=torch.ones_like(ids), max_new_tokens=max_new_tokens, do_sample=False, pad_token_id=0)
+"""
+)
+ENCODER_DECODER = (
+    HF
+    + """from transformers import T5Config, T5ForConditionalGeneration
+
+torch.manual_seed(0)
+config = T5Config(vocab_size=100, d_model=32, d_kv=8, d_ff=64, num_layers=2, num_heads=4, decoder_start_token_id=0)
+model = T5ForConditionalGeneration(config).eval()
+ids = torch.randint(0, 100, (2, 6))
+model.generate(input_ids=ids, max_new_tokens=5)
+"""
+)
+FORWARD_ONLY = (
+    HF
+    + """from transformers import LlamaConfig, LlamaForCausalLM
+
+torch.manual_seed(0)
+config = LlamaConfig(vocab_size=128, hidden_size=32, intermediate_size=64, num_hidden_layers=2,
+                     num_attention_heads=4, num_key_value_heads=2, max_position_embeddings=128)
+model = LlamaForCausalLM(config).eval()
+with torch.no_grad():
+    model(torch.randint(0, 128, (1, 7)))
+"""
+)
+ENCODER = (
+    HF
+    + """from transformers import BertConfig, BertModel
+
+torch.manual_seed(0)
+config = BertConfig(vocab_size=100, hidden_size=32, num_hidden_layers=1, num_attention_heads=2, intermediate_size=64)
+model = BertModel(config).eval()
+with torch.no_grad():
+    model(torch.randint(0, 100, (1, 8)))
+"""
+)
+
+
+def _results(cache: Path) -> dict[tuple[str, str], dict[str, Any]]:
+    """(script stem, result file stem) -> the result as JSON."""
+    found = {}
+    for path in cache.glob("builds/*/results/*/*.json"):
+        build = path.parents[2].name
+        found[(build.split("-")[0], path.stem)] = json.loads(path.read_text())
+    return found
+
+
+@pytest.fixture(scope="module")
+def scanned(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, pd.DataFrame]:
+    """One scan of the four scripts in eval and generate mode on eager torch."""
+    root = tmp_path_factory.mktemp("generate")
+    corpus = root / "corpus"
+    for name, body in (
+        ("decoder", DECODER),
+        ("encdec", ENCODER_DECODER),
+        ("forward", FORWARD_ONLY),
+        ("encoder", ENCODER),
+    ):
+        write_script(corpus, f"{name}.py", body)
+    cache = root / "cache"
+    done = run_benchit(
+        "benchmark", "--all", "--search-dir", corpus, "--cache-dir", cache, "--mode", "eval,generate", "--rounds", "2",
+        "--script-args=--max_seq_length 5 --max_new_tokens 4", *FAST,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stdout + done.stderr
+    return cache, report_df(cache)
+
+
+def test_each_generative_model_generates_and_an_encoder_is_unavailable(scanned: tuple[Path, pd.DataFrame]) -> None:
+    cache, df = scanned
+    results = _results(cache)
+    # eval results stay beside generate's, under their own key
+    assert {k for k in results if k[1] == "cpu-torch"} == {
+        (s, "cpu-torch") for s in ("decoder", "encdec", "forward", "encoder")
+    }
+    for script in ("decoder", "encdec", "forward"):
+        result = results[(script, "cpu-torch-generate")]
+        assert result["status"] == "ok", result.get("error")
+        assert result["mode"] == "generate"
+    encoder = results[("encoder", "cpu-torch-generate")]
+    assert encoder["status"] == "unavailable"
+    assert "cannot generate" in encoder["error"] and "\n" not in encoder["error"]
+    assert results[("encoder", "cpu-torch")]["status"] == "ok"
+    # the prompt and N: a generate() call's own, or the forward call's ids with parse()'s max_new_tokens
+    info = {s: results[(s, "cpu-torch-generate")]["info"] for s in ("decoder", "encdec", "forward")}
+    assert (info["decoder"][keys.PROMPT_TOKENS], info["decoder"][keys.NEW_TOKENS]) == (5, 4)
+    assert (info["encdec"][keys.PROMPT_TOKENS], info["encdec"][keys.NEW_TOKENS]) == (6, 5)
+    assert (info["forward"][keys.PROMPT_TOKENS], info["forward"][keys.NEW_TOKENS]) == (7, 4)
+
+
+def test_the_columns_arithmetic(scanned: tuple[Path, pd.DataFrame]) -> None:
+    cache, df = scanned
+    rows = df[df["mode"] == "generate"].set_index("relative_path")
+    for script, batch in (("decoder.py", 1), ("encdec.py", 2), ("forward.py", 1)):
+        row = rows.loc[script]
+        assert row["ttft_ci_low_ms"] <= row["ttft_ms"] <= row["ttft_ci_high_ms"]
+        assert row["tpot_ci_low_ms"] <= row["tpot_ms"] <= row["tpot_ci_high_ms"]
+        assert row["e2e_ms"] == pytest.approx(row["latency_median_ms"])
+        assert row["e2e_ms"] > row["ttft_ms"] > 0
+        assert row["decode_tokens_per_s"] == pytest.approx(batch * 1000 / row["tpot_ms"])
+        assert row["prefill_tokens_per_s"] == pytest.approx(batch * row["prompt_tokens"] * 1000 / row["ttft_ms"])
+        assert row["first_generate_s"] > 0
+        assert row["recompiles"] == 0
+    # the dynamic cache after generation: exactly the analytic size
+    gpt2 = rows.loc["decoder.py"]  # 2 layers x 2 heads x 16 x (5 + 4 - 1) positions x 4 bytes, keys and values
+    assert gpt2["kv_cache_bytes"] == gpt2["kv_cache_bytes_expected"] == 2 * 2 * 2 * 16 * 1 * 8 * 4
+    llama = rows.loc["forward.py"]  # grouped query attention: 2 KV heads of 8
+    assert llama["kv_cache_bytes"] == llama["kv_cache_bytes_expected"] == 2 * 2 * 2 * 8 * 1 * 10 * 4
+    t5 = rows.loc["encdec.py"]  # decoder self-attention 5 positions, cross-attention 6
+    assert t5["kv_cache_bytes"] == t5["kv_cache_bytes_expected"] == 2 * 2 * 4 * 8 * 2 * (5 + 6) * 4
+
+
+def test_each_timed_call_gives_one_ttft_sample(scanned: tuple[Path, pd.DataFrame]) -> None:
+    cache, _ = scanned
+    info = _results(cache)[("decoder", "cpu-torch-generate")]["info"]
+    stats = _results(cache)[("decoder", "cpu-torch-generate")]["stats"]
+    assert len(info[keys.TTFT_STATS]["samples_ms"]) == info[keys.GENERATE_CALLS_TIMED] == stats["iterations"]
+    assert len(info[keys.TPOT_STATS]["samples_ms"]) == stats["iterations"]
+
+
+def test_the_terminal_table_shows_ttft_tpot_and_tokens_per_second(scanned: tuple[Path, pd.DataFrame]) -> None:
+    cache, _ = scanned
+    done = run_benchit("report", "--cache-dir", cache, "--output", cache.parent / "r.csv")
+    assert done.returncode == 0, done.stderr
+    assert "tok/s" in done.stdout and "generate (greedy" in done.stdout
+
+
+def test_a_sweep_over_max_new_tokens(tmp_path: Path) -> None:
+    write_script(tmp_path / "corpus", "decoder.py", DECODER)
+    cache = tmp_path / "cache"
+    done = run_benchit(
+        "benchmark", "--all", "--search-dir", tmp_path / "corpus", "--cache-dir", cache, "--mode", "generate", "--sweep", "max_new_tokens=2,6",
+        "--script-args=--max_seq_length 4", *FAST,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stdout + done.stderr
+    df = report_df(cache)
+    assert sorted(df["new_tokens"]) == [2, 6]
+    assert set(df["prompt_tokens"]) == {4}
+    assert (df["status"] == "ok").all()
+
+
+def test_greedy_near_tie_rule() -> None:
+    """At the first difference each side's token in the other's top 5: a near tie; else diverged."""
+    ref_logits = np.zeros((1, 3, 10))
+    ref_logits[0, :, 3] = 1.0  # eager picks 3 each step
+    ref_logits[0, 1, 4] = 0.99  # ... with 4 a close second at step 1
+    logits = ref_logits.copy()
+    logits[0, 1, 4] = 1.01  # the runtime picks 4 at step 1
+    ref, own = np.array([[3, 3, 3]]), np.array([[3, 4, 3]])
+    near = generate.greedy_verdict(ref, ref_logits, own, logits)
+    assert near == {keys.TOKENS_MATCHED: 1, "greedy": "near_tie", "top_k": 5}
+    far = np.full((1, 3, 10), -1.0)
+    far[0, :, 9] = 5.0
+    for token in range(5, 9):
+        far[0, 1, token] = 4.0  # 9 then four others: eager's 3 is not in the runtime's top 5
+    assert generate.greedy_verdict(ref, ref_logits, np.array([[3, 9, 3]]), far)["greedy"] == "diverged"
+    assert generate.greedy_verdict(ref, ref_logits, ref, ref_logits) == {
+        keys.TOKENS_MATCHED: 3,
+        "greedy": "identical",
+        "top_k": 5,
+    }
+
+
+class _Model:
+    """Enough of a model for ``Recorder.columns``: a config with no KV-cache shape."""
+
+    class config:  # noqa: N801 - mimics transformers' attribute
+        is_encoder_decoder = False
+
+        @staticmethod
+        def get_text_config(decoder: bool = True) -> object:
+            return object()
+
+    class generation_config:  # noqa: N801
+        pad_token_id = 0
+
+
+def test_recorder_counts_only_kept_blocks_and_recompiles() -> None:
+    prompt = generate.Prompt({"input_ids": torch.zeros(2, 3, dtype=torch.long)}, 2, 3, 4, True)
+    calls = iter(range(100))
+    recorder = generate.Recorder(Generator(generate=lambda **kw: next(calls)), _Model(), prompt, lambda: None)
+    compiled = torch.compile(lambda x: x + 1, backend="eager", dynamic=False)
+
+    def timed(ttft: float, steps: list[float]) -> None:  # what a call does (Recorder.__call__)
+        if recorder.block is not None:
+            recorder.block.append(generate.Call(ttft, steps))
+
+    recorder.begin()
+    timed(0.010, [0.002, 0.004, 0.003])
+    recorder.end(discarded=False)
+    recorder.begin()
+    timed(0.500, [0.5, 0.5, 0.5])  # a contended block: left out
+    compiled(torch.zeros(2))
+    compiled(torch.zeros(3))  # a new shape: a recompile while timed
+    recorder.end(discarded=True)
+    recorder.end_round(kept_set_aside=False)
+    timed(0.9, [0.9])  # outside a block (warm-up): left out
+    stats = summarise([0.020], 0, 1.0, 0.05)
+    columns = recorder.columns(stats, 4)
+    assert columns[keys.TTFT_MS] == pytest.approx(10.0)
+    assert columns[keys.TPOT_MS] == pytest.approx(3.0)
+    assert columns[keys.DECODE_TOKENS_PER_S] == pytest.approx(2 * 1000 / 3.0)
+    assert columns[keys.PREFILL_TOKENS_PER_S] == pytest.approx(2 * 3 * 1000 / 10.0)
+    assert columns[keys.E2E_MS] == 20.0
+    assert columns[keys.RECOMPILES] >= 1
+    assert columns[keys.KV_CACHE_BYTES_EXPECTED] is None
+
+
+GENERATING_PLUGIN = '''
+"""A plugin runtime that declares generate: eager generate() behind the contract, judged as non-eager."""
+import benchit
+from benchit.api import Generator
+
+
+class Generates(benchit.Runtime):
+    name = "generates"
+    modes = ("eval", "generate")
+
+    def prepare(self, model, args, kwargs, device, artifacts):
+        return benchit.Prepared(step=lambda: model(*args, **kwargs))
+
+    def prepare_generate(self, model, device, artifacts):
+        return Generator(generate=lambda **kw: model.generate(**kw, disable_compile=True), info={"cache": "dynamic"})
+
+
+@benchit.hookimpl
+def benchit_runtimes():
+    return [Generates]
+'''
+
+
+def test_a_plugin_that_declares_generate_is_checked_against_eager_and_ort_is_unavailable(tmp_path: Path) -> None:
+    from helpers import local_plugin
+
+    folder = local_plugin(tmp_path / "plugins", "generates", GENERATING_PLUGIN)
+    script = write_script(tmp_path, "decoder.py", DECODER)
+    cache = tmp_path / "cache"
+    done = run_benchit(
+        "benchmark", script, "--plugins-dir", folder, "--runtime", "torch,generates,ort", "--mode", "generate",
+        "--cache-dir", cache, "--script-args=--max_seq_length 4 --max_new_tokens 3", *FAST,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stdout + done.stderr
+    df = report_df(cache).set_index("runtime")
+    assert df.loc["generates", "status"] == "ok"
+    assert df.loc["generates", "parity_verdict"] == "passed"
+    assert df.loc["generates", "tokens_matched"] == 3
+    assert df.loc["generates", "info_cache"] == "dynamic"
+    assert df.loc["ort", "status"] == "unavailable"
+    assert "generate" in df.loc["ort", "error"]
