@@ -207,9 +207,11 @@ def localize(model: Any, args: tuple, kwargs: dict, runtime: Runtime, device: De
     fails alone names its own code (``ROOT``). ``budget_s`` bounds the search (checked before each
     child): when it runs out, the deepest found so far is named and the status says so."""
     start = clock()
+    if end_to_end is not None and not np.isfinite(end_to_end):
+        end_to_end = None
     calls = record(model, args, kwargs)
     search = _Search(runtime, device, artifacts, tol, start + budget_s, clock)
-    at, module, error = ROOT, model, end_to_end
+    at, module, error = ROOT, model, end_to_end  # the model's own: its error is the end-to-end one
     chain: list[str] = []
     within = (0, 1 << 62)
     while True:

@@ -181,3 +181,94 @@ def test_benchmark_records_diverged_at_only_for_a_failed_parity(tmp_path: Path) 
     off = benchmark(_placement(*_model()), Wrong(), _config(tmp_path, localize_s=0.0), tmp_path)
     assert off.parity is not None and off.parity.verdict == "failed"
     assert not {k for k in off.info if k.startswith(("diverged", "localize"))}
+
+
+# -- end to end: benchit benchmark with a plugin runtime wrong in GELU layers, then report and triage
+GELU_BUG = '''
+import os, time
+import torch
+import benchit
+
+class GeluBug(benchit.Runtime):
+    name = "gelu-bug"
+    description = "eager torch, with an error added by every GELU layer"
+
+    def prepare(self, model, args, kwargs, device, artifacts):
+        time.sleep(float(os.environ.get("GELU_BUG_SLEEP", "0")))
+        def step():
+            handles = [m.register_forward_hook(lambda mod, i, o: o + 0.05) for m in model.modules()
+                       if isinstance(m, torch.nn.GELU)]
+            try:
+                with torch.no_grad():
+                    return model(*args, **kwargs)
+            finally:
+                for handle in handles:
+                    handle.remove()
+        return benchit.Prepared(step=step)
+
+@benchit.hookimpl
+def benchit_runtimes():
+    return [GeluBug]
+'''
+MIXED = """
+from collections import OrderedDict as Named
+import torch
+torch.manual_seed(0)
+def block(act):
+    return torch.nn.Sequential(Named(conv=torch.nn.Conv1d(4, 4, 3, padding=1), norm=torch.nn.BatchNorm1d(4), act=act))
+model = torch.nn.Sequential(Named(stem=block(torch.nn.ReLU()), mid=block(torch.nn.Tanh()), top=block(torch.nn.GELU()),
+                                  flat=torch.nn.Flatten(), head=torch.nn.Linear(32, 3), out=torch.nn.GELU())).eval()
+model(torch.randn(2, 4, 8))
+"""
+CLEAN = """
+import torch
+torch.manual_seed(0)
+torch.nn.Sequential(torch.nn.Linear(8, 8), torch.nn.LayerNorm(8), torch.nn.ReLU(), torch.nn.Linear(8, 2)).eval()(torch.randn(2, 8))
+"""
+
+
+def _scan(tmp_path: Path, cache: Path, *args: str, env: dict[str, str] | None = None) -> Any:
+    from helpers import FAST, local_plugin, report_df, run_benchit, write_script
+
+    plugins = local_plugin(tmp_path / "plugins", "gelubug", GELU_BUG)
+    write_script(tmp_path / "scripts", "mixed.py", MIXED)
+    write_script(tmp_path / "scripts", "clean.py", CLEAN)
+    done = run_benchit("benchmark", "--all", "--search-dir", tmp_path / "scripts", "--runtime", "gelu-bug",
+                       "--plugins-dir", plugins, "--cache-dir", cache, *FAST, *args, env=env)  # fmt: skip
+    assert done.returncode in (0, 1), done.stdout + done.stderr
+    df = report_df(cache)
+    return done, df.set_index(df["model_class"].where(df["relative_path"] != "clean.py", "clean"))
+
+
+def test_benchmark_names_the_first_gelu_of_a_plugin_runtime_and_nothing_for_a_clean_model(tmp_path: Path) -> None:
+    import json
+
+    from helpers import run_benchit
+
+    cache = tmp_path / "cache"
+    _, df = _scan(tmp_path, cache)
+    wrong, clean = df.loc["Sequential"], df.loc["clean"]
+    assert not wrong["parity_passed"]
+    assert (wrong["diverged_at"], wrong["diverged_class"]) == ("top.act", "GELU")
+    assert wrong["diverged_path"].startswith("top (") and " > top.act (" in wrong["diverged_path"]
+    assert wrong["localize_status"].startswith("found")
+    assert 0 < wrong["diverged_error"] and 0 < wrong["diverged_end_to_end_error"]
+    assert clean["parity_passed"] and all(clean[k] != clean[k] for k in ("diverged_at", "localize_status"))  # NaN
+    shown = run_benchit("report", "--cache-dir", cache)
+    assert "diverged at top.act (GELU), error" in shown.stdout, shown.stdout
+    done = run_benchit("triage", cache, "--format", "json")
+    (cluster,) = json.loads(done.stdout)["clusters"]
+    assert cluster["diverged_at"] == "top.act (GELU)"
+    assert [r["diverged_at"] for r in cluster["results"]] == ["top.act"]
+    text = run_benchit("triage", cache).stdout
+    assert "diverged at: top.act (GELU)" in text, text
+
+
+def test_a_budget_of_zero_turns_it_off_and_one_too_small_says_it_ran_out(tmp_path: Path) -> None:
+    _, df = _scan(tmp_path, tmp_path / "off", "--localize-time", "0")
+    off = df.loc["Sequential"]
+    assert not off["parity_passed"] and off["localize_status"] != off["localize_status"]  # NaN: not searched
+    _, df = _scan(tmp_path, tmp_path / "short", "--localize-time", "0.05", env={"GELU_BUG_SLEEP": "0.1"})
+    short = df.loc["Sequential"]
+    assert short["localize_status"].startswith("budget ran out"), short["localize_status"]
+    assert short["localize_checked"] == 1
