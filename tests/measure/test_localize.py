@@ -184,7 +184,7 @@ def test_benchmark_records_diverged_at_only_for_a_failed_parity(tmp_path: Path) 
 
 
 # -- end to end: benchit benchmark with a plugin runtime wrong in GELU layers, then report and triage
-GELU_BUG = '''
+GELU_BUG = """
 import os, time
 import torch
 import benchit
@@ -209,7 +209,7 @@ class GeluBug(benchit.Runtime):
 @benchit.hookimpl
 def benchit_runtimes():
     return [GeluBug]
-'''
+"""
 MIXED = """
 from collections import OrderedDict as Named
 import torch
