@@ -254,7 +254,7 @@ def test_benchmark_names_the_first_gelu_of_a_plugin_runtime_and_nothing_for_a_cl
     assert wrong["localize_status"].startswith("found")
     assert 0 < wrong["diverged_error"] and 0 < wrong["diverged_end_to_end_error"]
     assert clean["parity_passed"] and all(clean[k] != clean[k] for k in ("diverged_at", "localize_status"))  # NaN
-    shown = run_benchit("report", "--cache-dir", cache)
+    shown = run_benchit("report", "--cache-dir", cache, cwd=tmp_path)
     assert "diverged at top.act (GELU), error" in shown.stdout, shown.stdout
     done = run_benchit("triage", cache, "--format", "json")
     (cluster,) = json.loads(done.stdout)["clusters"]
