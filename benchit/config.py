@@ -111,6 +111,8 @@ class Config:
     # Whether non-eager runtimes' outputs are checked against eager torch's: a later pass
     # (``TimingSettings.passes``) is timed only, its result keeping the first pass's verdict.
     parity: bool = True
+    # Seconds the search for where a failed parity starts may take, per result (``measure.localize``; 0: off).
+    localize_s: float = 60.0
     # Per device, the instances ``--device NAME:i,j`` named (absent: every visible instance).
     instances: dict[str, tuple[int, ...]] = field(default_factory=dict)
 

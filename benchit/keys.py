@@ -77,6 +77,23 @@ class Adaptation(str, Enum):
     MADE_TARGETS = "made_targets"  # targets made for a detection model, which computes its own losses
 
 
+# Where a failed parity starts (``measure.localize``): the deepest submodule that fails alone through the
+# runtime from eager's own inputs ("(model)": the model's own code), its class, its error alone and the
+# model's end-to-end error (each the largest output's error over its scale), the failing chain
+# ("name (error) > ..."), and how the search ended ("found", "none", "budget ran out", "not supported",
+# each with its reason), the submodules it ran alone and its seconds.
+DIVERGED_AT = "diverged_at"
+DIVERGED_CLASS = "diverged_class"
+DIVERGED_ERROR = "diverged_error"
+DIVERGED_END_TO_END_ERROR = "diverged_end_to_end_error"
+DIVERGED_PATH = "diverged_path"
+LOCALIZE_STATUS = "localize_status"
+LOCALIZE_CHECKED = "localize_checked"
+LOCALIZE_S = "localize_s"
+LOCALIZE_COLUMNS = (DIVERGED_AT, DIVERGED_CLASS, DIVERGED_ERROR, DIVERGED_END_TO_END_ERROR, DIVERGED_PATH,
+                    LOCALIZE_STATUS, LOCALIZE_CHECKED, LOCALIZE_S)  # fmt: skip
+
+
 # -- report row columns read by more than one module (report/, judge/, history/)
 ROUNDS_MS = "rounds_ms"  # the median of each round, a list
 ROUND_PASSES = "round_passes"  # the pass of each round, a list (empty: one pass)

@@ -340,6 +340,18 @@ OPTIONS: tuple[Option, ...] = (
         group=PARITY,
     ),
     Option(
+        "localize_time",
+        ("--localize-time",),
+        "float",
+        Config.localize_s,
+        "seconds to spend, per result whose parity failed, finding the submodule where the error starts "
+        f"(diverged_at: each submodule run alone through the runtime; default {Config.localize_s:g}; 0: off)",
+        metavar="SECONDS",
+        zero=True,
+        suite="parity.localize_time",
+        group=PARITY,
+    ),
+    Option(
         "executor",
         ("--executor",),
         "text",

@@ -212,6 +212,7 @@ def plan(
         atol=values["atol"],
         precisions=tuple(dict.fromkeys(values["precision"])),
         tolerances=tolerances,
+        localize_s=values["localize_time"],
         only=only,
         max_depth=values["max_depth"],
         modes=tuple(dict.fromkeys(values["mode"])),

@@ -17,7 +17,7 @@ from benchit import failures, keys
 from benchit.config import Config
 from benchit.contracts import Device, Prepared, Runtime, Timer
 from benchit.errors import Unavailable
-from benchit.measure import contention, generate, lanes, memory, speed
+from benchit.measure import contention, generate, lanes, localize, memory, speed
 from benchit.measure.contention import WaitObserver
 from benchit.measure.energy import EnergyMeter
 from benchit.measure.environment import host, torch_settings
@@ -36,7 +36,7 @@ from benchit.measure.timing import (
     warm_up,
 )
 from benchit.measure.training import InputsNeed, Trainer, adaptation_facts, inputs_need, inputs_reason, name_outputs
-from benchit.records import Parity, Result, ResultStatus
+from benchit.records import Parity, ParityVerdict, Result, ResultStatus
 
 # Hears which runtime is being prepared or measured now, as the failed result it would end with if
 # the process died there (``None``: between runtimes); the worker sends it on (``messages.Attempt``).
@@ -222,6 +222,9 @@ def _prepare(entry: _Entry, placement: Placed, config: Config, artifacts: Path, 
                     )
                     if trainer is not None:
                         parity = name_outputs(parity, trainer.output_names())
+                if parity is not None and parity.get("verdict") == ParityVerdict.FAILED.value:
+                    tol = tolerances(config, precision, mode)
+                    info.update(_localize(entry, placement, config, artifacts, tol, parity))
                 del outputs
                 if trainer is not None:
                     trainer.restore()  # every runtime starts from the same weights
@@ -232,6 +235,27 @@ def _prepare(entry: _Entry, placement: Placed, config: Config, artifacts: Path, 
     entry.prepared, entry.parity = prepared, parity
     entry.added = {k: max(0, v - before.get(k, 0)) for k, v in after.items()}
     info[keys.PREPARE_RSS_BYTES] = entry.added.get(keys.PEAK_RSS_BYTES, 0)
+
+
+def _localize(entry: _Entry, placement: Placed, config: Config, artifacts: Path, tol: Tolerances,
+              parity: dict[str, Any]) -> dict[str, Any]:  # fmt: skip
+    """Where ``entry``'s failed parity starts (``measure.localize``), as result ``info`` facts; none
+    with ``--localize-time 0``."""
+    if config.localize_s <= 0:
+        return {}
+    if entry.trainer is not None or entry.generation is not None:
+        return localize.not_supported(f"in --mode {entry.base['mode']}: only eval").facts()
+    import torch
+
+    model, args, kwargs = placement.inputs()
+    if not isinstance(model, torch.nn.Module):
+        return localize.not_supported("the model is not a torch.nn.Module").facts()
+    try:
+        found = localize.localize(model, args, kwargs, entry.runtime, placement.device, artifacts, tol,
+                                  config.localize_s, end_to_end=parity.get("error_to_scale"))  # fmt: skip
+    except Exception as exc:  # noqa: BLE001 - the search is evidence; the result stands without it
+        return localize.not_supported(f"the search failed: {error_text(exc, frames=1)}").facts()
+    return found.facts()
 
 
 def _round(entry: _Entry, device: Device, timer: Timer, config: Config, alone: bool) -> None:

@@ -9,7 +9,7 @@ import pandas as pd
 from benchit import keys
 from benchit.judge.comparable import positive, round_medians
 from benchit.judge.stats import GeoMean, geometric_mean_of, paired_ratio
-from benchit.keys import FAILURE_COLUMNS, ROUND_PASSES, ROUNDS_MS, SAMPLES_MS
+from benchit.keys import FAILURE_COLUMNS, LOCALIZE_COLUMNS, ROUND_PASSES, ROUNDS_MS, SAMPLES_MS
 from benchit.records import ResultStatus
 from benchit.report import rows
 from benchit.store.cache import Cache
@@ -58,6 +58,7 @@ COLUMNS = [
     "parity_max_abs_diff",
     "parity_max_rel_diff",
     *FAILURE_COLUMNS,
+    *LOCALIZE_COLUMNS,  # where a failed parity starts (measure/localize.py)
     # --mode generate (measure/generate.py): per token, per call, the KV cache, greedy tokens vs eager
     keys.TTFT_MS,
     keys.TTFT_CI_LOW_MS,

@@ -126,7 +126,7 @@ def _result_row(result: Result) -> dict[str, Any]:
     row.update({key: info.get(key) for key in _INFO_COLUMNS + GENERATE_COLUMNS})
     row[keys.TOKENS_MATCHED] = parity.extra.get(keys.TOKENS_MATCHED) if parity else None
     row.update(_failure_columns(result))
-    row.update({key: info.get(key) for key in (*keys.LANE_COLUMNS, *keys.ENERGY_COLUMNS)})
+    row.update({key: info.get(key) for key in (*keys.LANE_COLUMNS, *keys.ENERGY_COLUMNS, *keys.LOCALIZE_COLUMNS)})
     # One column per library the runtime's ``versions()`` named (``onnxruntime_version``, a plugin's own).
     runtime_versions = env.get("runtime_versions")
     if isinstance(runtime_versions, dict):
@@ -140,6 +140,7 @@ def _result_row(result: Result) -> dict[str, Any]:
             or key in GENERATE_COLUMNS
             or key in keys.LANE_COLUMNS
             or key in keys.ENERGY_COLUMNS
+            or key in keys.LOCALIZE_COLUMNS
         )
         if not hidden and isinstance(value, (str, int, float, bool)):
             row[f"info_{key}"] = value

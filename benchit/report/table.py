@@ -226,6 +226,34 @@ def failures(df: pd.DataFrame, width: int) -> list[str]:
     return ([f"failures ({sum(len(w) for w in groups.values())}):"] + lines) if lines else []
 
 
+def divergences(df: pd.DataFrame, width: int) -> list[str]:
+    """Results whose parity failed, each with where its error starts (``diverged_at``, measure/localize.py)
+    or how the search for it ended."""
+    if "parity_passed" not in df:
+        return []
+    lines = []
+    for row in df[df["parity_passed"] == False].to_dict("records"):  # noqa: E712 - a column of True/False/None
+        where = f"{label(row)} {row.get('device')}/{frame.runtime_label(row)}"
+        at, status = row.get(keys.DIVERGED_AT), row.get(keys.LOCALIZE_STATUS)
+        if isinstance(at, str) and at:
+            errors = [f"{_error(row.get(keys.DIVERGED_ERROR))} alone"]
+            if row.get(keys.DIVERGED_END_TO_END_ERROR) is not None:
+                errors.append(f"{_error(row.get(keys.DIVERGED_END_TO_END_ERROR))} end to end")
+            text = f"diverged at {at} ({row.get(keys.DIVERGED_CLASS)}), error {', '.join(errors)}"
+            if isinstance(status, str) and not status.startswith("found"):
+                text += f" [{status}]"
+        elif isinstance(status, str) and status:
+            text = f"not localised: {status}"
+        else:
+            continue
+        lines.append(fit(f"  {printable(where)}: {printable(text)}", width))
+    return [f"parity failures localised ({len(lines)}):", *lines] if lines else []
+
+
+def _error(value: Any) -> str:
+    return f"{value:.3g}" if isinstance(value, (int, float)) and not isinstance(value, bool) else "-"
+
+
 def report_lines(report: ReportData, width: int) -> list[str]:
     """The whole terminal report: per machine a table of results, the legend, failures."""
     df = report.frame
@@ -246,9 +274,9 @@ def report_lines(report: ReportData, width: int) -> list[str]:
     if machines:
         out += [fit(line, width) for line in legend(frame.baseline_name(results), any_busy(results))]
         out += [fit(line, width) for line in geomean_lines(results)]
-    fails = failures(df, width)
-    if fails:
-        out += ["", *fails]
+    for section in (failures(df, width), divergences(df, width)):
+        if section:
+            out += ["", *section]
     return out
 
 

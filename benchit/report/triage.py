@@ -5,12 +5,12 @@ from __future__ import annotations
 import hashlib
 import html
 import json
-from collections import defaultdict
+from collections import Counter, defaultdict
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from benchit import failures
+from benchit import failures, keys
 from benchit.failures import Failure
 from benchit.records import ResultStatus, ScriptStatus
 from benchit.store.cache import Cache
@@ -39,6 +39,13 @@ class Failed:
     # What matches it in another cache or run of the same scripts: its script (path below its search
     # folder), invocation, script args, measurement and machine, as the history names a series.
     identity: tuple[str, ...] = ()
+    # Where its failed parity starts (``measure.localize``): the submodule's name and class, "" when unknown.
+    diverged_at: str = ""
+    diverged_class: str = ""
+
+    @property
+    def divergence(self) -> str:
+        return f"{self.diverged_at} ({self.diverged_class})" if self.diverged_class else self.diverged_at
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -49,6 +56,7 @@ class Failed:
             "device": self.device,
             "signature": self.failure.signature,
             "change": self.change,
+            "diverged_at": self.diverged_at,
         }
 
 
@@ -76,6 +84,12 @@ class Cluster:
     def models(self) -> list[str]:
         return list(dict.fromkeys(f"{r.script}::{r.model}" if r.model else r.script for r in self.failing))
 
+    @property
+    def diverged_at(self) -> str:
+        """The most common ``diverged_at`` of its failing results (with its class), "" when none has one."""
+        found = Counter(r.divergence for r in self.failing if r.diverged_at)
+        return found.most_common(1)[0][0] if found else ""
+
     def changes(self) -> dict[str, int]:
         return {c: sum(r.change == c for r in self.results) for c in (NEW, STILL, FIXED)}
 
@@ -97,6 +111,7 @@ class Cluster:
             "models": len(self.models),
             "linked": self.linked,
             "repro": self.repro(),
+            "diverged_at": self.diverged_at,
         }
         if baseline:
             data.update(self.changes())
@@ -138,12 +153,18 @@ def collect(cache: Cache, runs: list[Any] | None = None) -> list[Failed]:
                 key = identity(script, build.invocation.hash, args, result.measurement, machine)
                 found.append(Failed(result_id(build.build_name, result.measurement), script,
                                     build.invocation.model_class, result.runtime, result.device, machine,
-                                    failure, where, identity=key))  # fmt: skip
+                                    failure, where, identity=key, diverged_at=_text(result.info, keys.DIVERGED_AT),
+                                    diverged_class=_text(result.info, keys.DIVERGED_CLASS)))  # fmt: skip
         if record.status in _SCRIPT_FAILURES:
             failure = failures.of_script(str(record.status), record.error)
             key = identity(script, "", args, "", machine_of_script or "")
             found.append(Failed(record.key, script, "", "", "", machine_of_script or "", failure, where, identity=key))
     return found
+
+
+def _text(info: dict[str, Any], key: str) -> str:
+    value = info.get(key)
+    return value if isinstance(value, str) else ""
 
 
 def _cluster_id(failure: Failure) -> str:
@@ -230,6 +251,13 @@ def _summary(cluster: Cluster, baseline: bool) -> str:
     )
 
 
+def _divergences(cluster: Cluster) -> str:
+    """The cluster's most common ``diverged_at``, and how many of its localised results name it."""
+    named = [r for r in cluster.failing if r.diverged_at]
+    same = sum(r.divergence == cluster.diverged_at for r in named)
+    return f"{cluster.diverged_at}" + (f" ({same} of {len(named)} localised)" if len(named) > 1 else "")
+
+
 def to_text(found: list[Cluster], baseline: bool) -> str:
     lines = [f"{sum(len(c.failing) for c in found)} failure(s) in {len(found)} cluster(s), by models affected:"]
     for rank, cluster in enumerate(found, 1):
@@ -237,6 +265,8 @@ def to_text(found: list[Cluster], baseline: bool) -> str:
         lines.append(f"   {cluster.template}")
         if cluster.frame:
             lines.append(f"   in {cluster.frame}")
+        if cluster.diverged_at:
+            lines.append(f"   diverged at: {_divergences(cluster)}")
         if cluster.models:
             lines.append(f"   models: {_models_text(cluster)}")
         if cluster.linked:
@@ -260,6 +290,7 @@ def to_markdown(found: list[Cluster], baseline: bool) -> str:
     for c in found:
         lines += ["", f"## `{c.id}`: {_cell(_summary(c, baseline))}", "", f"    {c.template}", ""]
         lines += [f"- frame: `{c.frame}`"] if c.frame else []
+        lines += [f"- diverged at: {_cell(_divergences(c))}"] if c.diverged_at else []
         lines += [f"- models: {_cell(_models_text(c))}", f"- reproduce: `{c.repro()}`"]
         lines += [f"- same op fails in: {', '.join(c.linked)}"] if c.linked else []
     return "\n".join(lines) + "\n"
@@ -272,7 +303,9 @@ def to_html(found: list[Cluster], baseline: bool) -> str:
         rows.append(
             f"<tr><td>{rank}</td><td><code>{esc(c.id)}</code></td><td>{esc(', '.join(c.runtimes))}</td>"
             f"<td>{esc(c.stage)}</td><td>{esc(c.op)}</td><td>{esc(_summary(c, baseline))}<br><code>"
-            f"{esc(c.template)}</code><br>models: {esc(_models_text(c))}<br>reproduce: <code>{esc(c.repro())}</code>"
+            f"{esc(c.template)}</code><br>"
+            + (f"diverged at: {esc(_divergences(c))}<br>" if c.diverged_at else "")
+            + f"models: {esc(_models_text(c))}<br>reproduce: <code>{esc(c.repro())}</code>"
             f"</td></tr>"
         )
     head = "<tr><th>#</th><th>cluster</th><th>runtimes</th><th>stage</th><th>op</th><th>what</th></tr>"

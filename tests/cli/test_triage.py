@@ -81,7 +81,8 @@ def test_clusters_merge_numbers_and_keep_ops_apart_and_a_baseline_says_new_still
     assert set(foo) >= {"id", "runtimes", "stage", "op", "template", "count", "results"}
     assert (foo["runtimes"], foo["op"], foo["count"]) == (["broken"], "aten::foo", 2)
     assert {r["model"] for r in foo["results"]} == {"A", "B"}
-    assert set(foo["results"][0]) == {"id", "script", "model", "runtime", "device", "signature", "change"}
+    assert set(foo["results"][0]) == {"id", "script", "model", "runtime", "device", "signature", "change",
+                                     "diverged_at"}  # "": not an accuracy failure, or not localised
     assert "<n>" in foo["template"] and "<path>" in foo["template"] and "<shape>" in foo["template"]
 
     clusters = {c["op"]: c for c in _triage(after, "--baseline", before)["clusters"]}
