@@ -265,6 +265,11 @@ class Stats:
         data = dataclasses.asdict(self)
         for name in ("samples_ms", "rounds_ms", "round_iterations", "sample_rounds", "round_passes"):
             data[name] = list(data[name])
+        # A one-pass result writes what results before passes wrote, and reads back as it lies.
+        if not data["round_passes"]:
+            del data["round_passes"]
+        if data["between_pass_cv"] is None:
+            del data["between_pass_cv"]
         return data
 
     @classmethod
@@ -435,7 +440,10 @@ class Result:
         data["stats"] = self.stats.to_dict() if self.stats else None
         data["machine"] = self.machine.to_dict() if self.machine else None
         data["parity"] = self.parity.to_dict() if self.parity else None
-        data["failure"] = self.failure.to_dict() if self.failure else None
+        if self.failure is not None:  # a result without one writes what results before failures wrote
+            data["failure"] = self.failure.to_dict()
+        else:
+            del data["failure"]
         return data
 
     @classmethod

@@ -63,13 +63,19 @@ def capture(spec: dict[str, Any]) -> tuple[Any, tuple, dict]:
         raise SystemExit(f"repro: the script made no call of {spec['model_class']}: nothing to reproduce")
     model, args, kwargs = found[0]
     saved_inputs, saved_weights = HERE / "inputs.pt", HERE / "weights.pt"
-    if saved_inputs.exists() and saved_weights.exists():
-        inputs = torch.load(saved_inputs, weights_only=False)
+    # Saved by the first run, read back by PyTorch's safe loader only (tensors and plain containers:
+    # never arbitrary objects); inputs it cannot hold are captured from the script again each run.
+    try:
+        inputs = torch.load(saved_inputs, weights_only=True)
+        weights = torch.load(saved_weights, weights_only=True)
         args, kwargs = inputs["args"], inputs["kwargs"]
-        model.load_state_dict(torch.load(saved_weights, weights_only=False))
-    else:
-        torch.save({"args": args, "kwargs": kwargs}, saved_inputs)
-        torch.save(model.state_dict(), saved_weights)
+        model.load_state_dict(weights)
+    except Exception:  # noqa: BLE001 - none saved yet, or what the safe loader refuses: capture again
+        try:
+            torch.save({"args": args, "kwargs": kwargs}, saved_inputs)
+            torch.save(model.state_dict(), saved_weights)
+        except (OSError, RuntimeError, TypeError, AttributeError):
+            pass
     return model.eval(), args, kwargs
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import shutil
 import sys
+import textwrap
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -129,9 +130,10 @@ def run(args: argparse.Namespace, registry: Registry) -> int:
     if df.empty:
         raise UsageError(f"--cache-dir {cache.root} holds no results yet; run benchit benchmark first")
     data = ReportData(frame=df, sources=(str(cache.root),), floors=tuple(cache.read_floors()))
+    columns = width(args)
     for line in floor_lines(df.to_dict("records"), data.floors):
-        print(printable(line))
-    for line in table.report_lines(data, width(args)):
+        print("\n".join(textwrap.wrap(printable(line), columns, subsequent_indent="  ")))  # as wide as the table
+    for line in table.report_lines(data, columns):
         print(line)
     print()
     for line in summary.lines(df):

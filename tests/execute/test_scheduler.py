@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from benchit.config import Config
+from benchit.config import Config, TimingSettings
 from benchit.contracts import Executor
 from benchit.execute.scheduler import Scheduler
 from benchit.messages import (
@@ -213,9 +213,10 @@ def test_a_second_run_skips_what_this_machine_measured(tmp_path: Path, cache: Ca
 
 def test_the_job_spec_names_reusable_artifacts_and_the_script_key(tmp_path: Path, cache: Cache) -> None:
     scripts = _scripts(tmp_path, "a.py")
-    Scheduler(Config(cache_dir=cache.root), cache, Recorder(), Scripted(), []).run(scripts)
+    one = TimingSettings(passes=1)  # one job per scan (tests/execute/test_passes.py has the passes)
+    Scheduler(Config(cache_dir=cache.root, timing=one), cache, Recorder(), Scripted(), []).run(scripts)
     executor = Scripted()
-    more = Config(cache_dir=cache.root, runtimes=("torch", "ort"))
+    more = Config(cache_dir=cache.root, runtimes=("torch", "ort"), timing=one)
     Scheduler(more, cache, Recorder(), executor, []).run(scripts)
     [spec] = executor.specs
     build = key_build_name(spec.key, INVOCATION.hash)

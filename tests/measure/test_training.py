@@ -402,7 +402,7 @@ def test_an_unknown_mode_is_one_line(tmp_path: Path) -> None:
     script = write_script(tmp_path, "cnn.py", CNN)
     done = run_benchit("benchmark", script, "--mode", "eval,fit", "--cache-dir", tmp_path / "cache")
     assert done.returncode == 2
-    assert done.stderr.strip().splitlines() == ["benchit: error: --mode: unknown mode 'fit'; choose from eval, train"]
+    assert done.stderr.strip().splitlines() == ["benchit: error: --mode: unknown mode 'fit'; choose from eval, train, generate"]
 
 
 def test_compare_matches_results_by_mode(tmp_path: Path) -> None:

@@ -72,6 +72,9 @@ def test_report_prints_a_readable_table_then_writes_the_files(scanned: Path, tmp
     done = run_benchit("report", "--cache-dir", scanned, "--format", "csv,md,json", "-o", out, "--width", "100")
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
+    # Once, above the table: what this machine's runs can resolve (the tests' session floor).
+    assert lines[0].startswith("This machine's run-to-run noise floor: ±0.0% at ")
+    lines = lines[1:]
     assert lines[0].split() == ["model", "params", "inputs", "cpu/torch", "cpu/ort"]
     tiny = next(line for line in lines if line.startswith("tiny Linear"))
     assert tiny.split()[2:5] == ["528", "input:", "float32[4,32]"]
@@ -223,7 +226,7 @@ def test_a_plugin_eager_runtime_is_the_baseline(tmp_path: Path) -> None:
     out = tmp_path / "r.csv"
     done = run_benchit("report", "--cache-dir", cache, "-o", out, "--width", "120")
     assert done.returncode == 0, done.stderr
-    lines = done.stdout.splitlines()
+    lines = [line for line in done.stdout.splitlines() if not line.startswith(("This machine's", "  "))]
     assert lines[0].split() == ["model", "params", "inputs", "cpu/reference", "cpu/other"]  # the baseline first
     tiny = next(line for line in lines if line.startswith("tiny Linear"))
     assert tiny.rstrip("~!").endswith("x") and len(re.findall(r"\d\.?\d*x", tiny)) == 1  # only other's speed-up
