@@ -211,10 +211,14 @@ def held(
     for group in groups:
         device = lookup(group[0])
         try:
+            device.check()  # a device that is not here (cuda without a driver) has no instance to select
             lane = claim(device, config)
             bound = lane.__enter__()
         except Unavailable as exc:
             yield group, device, str(exc)
+            continue
+        except Exception as exc:  # noqa: BLE001 - a plugin device's broken instance fails its own results
+            yield group, device, f"device {device.name}: selecting an instance raised {type(exc).__name__}: {exc}"
             continue
         try:
             yield group, bound.device, None
