@@ -73,7 +73,13 @@ TINY = {
     ),
     **dict.fromkeys(("head_dim", "d_kv", "kv_channels", "attention_head_size"), 16),
     **dict.fromkeys(("num_experts", "num_local_experts", "n_routed_experts", "moe_num_experts"), 4),
-    **dict.fromkeys(("num_experts_per_tok", "moe_topk", "top_k"), 2),
+    **dict.fromkeys(("num_experts_per_tok", "num_experts_per_token", "moe_topk", "top_k"), 2),
+    **dict.fromkeys(("n_group", "num_expert_group", "topk_group"), 1),
+    # multi-head latent attention (DeepSeek): the rotary part is head_dim
+    **dict.fromkeys(("qk_rope_head_dim", "qk_nope_head_dim", "v_head_dim"), 16),
+    **dict.fromkeys(("kv_lora_rank", "q_lora_rank", "qk_head_dim"), 32),
+    **dict.fromkeys(("linear_head_dim", "linear_key_head_dim", "linear_value_head_dim", "attention_head_dim"), 16),
+    "rotary_dim": 8,
     **dict.fromkeys(("moe_intermediate_size", "shared_expert_intermediate_size", "expert_intermediate_size"), 64),
     "vocab_size": VOCAB,
 }
@@ -96,6 +102,24 @@ AUDIO = {
     "voxtral",
     "voxtral_realtime",
 }
+# Per-architecture config arguments on top of the tiny ones, where its own layout needs them
+# (a value of None drops a tiny argument the config refuses).
+FIX: dict[str, dict] = {
+    "jamba": {"attn_layer_offset": 1, "attn_layer_period": 2},
+    "bamba": {"attn_layer_indices": [1]},
+    "recurrent_gemma": {"num_hidden_layers": 3},
+    "gpt_neo": {"attention_types": [[["global", "local"], 1]]},
+    "gemma3n_text": {"num_kv_shared_layers": 0},
+    "mamba2": {"num_heads": 8},
+    "prophetnet": {"num_hidden_layers": None},
+    "dots1": {"n_routed_experts": 4, "num_experts_per_tok": 2, "n_shared_experts": 1},
+    "zamba": {"attn_layer_offset": 1, "attn_layer_period": 2},
+    "zamba2": {"hybrid_layer_ids": [1]},
+    # the default is all Mamba layers; the released Granite 4.0 hybrids mix in attention
+    "granitemoehybrid": {"layer_types": ["linear_attention", "full_attention"]},
+    "reformer": {"axial_pos_embds_dim": [32, 32]},
+    "nemotron": {"num_key_value_heads": 4},
+}
 LEFT_OUT = {
     **{t: "speech or audio to text: it needs audio features that cannot be made up as text" for t in AUDIO},
     "encoder-decoder": "EncoderDecoderModel is a composite of any encoder and any decoder configs, not an architecture "
@@ -105,6 +129,11 @@ LEFT_OUT = {
     "gemma4": "Gemma4ForConditionalGeneration: image + text; its text decoder, gemma4_text, is in the corpus",
     "gemma4_unified": "Gemma4UnifiedForConditionalGeneration: image + audio + text",
     "got_ocr2": "GotOcr2ForConditionalGeneration: an OCR model that reads images",
+    "fuyu": "FuyuForCausalLM: image + text (image patches fed to the decoder)",
+    "phi4_multimodal": "Phi4MultimodalForCausalLM: image + audio + text; 870M parameters even shrunk (its vision and audio towers)",
+    "t5gemma2": "T5Gemma2ForConditionalGeneration: image + text (a SigLIP encoder beside the text encoder)",
+    "musicgen": "MusicgenForCausalLM generates audio codes: its input ids are (batch x codebooks, length) EnCodec tokens",
+    "musicgen_melody": "MusicgenMelodyForCausalLM generates audio codes: its input ids are (batch x codebooks, length) EnCodec tokens",
 }
 
 
@@ -130,18 +159,58 @@ def _get(config, attr: str):
         return None
 
 
+def _settable(config, attr: str) -> bool:
+    prop = getattr(type(config), attr, None)
+    return not isinstance(prop, property) or prop.fset is not None
+
+
+def layer_pattern(config) -> dict:
+    """Keep one layer of each kind of a hybrid (attention and linear attention or Mamba, sliding and
+    full...): two layers of only one kind would drop the other. Every per-layer list of the default
+    config is cut to the first layer of each kind, in order (at least two layers)."""
+    layers = next((a for a in ("num_hidden_layers", "num_layers") if isinstance(_get(config, a), int)), None)
+    if layers is None:
+        return {}
+    n = _get(config, layers)
+    kinds = next(
+        (v for a in ("layer_types", "layers_block_type") if isinstance(v := _get(config, a), list) and len(v) == n),
+        None,
+    )
+    if kinds is None:
+        return {}
+    keep = sorted({kinds.index(k) for k in kinds} | {0, 1})[: max(2, len(set(kinds)))]
+    if len(set(kinds)) > 1 and len({kinds[i] for i in keep}) < len(set(kinds)):
+        keep = sorted({kinds.index(k) for k in kinds})
+    kwargs: dict = {layers: len(keep)}
+    for attr, value in config.to_dict().items():
+        if isinstance(value, list) and len(value) == n and attr != "rope_parameters":
+            kwargs[attr] = [value[i] for i in keep]
+    return kwargs
+
+
 def tiny_kwargs(config) -> dict:
     """Config keyword arguments that shrink ``config`` (the default) to a tiny model."""
     kwargs: dict = {}
     for attr, value in TINY.items():
         old = _get(config, attr)
-        if isinstance(old, int) and not isinstance(old, bool) and old > value:
+        if isinstance(old, int) and not isinstance(old, bool) and old > value and _settable(config, attr):
             kwargs[attr] = value
+    try:
+        unset = config.head_dim is None and _settable(config, "head_dim")
+    except Exception:  # noqa: BLE001 - absent, or per-layer in a heterogeneous config
+        unset = False
+    if unset:
+        kwargs["head_dim"] = 16  # unset in the default: hidden 64 / 4 heads
     heads = _get(config, "num_attention_heads")
     for attr in KV_HEADS:
         old = _get(config, attr)
         if isinstance(old, int) and not isinstance(old, bool) and old > 1:
             kwargs[attr] = 4 if old == heads else 2  # keep multi-head attention multi-head
+    if any(k in kwargs for k in ("num_experts", "num_local_experts", "n_routed_experts")):
+        for attr in ("num_experts_per_tok", "num_experts_per_token"):
+            if hasattr(config, attr) and _get(config, attr) is None:
+                kwargs[attr] = 2
+    kwargs.update(layer_pattern(config))
     return kwargs
 
 
@@ -157,13 +226,21 @@ def token_kwargs(config) -> dict:
     return kwargs
 
 
-def render(model_type: str, model_cls: str, config_cls: str, kwargs: dict, note: str, seq2seq: bool) -> str:
+FORWARD = """
+with torch.no_grad():
+    model(input_ids, attention_mask=attention_mask{decoder})
+"""
+
+
+def render(
+    model_type: str, model_cls: str, config_cls: str, kwargs: dict, note: str, seq2seq: bool, forward: bool = False
+) -> str:
     name = script_name(model_type)
     group = "ci,daily" if model_type in CI else "daily"
     args = "".join(f"    {k}={v!r},\n" for k, v in kwargs.items())
     kind = "encoder-decoder" if seq2seq else "decoder"
     doc = model_type.replace("-", "_")
-    return f'''# labels: name::{name} author::huggingface task::llm test_group::{group}
+    text = f'''# labels: name::{name} author::huggingface task::llm test_group::{group}
 """
 {model_type}: transformers {model_cls}(config) with random weights, a tiny {kind} that generates text.
 {note}
@@ -193,6 +270,11 @@ with torch.no_grad():
         pad_token_id=0,
     )
 '''
+    if forward:  # the probe's check that the model builds and runs when generate() fails
+        text = text[: text.index("\nwith torch.no_grad():")] + FORWARD.format(
+            decoder=", decoder_input_ids=input_ids[:, :1]" if seq2seq else ""
+        )
+    return text
 
 
 # read by probe_transformers.run_script in the forked child
@@ -217,7 +299,8 @@ def probe(model_type: str, model_cls_name: str, seq2seq: bool) -> dict:
     except Exception as e:  # noqa: BLE001 - the reason is the answer
         return {"status": "left_out", "reason": f"{config_cls.__name__}() fails: {type(e).__name__}: {e}"[:300]}
     tries = []
-    tiny = {**tiny_kwargs(default), **token_kwargs(default)}
+    tiny = {**tiny_kwargs(default), **token_kwargs(default), **FIX.get(model_type, {})}
+    tiny = {k: v for k, v in tiny.items() if v is not None}
     if not seq2seq and getattr(default, "is_decoder", None) is False and "is_decoder" in inspect.getsource(model_cls):
         tiny["is_decoder"] = True  # an encoder (BERT, RoBERTa...) run as a causal decoder
     tries.append(
@@ -225,7 +308,8 @@ def probe(model_type: str, model_cls_name: str, seq2seq: bool) -> dict:
     )
     layers = {k: v for k, v in tiny.items() if TINY.get(k) == 2 or k in TOKEN_IDS or k == "vocab_size"}
     tries.append((layers, "Default widths; shrunk to 2 layers and a 1000-token vocabulary to run on a CPU."))
-    errors = []
+    errors: list[str] = []
+    builds = None  # the first try whose forward runs though generate() failed
     for kwargs, note in tries:
         try:
             params = meta_params(model_cls, config_cls(**kwargs))
@@ -248,6 +332,24 @@ def probe(model_type: str, model_cls_name: str, seq2seq: bool) -> dict:
                 "seq2seq": seq2seq,
             }
         errors.append(error)
+        if (
+            builds is None
+            and try_script(render(model_type, model_cls_name, config_cls.__name__, kwargs, note, seq2seq, True)) is None
+        ):
+            builds = (kwargs, note, params, error)
+    if builds is not None:
+        # in the corpus: generate() failing on a model that runs is what the corpus measures
+        kwargs, note, params, error = builds
+        return {
+            "status": "generate_failed",
+            "reason": error,
+            "model": model_cls_name,
+            "config": config_cls.__name__,
+            "kwargs": kwargs,
+            "note": note,
+            "params": params,
+            "seq2seq": seq2seq,
+        }
     return {"status": "failed", "reason": errors[0], "errors": errors}
 
 
@@ -277,10 +379,10 @@ def main() -> None:
             RECORD.write_text(json.dumps(record, indent=1, sort_keys=True) + "\n")
     clear(OUT)
     for model_type, entry in sorted(record.items()):
-        if entry["status"] == "ok":
+        if entry["status"] in ("ok", "generate_failed"):
             text = render(model_type, entry["model"], entry["config"], entry["kwargs"], entry["note"], entry["seq2seq"])
             write(OUT, script_name(model_type), text)
-    print(f"{sum(e['status'] == 'ok' for e in record.values())} scripts in {OUT}")
+    print(f"{sum(e['status'] in ('ok', 'generate_failed') for e in record.values())} scripts in {OUT}")
 
 
 if __name__ == "__main__":
