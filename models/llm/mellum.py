@@ -1,7 +1,8 @@
 # labels: name::mellum author::huggingface task::llm test_group::daily
 """
 mellum: transformers MellumForCausalLM(config) with random weights, a tiny decoder that generates text.
-Shrunk to a tiny config (2 layers, width 64, 4 heads, a 1000-token vocabulary) to run on a CPU.
+Shrunk to a tiny config (2 layers, or one of each kind in a hybrid; width 64, 4 heads, a
+1000-token vocabulary; see the arguments) to run on a CPU.
 Greedy, exactly max_new_tokens new tokens from a random prompt of max_seq_length tokens.
 Source: https://huggingface.co/docs/transformers/model_doc/mellum
 """

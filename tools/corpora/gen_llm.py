@@ -83,6 +83,11 @@ TINY = {
     **dict.fromkeys(("moe_intermediate_size", "shared_expert_intermediate_size", "expert_intermediate_size"), 64),
     "vocab_size": VOCAB,
 }
+TINY_NOTE = (
+    "Shrunk to a tiny config (2 layers, or one of each kind in a hybrid; width 64, 4 heads, a\n"
+    "1000-token vocabulary; see the arguments) to run on a CPU."
+)
+LAYERS_NOTE = "Default widths; shrunk to 2 layers and a 1000-token vocabulary to run on a CPU."
 KV_HEADS = ("num_key_value_heads", "n_kv_heads", "num_kv_heads", "multi_query_group_num")
 TOKEN_IDS = {"pad_token_id": 0, "bos_token_id": 1, "eos_token_id": 2, "decoder_start_token_id": 0}
 
@@ -303,11 +308,9 @@ def probe(model_type: str, model_cls_name: str, seq2seq: bool) -> dict:
     tiny = {k: v for k, v in tiny.items() if v is not None}
     if not seq2seq and getattr(default, "is_decoder", None) is False and "is_decoder" in inspect.getsource(model_cls):
         tiny["is_decoder"] = True  # an encoder (BERT, RoBERTa...) run as a causal decoder
-    tries.append(
-        (tiny, "Shrunk to a tiny config (2 layers, width 64, 4 heads, a 1000-token vocabulary) to run on a CPU.")
-    )
+    tries.append((tiny, TINY_NOTE))
     layers = {k: v for k, v in tiny.items() if TINY.get(k) == 2 or k in TOKEN_IDS or k == "vocab_size"}
-    tries.append((layers, "Default widths; shrunk to 2 layers and a 1000-token vocabulary to run on a CPU."))
+    tries.append((layers, LAYERS_NOTE))
     errors: list[str] = []
     builds = None  # the first try whose forward runs though generate() failed
     for kwargs, note in tries:
@@ -353,12 +356,33 @@ def probe(model_type: str, model_cls_name: str, seq2seq: bool) -> dict:
     return {"status": "failed", "reason": errors[0], "errors": errors}
 
 
+def left_out_markdown() -> str:
+    """The architectures without a script and why, from llm_auto.json, for docs/corpora.md."""
+    record = json.loads(RECORD.read_text())
+    lines = ["| model type | why it has no script |", "|---|---|"]
+    groups: dict[str, list[str]] = {}
+    for t, entry in sorted(record.items()):
+        if entry["status"] == "left_out":
+            groups.setdefault(" ".join(entry["reason"].split()), []).append(t)
+        elif entry["status"] == "failed":
+            why = " ".join(entry["reason"].split()).replace("|", "\\|").replace("`", "'")
+            why = why if len(why) <= 160 else why[:157] + "..."
+            lines.append(f"| `{t}` | neither probe ran: {why} |")
+    for why, types in sorted(groups.items(), key=lambda g: (-len(g[1]), g[0])):
+        lines.append(f"| {', '.join(f'`{t}`' for t in types)} | {why} |")
+    return "\n".join(lines) + "\n"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--only", nargs="*", help="probe only these model types (the record keeps the others)")
     parser.add_argument("--resume", action="store_true", help="probe only the types llm_auto.json does not have")
     parser.add_argument("--write-only", action="store_true", help="write the scripts from llm_auto.json, no probing")
+    parser.add_argument("--markdown", action="store_true", help="print the left-out table for docs/corpora.md")
     args = parser.parse_args()
+    if args.markdown:
+        print(left_out_markdown(), end="")
+        return
     record = json.loads(RECORD.read_text()) if RECORD.exists() else {}
     if not args.write_only:
         import torch
@@ -380,7 +404,8 @@ def main() -> None:
     clear(OUT)
     for model_type, entry in sorted(record.items()):
         if entry["status"] in ("ok", "generate_failed"):
-            text = render(model_type, entry["model"], entry["config"], entry["kwargs"], entry["note"], entry["seq2seq"])
+            note = TINY_NOTE if entry["note"].startswith("Shrunk") else entry["note"]
+            text = render(model_type, entry["model"], entry["config"], entry["kwargs"], note, entry["seq2seq"])
             write(OUT, script_name(model_type), text)
     print(f"{sum(e['status'] in ('ok', 'generate_failed') for e in record.values())} scripts in {OUT}")
 
