@@ -14,17 +14,19 @@ torch.manual_seed(0)
 batch_size, max_seq_length, max_new_tokens = parse(["batch_size", "max_seq_length", "max_new_tokens"])
 
 config = FSMTConfig(
-    d_model=64,
-    decoder_attention_heads=4,
-    decoder_ffn_dim=128,
-    decoder_layers=2,
-    encoder_attention_heads=4,
-    encoder_ffn_dim=128,
-    encoder_layers=2,
-    hidden_size=64,
-    num_attention_heads=4,
     num_hidden_layers=2,
+    encoder_layers=2,
+    decoder_layers=2,
+    hidden_size=64,
+    d_model=64,
+    num_attention_heads=4,
+    encoder_attention_heads=4,
+    decoder_attention_heads=4,
+    encoder_ffn_dim=128,
+    decoder_ffn_dim=128,
     vocab_size=1000,
+    src_vocab_size=1000,
+    tgt_vocab_size=1000,
 )
 model = FSMTForConditionalGeneration(config).eval()
 input_ids = torch.randint(3, 1000, (batch_size, max_seq_length))

@@ -14,21 +14,22 @@ torch.manual_seed(0)
 batch_size, max_seq_length, max_new_tokens = parse(["batch_size", "max_seq_length", "max_new_tokens"])
 
 config = Inkling2LoopTextConfig(
+    num_hidden_layers=2,
+    hidden_size=64,
+    num_attention_heads=4,
+    intermediate_size=128,
+    head_dim=16,
+    num_local_experts=4,
+    n_routed_experts=4,
+    num_experts_per_tok=2,
+    moe_intermediate_size=64,
+    vocab_size=1000,
+    unpadded_vocab_size=1000,
+    num_key_value_heads=2,
+    layer_types=['hybrid_sliding', 'hybrid'],
+    pad_token_id=0,
     bos_token_id=1,
     eos_token_id=2,
-    head_dim=16,
-    hidden_size=64,
-    intermediate_size=128,
-    layer_types=['hybrid_sliding', 'hybrid'],
-    moe_intermediate_size=64,
-    n_routed_experts=4,
-    num_attention_heads=4,
-    num_experts_per_tok=2,
-    num_hidden_layers=2,
-    num_key_value_heads=2,
-    num_local_experts=4,
-    pad_token_id=0,
-    vocab_size=1000,
 )
 model = Inkling2LoopForCausalLM(config).eval()
 input_ids = torch.randint(3, 1000, (batch_size, max_seq_length))

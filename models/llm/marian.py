@@ -14,20 +14,21 @@ torch.manual_seed(0)
 batch_size, max_seq_length, max_new_tokens = parse(["batch_size", "max_seq_length", "max_new_tokens"])
 
 config = MarianConfig(
-    bos_token_id=1,
-    d_model=64,
-    decoder_attention_heads=4,
-    decoder_ffn_dim=128,
-    decoder_layers=2,
-    decoder_start_token_id=0,
-    encoder_attention_heads=4,
-    encoder_ffn_dim=128,
-    encoder_layers=2,
-    hidden_size=64,
-    num_attention_heads=4,
     num_hidden_layers=2,
-    pad_token_id=0,
+    encoder_layers=2,
+    decoder_layers=2,
+    hidden_size=64,
+    d_model=64,
+    num_attention_heads=4,
+    encoder_attention_heads=4,
+    decoder_attention_heads=4,
+    encoder_ffn_dim=128,
+    decoder_ffn_dim=128,
     vocab_size=1000,
+    decoder_vocab_size=1000,
+    pad_token_id=0,
+    bos_token_id=1,
+    decoder_start_token_id=0,
 )
 model = MarianMTModel(config).eval()
 input_ids = torch.randint(3, 1000, (batch_size, max_seq_length))

@@ -14,14 +14,15 @@ torch.manual_seed(0)
 batch_size, max_seq_length, max_new_tokens = parse(["batch_size", "max_seq_length", "max_new_tokens"])
 
 config = RoCBertConfig(
+    num_hidden_layers=2,
+    hidden_size=64,
+    num_attention_heads=4,
+    intermediate_size=128,
+    vocab_size=1000,
+    shape_vocab_size=1000,
     bos_token_id=1,
     eos_token_id=2,
-    hidden_size=64,
-    intermediate_size=128,
     is_decoder=True,
-    num_attention_heads=4,
-    num_hidden_layers=2,
-    vocab_size=1000,
 )
 model = RoCBertForCausalLM(config).eval()
 input_ids = torch.randint(3, 1000, (batch_size, max_seq_length))

@@ -14,16 +14,19 @@ torch.manual_seed(0)
 batch_size, max_seq_length, max_new_tokens = parse(["batch_size", "max_seq_length", "max_new_tokens"])
 
 config = SeamlessM4Tv2Config(
-    decoder_attention_heads=4,
-    decoder_ffn_dim=128,
-    decoder_layers=2,
-    encoder_attention_heads=4,
-    encoder_ffn_dim=128,
+    num_hidden_layers=2,
     encoder_layers=2,
+    decoder_layers=2,
     hidden_size=64,
     num_attention_heads=4,
-    num_hidden_layers=2,
+    encoder_attention_heads=4,
+    decoder_attention_heads=4,
+    encoder_ffn_dim=128,
+    decoder_ffn_dim=128,
     vocab_size=1000,
+    t2u_vocab_size=1000,
+    char_vocab_size=1000,
+    unit_hifi_gan_vocab_size=1000,
 )
 model = SeamlessM4Tv2ForTextToText(config).eval()
 input_ids = torch.randint(3, 1000, (batch_size, max_seq_length))

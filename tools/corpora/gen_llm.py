@@ -206,6 +206,11 @@ def tiny_kwargs(config) -> dict:
         unset = False
     if unset:
         kwargs["head_dim"] = 16  # unset in the default: hidden 64 / 4 heads
+    for attr, old in config.to_dict().items():
+        # every vocabulary: an output head (Inkling 2's unpadded_vocab_size) wider than the embedding
+        # generates ids the embedding cannot read; Gemma 3n's per-layer inputs have their own
+        if attr.endswith("vocab_size") and isinstance(old, int) and old > VOCAB and _settable(config, attr):
+            kwargs[attr] = VOCAB
     heads = _get(config, "num_attention_heads")
     for attr in KV_HEADS:
         old = _get(config, attr)
