@@ -22,6 +22,11 @@ BUILTIN_CORPORA: dict[str, tuple[str, tuple[str, ...], str]] = {
         ("transformers",),
         "transformers",
     ),
+    "llm": (
+        "every transformers architecture that generates text (causal LMs, text encoder-decoders), tiny, calling generate()",
+        ("transformers",),
+        "transformers",
+    ),
     "llm_layer": ("one decoder layer and a 2-layer decoder of current LLM families", ("transformers",), "transformers"),
     "diffusers": (
         "diffusion denoisers (SD UNets, DiT, PixArt, SD3, FLUX, Sana), autoencoders, ControlNets",

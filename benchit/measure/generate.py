@@ -146,13 +146,17 @@ def kv_bytes_expected(model: Any, prompt: Prompt, element_bytes: int) -> int | N
     """2 x layers x KV heads x head dim x batch x positions x bytes per element: positions are the
     prompt and the new tokens but the last (never fed back), which is also the length transformers
     gives a static cache (``max_length - 1``); an encoder-decoder's decoder holds N positions (its
-    start token and N - 1 new ones) and its cross-attention the prompt's."""
+    start token and N - 1 new ones) and its cross-attention the prompt's. ``None`` where a size is
+    unknown, or differs by layer (transformers' heterogeneous configs refuse to give one value)."""
     config = model.config.get_text_config(decoder=True)
-    layers = getattr(config, "num_hidden_layers", None) or getattr(config, "decoder_layers", None)
-    heads = getattr(config, "num_attention_heads", None) or getattr(config, "decoder_attention_heads", None)
-    kv_heads = getattr(config, "num_key_value_heads", None) or heads
-    head_dim = getattr(config, "head_dim", None) or getattr(config, "d_kv", None)
-    hidden = getattr(config, "hidden_size", None) or getattr(config, "d_model", None)
+    try:
+        layers = getattr(config, "num_hidden_layers", None) or getattr(config, "decoder_layers", None)
+        heads = getattr(config, "num_attention_heads", None) or getattr(config, "decoder_attention_heads", None)
+        kv_heads = getattr(config, "num_key_value_heads", None) or heads
+        head_dim = getattr(config, "head_dim", None) or getattr(config, "d_kv", None)
+        hidden = getattr(config, "hidden_size", None) or getattr(config, "d_model", None)
+    except Exception:  # noqa: BLE001 - a heterogeneous config's per-layer sizes have no one value
+        return None
     if not head_dim and hidden and heads:
         head_dim = hidden // heads
     if not (isinstance(layers, int) and isinstance(kv_heads, int) and isinstance(head_dim, int)):

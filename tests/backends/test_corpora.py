@@ -28,6 +28,7 @@ CORPORA = {
     "transformers": "transformers",
     "diffusers": "diffusers",
     "graph_convolutions": "torch_geometric",
+    "llm": "transformers",
     "llm_layer": "transformers",
     "timm": "timm",
 }
@@ -43,6 +44,8 @@ SAMPLE = {
     "transformers": ["bert.py", "vit.py", "wav2vec2.py", "swiftformer.py"],
     "diffusers": ["vae_tiny.py", "unet_ddpm_cifar10.py", "prior_transformer.py"],
     "graph_convolutions": ["gcn.py", "sgc.py", "gat.py"],
+    # generate() calls: a decoder, a GPT-2-style LM head, an encoder-decoder
+    "llm": ["llama.py", "gpt2.py", "t5.py"],
     "llm_layer": ["mistral_7b_layer.py", "phi2_layer.py", "phi2_2layers.py"],
     # a convnet at the default 224 x 224, a ViT built with img_size=(height, width), and two timm
     # test models whose scripts use their own 160 x 160 default instead of parse()'s height/width

@@ -277,3 +277,27 @@ def test_a_plugin_that_declares_generate_is_checked_against_eager_and_ort_is_una
     assert df.loc["generates", "info_cache"] == "dynamic"
     assert df.loc["ort", "status"] == "unavailable"
     assert "generate" in df.loc["ort", "error"]
+
+
+def test_the_expected_kv_bytes_of_a_config_whose_sizes_differ_by_layer_are_unknown_not_a_failure() -> None:
+    """transformers' heterogeneous configs (Gemma 4, dots.3) raise a RuntimeError when asked for one head_dim: the
+    column is empty, and the generate result stays (it failed in the llm corpus's scan)."""
+
+    class PerLayer:
+        num_hidden_layers, num_attention_heads, hidden_size = 2, 4, 64
+
+        @property
+        def head_dim(self) -> int:
+            raise RuntimeError("'head_dim' is a per-layer attribute and may vary across layers")
+
+    class Config(PerLayer):
+        def get_text_config(self, decoder: bool = False) -> Any:
+            return self
+
+    class Model:
+        config = Config()
+
+    prompt = generate.Prompt(kwargs={}, batch=1, tokens=8, new_tokens=4, from_generate=True)
+    assert generate.kv_bytes_expected(Model(), prompt, 4) is None
+    Config.head_dim = 16  # type: ignore[assignment,misc]
+    assert generate.kv_bytes_expected(Model(), prompt, 4) == 2 * 2 * 4 * 16 * 1 * (8 + 4 - 1) * 4

@@ -54,7 +54,7 @@ after=$EPOCHREALTIME
 import json, sys
 
 rows = {row["name"]: row for row in json.load(open(sys.argv[1]))}
-builtin = {"selftest", "torchvision", "timm", "transformers", "llm_layer", "diffusers", "graph_convolutions"}
+builtin = {"selftest", "torchvision", "timm", "transformers", "llm", "llm_layer", "diffusers", "graph_convolutions"}
 assert builtin <= set(rows), f"bundled corpora missing: {sorted(builtin - set(rows))}"
 for name in builtin:
     row = rows[name]

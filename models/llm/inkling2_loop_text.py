@@ -1,0 +1,46 @@
+# labels: name::inkling2_loop_text author::huggingface task::llm test_group::daily
+"""
+inkling2_loop_text: transformers Inkling2LoopForCausalLM(config) with random weights, a tiny decoder that generates text.
+Shrunk to a tiny config (2 layers, or one of each kind in a hybrid; width 64, 4 heads, a
+1000-token vocabulary; see the arguments) to run on a CPU.
+Greedy, exactly max_new_tokens new tokens from a random prompt of max_seq_length tokens.
+Source: https://huggingface.co/docs/transformers/model_doc/inkling2_loop_text
+"""
+from benchit.parser import parse
+import torch
+from transformers import Inkling2LoopTextConfig, Inkling2LoopForCausalLM
+
+torch.manual_seed(0)
+batch_size, max_seq_length, max_new_tokens = parse(["batch_size", "max_seq_length", "max_new_tokens"])
+
+config = Inkling2LoopTextConfig(
+    num_hidden_layers=2,
+    hidden_size=64,
+    num_attention_heads=4,
+    intermediate_size=128,
+    head_dim=16,
+    num_local_experts=4,
+    n_routed_experts=4,
+    num_experts_per_tok=2,
+    moe_intermediate_size=64,
+    vocab_size=1000,
+    unpadded_vocab_size=1000,
+    num_key_value_heads=2,
+    layer_types=['hybrid_sliding', 'hybrid'],
+    pad_token_id=0,
+    bos_token_id=1,
+    eos_token_id=2,
+)
+model = Inkling2LoopForCausalLM(config).eval()
+input_ids = torch.randint(3, 1000, (batch_size, max_seq_length))
+attention_mask = torch.ones(batch_size, max_seq_length, dtype=torch.long)
+
+with torch.no_grad():
+    model.generate(
+        input_ids,
+        attention_mask=attention_mask,
+        max_new_tokens=max_new_tokens,
+        min_new_tokens=max_new_tokens,
+        do_sample=False,
+        pad_token_id=0,
+    )

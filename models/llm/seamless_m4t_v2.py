@@ -1,0 +1,43 @@
+# labels: name::seamless_m4t_v2 author::huggingface task::llm test_group::daily
+"""
+seamless_m4t_v2: transformers SeamlessM4Tv2ForTextToText(config) with random weights, a tiny encoder-decoder that generates text.
+Shrunk to a tiny config (2 layers, or one of each kind in a hybrid; width 64, 4 heads, a
+1000-token vocabulary; see the arguments) to run on a CPU.
+Greedy, exactly max_new_tokens new tokens from a random prompt of max_seq_length tokens.
+Source: https://huggingface.co/docs/transformers/model_doc/seamless_m4t_v2
+"""
+from benchit.parser import parse
+import torch
+from transformers import SeamlessM4Tv2Config, SeamlessM4Tv2ForTextToText
+
+torch.manual_seed(0)
+batch_size, max_seq_length, max_new_tokens = parse(["batch_size", "max_seq_length", "max_new_tokens"])
+
+config = SeamlessM4Tv2Config(
+    num_hidden_layers=2,
+    encoder_layers=2,
+    decoder_layers=2,
+    hidden_size=64,
+    num_attention_heads=4,
+    encoder_attention_heads=4,
+    decoder_attention_heads=4,
+    encoder_ffn_dim=128,
+    decoder_ffn_dim=128,
+    vocab_size=1000,
+    t2u_vocab_size=1000,
+    char_vocab_size=1000,
+    unit_hifi_gan_vocab_size=1000,
+)
+model = SeamlessM4Tv2ForTextToText(config).eval()
+input_ids = torch.randint(3, 1000, (batch_size, max_seq_length))
+attention_mask = torch.ones(batch_size, max_seq_length, dtype=torch.long)
+
+with torch.no_grad():
+    model.generate(
+        input_ids,
+        attention_mask=attention_mask,
+        max_new_tokens=max_new_tokens,
+        min_new_tokens=max_new_tokens,
+        do_sample=False,
+        pad_token_id=0,
+    )
