@@ -45,7 +45,7 @@ def test_four_instances_measure_four_models_at_once(tmp_path: Path) -> None:
     df = report_df(cache)
     assert sorted(df["device_index"]) == indices
     assert list(df["energy_j"]) == pytest.approx([2.0] * 4)
-    table = run_benchit("report", "--cache-dir", cache).stdout
+    table = run_benchit("report", "--cache-dir", cache, "-o", cache.parent / "report.csv").stdout  # never in the cwd
     assert "lanes-accel/sleepy J/step" in table and "2 J" in table
 
 
