@@ -42,7 +42,8 @@ class Nested:
         return t_quantile(0.5 + confidence / 2.0, self.df) * math.sqrt(self.variance)
 
 
-def _variance(values: Sequence[float]) -> float:
+def sample_variance(values: Sequence[float]) -> float:
+    """The unbiased sample variance of ``values`` (at least two), summed exactly (``math.fsum``)."""
     mean = math.fsum(values) / len(values)
     return math.fsum((v - mean) ** 2 for v in values) / (len(values) - 1)
 
@@ -65,7 +66,7 @@ def nested(logs: Sequence[float], groups: Sequence[int] | None = None) -> Nested
     members = list(by.values())
     n, k = len(logs), len(members)
     if k == 1 or n == k:  # one group, or one value in each: the values are the units
-        var = _variance(logs)
+        var = sample_variance(logs)
         means = [m[0] for m in members] if k > 1 else None
         return Nested(math.fsum(logs) / n, var / n, n - 1.0, k, n, _cv(means) if means else None)
     means = [math.fsum(m) / len(m) for m in members]
@@ -93,4 +94,4 @@ def _cv(log_means: Sequence[float]) -> float | None:
         return None
     levels = [math.exp(m) for m in log_means]
     mean = math.fsum(levels) / len(levels)
-    return math.sqrt(_variance(levels)) / mean if mean > 0 else None
+    return math.sqrt(sample_variance(levels)) / mean if mean > 0 else None

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from benchit.judge.verdicts import CompareVerdict
-from benchit.nested import nested
+from benchit.nested import nested, sample_variance
 from benchit.student import t_quantile, t_sf2
 
 ALPHA = 0.05  # significance level of the test
@@ -54,8 +54,7 @@ class Change:
 
 # -- the tests on round medians ---------------------------------------------------------------------
 def _mean_var(values: Sequence[float]) -> tuple[float, float]:
-    mean = math.fsum(values) / len(values)
-    return mean, math.fsum((v - mean) ** 2 for v in values) / (len(values) - 1)
+    return math.fsum(values) / len(values), sample_variance(values)
 
 
 def _interval(diff: float, se: float, df: float, confidence: float) -> tuple[float, float, float | None]:

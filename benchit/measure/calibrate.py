@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from benchit.config import TimingSettings
 from benchit.errors import BenchitError
 from benchit.floor import Canary, Floor, band
+from benchit.nested import sample_variance
 
 CANARIES = ("gemm", "conv", "copy", "python")
 # ``benchit calibrate``'s defaults, and the short one a scan runs when it finds no floor.
@@ -140,8 +141,7 @@ def spread(medians: Sequence[float]) -> tuple[float, float]:
         centre = statistics.median(logs)
         sd = 1.4826 * statistics.median(abs(v - centre) for v in logs)
     else:
-        mean = math.fsum(logs) / len(logs)
-        sd = math.sqrt(math.fsum((v - mean) ** 2 for v in logs) / (len(logs) - 1))
+        sd = math.sqrt(sample_variance(logs))
     return sd, band(sd)
 
 
