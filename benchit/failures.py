@@ -16,7 +16,7 @@ from typing import Any
 # The stages a failure is put at (docs/usage.md, "Failure triage"); a runtime's own words are kept as they come.
 CAPTURE, EXPORT, CONVERT, COMPILE, RUN = "capture", "export", "convert", "compile", "run"
 ACCURACY, TIMEOUT, OOM, CRASH, SETUP = "accuracy", "timeout", "oom", "crash", "setup"
-# Where bench.py caught it: preparing the runtime, or running a step it prepared.
+# Where measure/prepare.py caught it: preparing the runtime, or running a step it prepared.
 PREPARE = "prepare"
 
 TEMPLATE_LIMIT = 240
@@ -249,3 +249,10 @@ def of_script(status: str, error: dict[str, Any] | str | None) -> Failure:
         text = error or status
     stage = {"timeout": TIMEOUT, "oom": OOM, "failed": CAPTURE}.get(status, CRASH)
     return describe("", text, stage=stage)
+
+
+def error_text(exc: BaseException, frames: int = 6) -> str:
+    """``Type: message`` plus the last frames of the traceback, for the cache and the report."""
+    lines = traceback.format_exception(type(exc), exc, exc.__traceback__)
+    tail = "".join(lines[-frames:]).strip()
+    return f"{type(exc).__name__}: {str(exc).strip()}\n{tail}"

@@ -122,7 +122,7 @@ def through_benchit(spec: dict[str, Any], model: Any, args: tuple, kwargs: dict)
     from benchit import plugins
     from benchit.cli import build_parser
     from benchit.cli.benchmark import values_of
-    from benchit.measure.bench import error_text
+    from benchit.failures import error_text
     from benchit.measure.parity import DEFAULT_TOLERANCES, compare, flatten
 
     registry = plugins.load([str(HERE / d) for d in spec.get("plugins", [])])

@@ -81,7 +81,7 @@ def _child(job: dict[str, Any], msg_fd: int, log_fd: int, server: int) -> None:
     try:
         worker.run(JobSpec.from_dict(job), send)
     except BaseException as exc:  # noqa: BLE001 - reported to the parent, then exit
-        from benchit.measure.bench import error_text
+        from benchit.failures import error_text
 
         send(InternalError(error_text(exc, frames=12)))
         code = 3

@@ -9,11 +9,12 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from benchit import failures
 from benchit.config import Config
 from benchit.contracts import Device, Prepared, Runtime
 from benchit.errors import Unavailable
 from benchit.fs import file_digest
-from benchit.measure.bench import benchmark_all, error_text
+from benchit.measure.bench import benchmark_all
 from benchit.measure.contention import QuietBudget, WaitObserver
 from benchit.messages import Attempt, InvocationFound, Message, ResultReady, ScriptError
 from benchit.naming import key_build_name
@@ -102,7 +103,7 @@ def run(
         arrays = generate(model, script.script_args or config.script_args)
         record = invocation(model, arrays, file_digest(script.path))
     except Exception as exc:  # noqa: BLE001 - an unreadable file is the script's failure
-        send(ScriptError(type(exc).__name__, str(exc)[:2000], error_text(exc)))
+        send(ScriptError(type(exc).__name__, str(exc)[:2000], failures.error_text(exc)))
         return
     if script.hashes and not record.hash.startswith(script.hashes):
         return

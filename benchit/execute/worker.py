@@ -22,11 +22,12 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from benchit import failures
 from benchit import parser as benchit_parser
 from benchit.config import Config
 from benchit.contracts import Runtime
 from benchit.measure import lanes
-from benchit.measure.bench import benchmark_all, error_text
+from benchit.measure.bench import benchmark_all
 from benchit.measure.contention import QuietBudget, WaitObserver
 from benchit.measure.hostlock import host_lock, report_lock_waits
 from benchit.measure.placement import Placement, TrainPlacement
@@ -173,7 +174,7 @@ def install_compat() -> None:
 
 
 def _error(exc: BaseException) -> ScriptError:
-    return ScriptError(type(exc).__name__, str(exc).strip()[:2000], error_text(exc, frames=8))
+    return ScriptError(type(exc).__name__, str(exc).strip()[:2000], failures.error_text(exc, frames=8))
 
 
 def run_script(script: Script, key: str, config: Config, send: Send) -> list[Any]:
@@ -373,7 +374,7 @@ def _measure(
                 placement = Placement(cast(item, precision), device)
         except Exception as exc:  # noqa: BLE001 - a model that cannot be cast fails its results
             for runtime_name in names:
-                failed = Result(device_name, runtime_name, ResultStatus.FAILED, error_text(exc), precision, mode=mode)
+                failed = Result(device_name, runtime_name, ResultStatus.FAILED, failures.error_text(exc), precision, mode=mode)
                 send(ResultReady(name, failed))
             continue
         runtimes: list[Runtime] = []
@@ -382,7 +383,7 @@ def _measure(
             try:
                 runtimes.append(registry.runtime(runtime_name, config.runtime_settings()))
             except Exception as exc:  # noqa: BLE001 - a plugin whose runtime cannot be made fails its pair
-                error = f"runtime {runtime_name}: creating it raised {error_text(exc)}"
+                error = f"runtime {runtime_name}: creating it raised {failures.error_text(exc)}"
                 made[runtime_name] = Result(
                     device_name, runtime_name, ResultStatus.FAILED, error, precision=precision, mode=mode
                 )

@@ -353,7 +353,7 @@ def warm_up(step: Step, timer: Timer, settings: TimingSettings, first_latency: f
     successive blocks of ~``block_s`` whose medians agree within ``warmup_tolerance``; or
     until ``warmup_max_s`` has passed (then ``settled`` is False). ``first_latency``: the
     latency of the step's first call, made just before with nothing else run since (a lone
-    runtime's first step, ``bench._prepare``), which then sizes the first block in place of a
+    runtime's first step, ``prepare.prepare``), which then sizes the first block in place of a
     call of the warm-up's own."""
     start = time.perf_counter()
     # The first call (allocations, lazy initialisation, kernel selection) only sizes the blocks;

@@ -202,7 +202,7 @@ def test_a_first_step_just_made_sizes_the_warm_up_in_place_of_its_own_first_call
     own = FakeTimer(clock, itertools.repeat(1.0))  # a 1 s step: every block is one call
     assert timing.warm_up(lambda: None, own, slow).iterations == 2 and own.calls == 2
     sized = FakeTimer(clock, itertools.repeat(1.0))
-    warmup = timing.warm_up(lambda: None, sized, slow, first_latency=3.0)  # bench._prepare's first step
+    warmup = timing.warm_up(lambda: None, sized, slow, first_latency=3.0)  # prepare.prepare's first step
     assert sized.calls == 1 and warmup.iterations == 1 and warmup.latency_s == 1.0
     # The settling rule is the same: a step that settles still needs two agreeing blocks.
     settling = (max(0.001, 0.01 * 0.9**i) for i in itertools.count())
