@@ -95,3 +95,14 @@ def _cv(log_means: Sequence[float]) -> float | None:
     levels = [math.exp(m) for m in log_means]
     mean = math.fsum(levels) / len(levels)
     return math.sqrt(sample_variance(levels)) / mean if mean > 0 else None
+
+
+def level_df(rounds_ms: Sequence[float], round_passes: Sequence[int] = ()) -> float | None:
+    """The degrees of freedom of the interval around a result's level: of its round medians
+    ``rounds_ms`` nested in their passes ``round_passes`` (``nested``); None with fewer than two
+    positive rounds. Two passes that disagree leave about one, whatever the rounds."""
+    logs = [math.log(m) for m in rounds_ms if isinstance(m, (int, float)) and m > 0]
+    if len(logs) < 2 or len(logs) != len(rounds_ms):
+        return None
+    groups = list(round_passes) if len(round_passes) == len(logs) else None
+    return nested(logs, groups).df

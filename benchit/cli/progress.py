@@ -8,6 +8,7 @@ from types import TracebackType
 from typing import IO, Any
 
 from benchit.keys import CONTENDED_REASON, TRAIN_ADAPTATIONS, Adaptation
+from benchit.nested import level_df
 from benchit.records import Invocation, Parity, ParityVerdict, Result, ResultStatus, Script, ScriptStatus
 from benchit.report.units import digits, duration, interval
 from benchit.runrecords import ScriptRecord
@@ -111,7 +112,8 @@ class Printer:
         stats = result.stats
         if result.status is ResultStatus.OK and stats:
             rounds = len(stats.rounds_ms) or 1
-            shown = interval(stats.median_ms, stats.median_ci_low_ms, stats.median_ci_high_ms, rounds)
+            df = level_df(stats.rounds_ms, stats.round_passes)
+            shown = interval(stats.median_ms, stats.median_ci_low_ms, stats.median_ci_high_ms, rounds, df)
             flags = " NOISY" if stats.noisy else ""
             if result.contended:
                 flags += f" CONTENDED ({printable(str(result.info.get(CONTENDED_REASON) or 'busy'))})"

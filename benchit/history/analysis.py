@@ -14,6 +14,7 @@ from benchit.history.changepoint import last_change
 from benchit.history.changes import differences
 from benchit.history.verdict import MIN_BASELINE_RUNS, Verdict, judge
 from benchit.judge.stats import Change
+from benchit.nested import level_df
 from benchit.report.units import Interval, interval
 
 # Verdicts in the order a table lists them: what needs a look first.
@@ -253,7 +254,9 @@ def _chart(
 
 
 def _band(item: dict[str, Any]) -> Interval | None:
-    shown = interval(item["median_ms"], item["ci_low_ms"], item["ci_high_ms"], len(item.get("rounds") or ()) or 1)
+    rounds = item.get("rounds") or ()
+    df = level_df(rounds, item.get("round_passes") or ())
+    shown = interval(item["median_ms"], item["ci_low_ms"], item["ci_high_ms"], len(rounds) or 1, df)
     return shown if shown is not None and shown.factor is not None else None
 
 

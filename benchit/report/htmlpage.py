@@ -250,8 +250,7 @@ def _results_table(report: Report, mode: str | None = None) -> str:
 def _interval_cell(row: dict[str, Any]) -> str:
     """The median's 95% CI in the median's unit with its factor (``14.6–16.9 µs ×/÷1.076``), or
     why there is none (too few rounds; a recorded interval that reaches zero); sorted by the factor."""
-    shown = units.interval(row.get("latency_median_ms"), row.get("latency_median_ci_low_ms"),
-                           row.get("latency_median_ci_high_ms"), row.get("rounds"))  # fmt: skip
+    shown = units.row_interval(row)
     if shown is None:
         return cell("")
     if shown.factor is None:

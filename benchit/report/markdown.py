@@ -64,7 +64,7 @@ class MarkdownReporter(Reporter):
             out += _md(["group", "geometric mean", "over"], means)
             out += ["", "Verdicts: " + ", ".join(f"{n} {v}" for v, n in cmp.counts().items())]
         else:
-            df = report.results()
+            df = report.frame  # the round medians and passes too: a cell's interval needs them
             rows = [
                 [
                     table.label(r),

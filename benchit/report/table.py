@@ -15,7 +15,7 @@ from benchit.records import ResultStatus, ScriptStatus
 from benchit.report import energy, frame
 from benchit.report.compare import Comparison
 from benchit.report.reporter import ReportData
-from benchit.report.units import digits, duration, interval, ratio_interval, speedup
+from benchit.report.units import digits, duration, ratio_interval, row_interval, speedup
 from benchit.text import printable
 
 MODEL_WIDTH = 34
@@ -76,9 +76,7 @@ def cell(row: dict[str, Any]) -> str:
         return str(status)
     median = row.get("latency_median_ms")
     text = duration(median)
-    shown = interval(
-        median, row.get("latency_median_ci_low_ms"), row.get("latency_median_ci_high_ms"), row.get("rounds")
-    )
+    shown = row_interval(row)
     if shown is not None:
         text += f" {shown.short}"
     if row.get("mode") == "generate" and row.get(keys.TTFT_MS) is not None:

@@ -6,12 +6,17 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
+from benchit.nested import level_df
+
 # A latency's unit, by its size in milliseconds: the first whose limit it is under.
 UNITS = ((1e-3, "ns", 1e6), (1.0, "µs", 1e3), (1e3, "ms", 1.0), (math.inf, "s", 1e-3))
 MIN_ROUNDS = 3  # fewer: the interval across rounds has at most 1 degree of freedom (t(1) is 12.7 at 95%)
+MIN_DF = MIN_ROUNDS - 1.0  # the same rule for rounds nested in passes (``nested.level_df``)
 FEW_ROUNDS = "too few rounds for an interval"
+PASSES_DISAGREE = "passes disagree: too few degrees of freedom for an interval"
 TOO_WIDE = "interval unavailable: too wide (it reaches zero)"
-SHORT = {FEW_ROUNDS: "few rounds", TOO_WIDE: "CI n/a"}  # the same, in a narrow table's cell
+# The same, in a narrow table's cell.
+SHORT = {FEW_ROUNDS: "few rounds", PASSES_DISAGREE: "passes disagree", TOO_WIDE: "CI n/a"}
 
 
 def _finite(value: Any) -> bool:
@@ -62,7 +67,7 @@ class Interval:
     low: float | None
     high: float | None
     factor: float | None
-    why: str = ""  # FEW_ROUNDS, TOO_WIDE, or nothing (no interval recorded, or one shown)
+    why: str = ""  # FEW_ROUNDS, PASSES_DISAGREE, TOO_WIDE, or nothing (no interval recorded, or one shown)
 
     @property
     def range_text(self) -> str:
@@ -83,15 +88,20 @@ class Interval:
         return self.factor_text if self.factor is not None else SHORT.get(self.why, self.why)
 
 
-def interval(median: Any, low: Any, high: Any, rounds: Any = None) -> Interval | None:
+def interval(median: Any, low: Any, high: Any, rounds: Any = None, df: float | None = None) -> Interval | None:
     """The interval of a latency ``median`` recorded as ``low``..``high`` over ``rounds`` rounds
-    (None: not known); None when there is no median or no interval was recorded. A stored low
-    bound at or below zero (a linear interval of an older cache) or not finite, is TOO_WIDE: a
-    latency is never shown below zero."""
+    (None: not known) whose level has ``df`` degrees of freedom (``nested.level_df``; None: not
+    known); None when there is no median or no interval was recorded. Under MIN_ROUNDS rounds it
+    is FEW_ROUNDS; under MIN_DF degrees of freedom (passes that disagree: their spread is the
+    interval, with one degree of freedom) PASSES_DISAGREE, never a t(1) interval 12.7 times
+    wide. A stored low bound at or below zero (a linear interval of an older cache) or not
+    finite, is TOO_WIDE: a latency is never shown below zero."""
     if not _finite(median) or median <= 0 or low is None or high is None:
         return None
     if _finite(rounds) and rounds < MIN_ROUNDS:
         return Interval(median, None, None, None, FEW_ROUNDS)
+    if df is not None and _finite(df) and df < MIN_DF:
+        return Interval(median, None, None, None, PASSES_DISAGREE)
     if not (_finite(low) and _finite(high)) or low <= 0 or high < median or low > median:
         return Interval(median, None, None, None, TOO_WIDE)
     return Interval(median, float(low), float(high), max(high / median, median / low))
@@ -122,3 +132,11 @@ def ratio_interval(ratio: Any, low: Any, high: Any) -> str:
 def speedup(value: Any) -> str:
     """A speed-up: ``1.52x``, ``0.873x``, ``1520x``; three digits, no exponent."""
     return f"{digits(float(value))}x" if _finite(value) and value > 0 else "-"
+
+
+def row_interval(row: dict[str, Any]) -> Interval | None:
+    """``interval`` of a report row's latency, its rounds nested in their passes."""
+    rounds, passes = row.get("rounds_ms"), row.get("round_passes")
+    df = level_df(rounds, passes if isinstance(passes, (list, tuple)) else ()) if isinstance(rounds, (list, tuple)) else None
+    return interval(row.get("latency_median_ms"), row.get("latency_median_ci_low_ms"),
+                    row.get("latency_median_ci_high_ms"), row.get("rounds"), df)  # fmt: skip

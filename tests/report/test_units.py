@@ -11,9 +11,12 @@ import pytest
 from browser import headless_page, needs_chromium
 from helpers import rewrite_results, run_benchit, write_script
 
+from benchit.nested import level_df
 from benchit.records import Result
 from benchit.report.units import (
     FEW_ROUNDS,
+    MIN_DF,
+    PASSES_DISAGREE,
     TOO_WIDE,
     digits,
     duration,
@@ -71,6 +74,21 @@ def test_too_few_rounds_or_a_stored_negative_bound_say_so_instead_of_a_number() 
     assert interval(1.0, None, None) is None and interval(None, 0.9, 1.1) is None
 
 
+def test_passes_that_disagree_say_so_instead_of_a_t1_interval() -> None:
+    # Five rounds in two passes 40% apart: the passes' spread is the interval, with about one
+    # degree of freedom (t(1) is 12.7), so no interval is shown.
+    df = level_df((1.0, 1.01, 0.99, 1.4, 1.41), (0, 0, 0, 1, 1))
+    assert df is not None and df < MIN_DF
+    apart = interval(1.01, 0.1, 10.0, rounds=5, df=df)
+    assert apart is not None and apart.factor is None and apart.range_text == PASSES_DISAGREE
+    assert apart.short == "passes disagree"
+    # Passes that agree keep their degrees of freedom and their interval; one pass has n - 1.
+    agree = level_df((1.0, 1.01, 0.99, 1.005, 0.995), (0, 0, 0, 1, 1))
+    assert agree is not None and agree >= MIN_DF
+    assert interval(1.0, 0.98, 1.02, rounds=5, df=agree).factor is not None  # type: ignore[union-attr]
+    assert level_df((1.0, 1.1, 0.9)) == 2.0 and level_df((1.0,)) is None and level_df((1.0, 0.0)) is None
+
+
 def test_a_ratio_interval_is_a_factor() -> None:
     assert ratio_interval(1.933, 1.920, 1.945) == "1.933 ×/÷1.007"
     assert ratio_interval(2.0, 1.2, 3.33) == "2.000 ×/÷1.67"
@@ -82,7 +100,7 @@ def test_the_html_report_of_widely_spread_rounds_shows_no_negative_or_exponent_n
     tmp_path: Path, fast: list[str]
 ) -> None:
     corpus = tmp_path / "corpus"
-    for name in ("spread", "two", "steady"):
+    for name in ("spread", "two", "steady", "apart"):
         write_script(
             corpus, f"{name}.py", '"""test model"""\nimport torch\ntorch.nn.Linear(8, 8).eval()(torch.randn(1, 8))\n'
         )
@@ -94,16 +112,19 @@ def test_the_html_report_of_widely_spread_rounds_shows_no_negative_or_exponent_n
         "spread-": ((5e-3, 15.7e-3, 60e-3, 9e-3, 40e-3), 15.7e-3, -36.7, 68.1e-3),
         "two-": ((11.0e-3, 12.0e-3), 11.5e-3, 18.7e-6, 22.9e-3),  # two rounds: a t(1) interval
         "steady-": ((0.99, 1.0, 1.01, 0.995, 1.005), 0.9996, 0.9, 1.1),  # 999.6 µs: shown as 1.00 ms
+        # two passes 40% apart, each steady: about one degree of freedom, whatever the rounds
+        "apart-": ((1.0, 1.01, 0.99, 1.4, 1.41), 1.01, 0.1, 10.0),
     }
 
     def edit(result: Result, path: Path) -> Result:
         (kept, median, low, high) = next(v for k, v in rounds.items() if path.parts[-4].startswith(k))
         assert result.stats is not None
+        passes = (0, 0, 0, 1, 1) if path.parts[-4].startswith("apart-") else ()
         stats = dataclasses.replace(result.stats, rounds_ms=kept, round_iterations=(10,) * len(kept), median_ms=median,
-                                    median_ci_low_ms=low, median_ci_high_ms=high)  # fmt: skip
+                                    median_ci_low_ms=low, median_ci_high_ms=high, round_passes=passes)  # fmt: skip
         return dataclasses.replace(result, stats=stats, contended=False)
 
-    assert rewrite_results(cache, edit) == 3
+    assert rewrite_results(cache, edit) == 4
     page = tmp_path / "report.html"
     done = run_benchit("report", "--cache-dir", cache, "--format", "html,md", "-o", page)
     assert done.returncode == 0, done.stderr
@@ -116,14 +137,16 @@ def test_the_html_report_of_widely_spread_rounds_shows_no_negative_or_exponent_n
             )
         }
     assert errors == []
-    assert set(cells) == {"spread", "two", "steady"}
+    assert set(cells) == {"spread", "two", "steady", "apart"}
     assert {len(row) for row in cells.values()} == {16}  # every column, the ones after the interval too
     median, ci = 6, 7  # the columns: model, params, inputs, machine, device/runtime, status, median, 95% CI
     assert cells["spread"][median] == "15.7 µs" and cells["spread"][ci] == TOO_WIDE
     assert cells["two"][median] == "11.5 µs" and cells["two"][ci] == FEW_ROUNDS
     assert cells["steady"][median] == "1.00 ms" and cells["steady"][ci] == "0.900–1.10 ms ×/÷1.11"
+    assert cells["apart"][median] == "1.01 ms" and cells["apart"][ci] == PASSES_DISAGREE
     for row in cells.values():
         assert not any(FORBIDDEN.search(text) for text in row), row
     for text in (done.stdout, (tmp_path / "report.md").read_text()):
         assert not FORBIDDEN.search(text), text
         assert "15.7 µs CI n/a" in text and "11.5 µs few rounds" in text and "1.00 ms ×/÷1.11" in text
+        assert "1.01 ms passes disagree" in text
