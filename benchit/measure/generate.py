@@ -261,6 +261,40 @@ class Recorder:
         return out
 
 
+def join_columns(earlier: dict[str, Any], later: dict[str, Any], e2e_ms: float) -> dict[str, Any]:
+    """The generation columns of a result whose passes (``--passes``) gave ``earlier``'s and
+    ``later``'s ``info``: TTFT and TPOT the medians of both passes' calls (their kept samples
+    pooled), each interval the wider of the pooled samples' and the span of the two passes'
+    medians, so that passes that disagree widen it; the calls and recompiles summed; the
+    tokens per second from the new medians; E2E the joined result's median ``e2e_ms``."""
+    out: dict[str, Any] = {keys.E2E_MS: e2e_ms}
+    for key in (keys.GENERATE_CALLS_TIMED, keys.RECOMPILES):
+        a, b = earlier.get(key), later.get(key)
+        if isinstance(a, int) and isinstance(b, int):
+            out[key] = a + b
+    for name, low, high, stats_key, rate in (
+        (keys.TTFT_MS, keys.TTFT_CI_LOW_MS, keys.TTFT_CI_HIGH_MS, keys.TTFT_STATS, keys.PREFILL_TOKENS_PER_S),
+        (keys.TPOT_MS, keys.TPOT_CI_LOW_MS, keys.TPOT_CI_HIGH_MS, keys.TPOT_STATS, keys.DECODE_TOKENS_PER_S),
+    ):
+        sides = [info.get(stats_key) for info in (earlier, later)]
+        if not all(isinstance(s, dict) and s.get("samples_ms") for s in sides):
+            continue
+        values = [float(v) for s in sides for v in s["samples_ms"]]  # type: ignore[index]
+        ordered = sorted(values)
+        median = percentile(ordered, 50)
+        ci_low, ci_high = median_ci(ordered)
+        medians = [float(s["median_ms"]) for s in sides]  # type: ignore[index]
+        ci_low, ci_high = min(ci_low, *medians), max(ci_high, *medians)
+        out.update({name: median, low: ci_low, high: ci_high})
+        out[stats_key] = {"median_ms": median, "median_ci_low_ms": ci_low, "median_ci_high_ms": ci_high,
+                          "samples_ms": [round(v, 5) for v in values[:2000]]}  # fmt: skip
+        # tokens per second is (batch x tokens) / the median: the later pass's, rescaled
+        before, per_s = later.get(name), later.get(rate)
+        if isinstance(before, (int, float)) and isinstance(per_s, (int, float)) and median > 0:
+            out[rate] = per_s * before / median
+    return out
+
+
 def _graph_count() -> int | None:
     """The graphs torch.compile has made in this process so far (dynamo's counter), if it can say."""
     try:

@@ -4,6 +4,7 @@ sweep over max_new_tokens, the columns' arithmetic, the near-tie rule, recompile
 from __future__ import annotations
 
 import json
+import statistics
 from pathlib import Path
 from typing import Any
 
@@ -77,7 +78,8 @@ def _results(cache: Path) -> dict[tuple[str, str], dict[str, Any]]:
 
 @pytest.fixture(scope="module")
 def scanned(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, pd.DataFrame]:
-    """One scan of the four scripts in eval and generate mode on eager torch."""
+    """One scan of the four scripts in eval and generate mode on eager torch, in two passes of one
+    round each: every generate result joins two workers' calls."""
     root = tmp_path_factory.mktemp("generate")
     corpus = root / "corpus"
     for name, body in (
@@ -89,7 +91,7 @@ def scanned(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, pd.DataFram
         write_script(corpus, f"{name}.py", body)
     cache = root / "cache"
     done = run_benchit(
-        "benchmark", "--all", "--search-dir", corpus, "--cache-dir", cache, "--mode", "eval,generate", "--rounds", "2",
+        "benchmark", "--all", "--search-dir", corpus, "--cache-dir", cache, "--mode", "eval,generate", "--rounds", "2", "--passes", "2",
         "--script-args=--max_seq_length 5 --max_new_tokens 4", *FAST,
     )  # fmt: skip
     assert done.returncode == 0, done.stdout + done.stderr
@@ -146,6 +148,10 @@ def test_each_timed_call_gives_one_ttft_sample(scanned: tuple[Path, pd.DataFrame
     stats = _results(cache)[("decoder", "cpu-torch-generate")]["stats"]
     assert len(info[keys.TTFT_STATS]["samples_ms"]) == info[keys.GENERATE_CALLS_TIMED] == stats["iterations"]
     assert len(info[keys.TPOT_STATS]["samples_ms"]) == stats["iterations"]
+    # both passes' calls: the joined TTFT is the median of all of them, not the last pass's
+    assert stats["round_passes"] == [0, 1] and sum(stats["round_iterations"]) == stats["iterations"]
+    ttft = sorted(info[keys.TTFT_STATS]["samples_ms"])
+    assert info[keys.TTFT_MS] == pytest.approx(statistics.median(ttft), rel=1e-3)
 
 
 def test_the_terminal_table_shows_ttft_tpot_and_tokens_per_second(scanned: tuple[Path, pd.DataFrame]) -> None:
@@ -301,3 +307,26 @@ def test_the_expected_kv_bytes_of_a_config_whose_sizes_differ_by_layer_are_unkno
     assert generate.kv_bytes_expected(Model(), prompt, 4) is None
     Config.head_dim = 16  # type: ignore[assignment,misc]
     assert generate.kv_bytes_expected(Model(), prompt, 4) == 2 * 2 * 4 * 16 * 1 * (8 + 4 - 1) * 4
+
+
+def test_passes_join_their_calls_and_passes_that_disagree_widen_ttft() -> None:
+    from benchit.measure.generate import join_columns
+
+    def info(ttft: list[float], tpot: list[float]) -> dict[str, Any]:
+        def side(values: list[float]) -> dict[str, Any]:
+            mid = statistics.median(values)
+            return {"median_ms": mid, "median_ci_low_ms": mid * 0.99, "median_ci_high_ms": mid * 1.01,
+                    "samples_ms": values}  # fmt: skip
+
+        return {keys.TTFT_STATS: side(ttft), keys.TPOT_STATS: side(tpot), keys.TTFT_MS: statistics.median(ttft),
+                keys.TPOT_MS: statistics.median(tpot), keys.GENERATE_CALLS_TIMED: len(ttft), keys.RECOMPILES: 0,
+                keys.PREFILL_TOKENS_PER_S: 8 * 1000 / statistics.median(ttft),
+                keys.DECODE_TOKENS_PER_S: 1000 / statistics.median(tpot)}  # fmt: skip
+
+    joined = join_columns(info([10.0] * 5, [2.0] * 5), info([20.0] * 5, [3.0] * 5), e2e_ms=30.0)
+    assert joined[keys.GENERATE_CALLS_TIMED] == 10 and len(joined[keys.TTFT_STATS]["samples_ms"]) == 10
+    assert joined[keys.TTFT_MS] == pytest.approx(15.0) and joined[keys.E2E_MS] == 30.0
+    # the interval spans both passes' medians: two passes 2x apart are not a tight TTFT
+    assert joined[keys.TTFT_CI_LOW_MS] <= 10.0 and joined[keys.TTFT_CI_HIGH_MS] >= 20.0
+    assert joined[keys.PREFILL_TOKENS_PER_S] == pytest.approx(8 * 1000 / 15.0)
+    assert joined[keys.DECODE_TOKENS_PER_S] == pytest.approx(1000 / 2.5)
