@@ -12,9 +12,9 @@ from benchit.contracts import Report
 from benchit.errors import Unavailable
 from benchit.fs import write_text
 from benchit.judge.comparable import busy_reason
-from benchit.judge.verdicts import CompareVerdict
+from benchit.judge.verdicts import CompareVerdict, EnergyVerdict
 from benchit.records import ParityVerdict, ResultStatus
-from benchit.report import frame, table, units
+from benchit.report import energy, frame, table, units
 from benchit.report.frame import baseline_name
 from benchit.report.htmlparts import SCRIPT, STYLE, cell, escaped, sortable_table
 from benchit.report.reporter import Reporter
@@ -298,6 +298,7 @@ def _failures(report: Report) -> str:
 def _comparison(report: Report) -> str:
     cmp: Comparison | None = report.comparison
     assert cmp is not None
+    joules = energy.compared(cmp)  # energy's verdict where some pair has one
     rows = []
     for p in cmp.pairs:
         c = p.change
@@ -330,6 +331,7 @@ def _comparison(report: Report) -> str:
             )
             + cell(p.verdict.value, cls=cls)
             + cell(p.reason)
+            + (_energy_cells(p) if joules else "")
             + "</tr>"
         )
     geo = "".join(
@@ -338,12 +340,25 @@ def _comparison(report: Report) -> str:
     )
     counts = ", ".join(f"{n} {v}" for v, n in cmp.counts().items())
     header = ["model", "where", cmp.base, cmp.new, "new/base", "×/÷ 95% CI", "p-value", "verdict", "reason"]
+    header += ["energy new/base", "energy verdict"] if joules else []
+    energy_counts = energy.counts_line(cmp)
     return (
         f"<p>Threshold {cmp.threshold * 100:g}%. Verdicts: <b id=verdicts>{escaped(counts)}</b></p>"
-        f"<h3>Geometric mean of new/base per group</h3><dl>{geo}</dl>"
+        + (f"<p id=energy-verdicts>{escaped(energy_counts)}</p>" if energy_counts else "")
+        + f"<h3>Geometric mean of new/base per group</h3><dl>{geo}</dl>"
         + _figure(ratio_figure(report), "ratio-plot")
         + sortable_table("comparison", header, rows)
     )
+
+
+def _energy_cells(pair: Any) -> str:
+    """A pair's energy: NEW over BASE with its interval (sorted by the ratio), and energy's verdict."""
+    judged = pair.energy
+    if judged is None:
+        return cell("") + cell("")
+    shown = units.ratio_interval(judged.ratio, judged.ratio_low, judged.ratio_high) if judged.ratio else ""
+    cls = {EnergyVerdict.HIGHER: "bad", EnergyVerdict.LOWER: "good", EnergyVerdict.INCONCLUSIVE: "busy"}
+    return cell(shown, judged.ratio or "", True) + cell(judged.text, cls=cls.get(judged.verdict, ""))
 
 
 BUSY_LEGEND = (
