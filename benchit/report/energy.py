@@ -85,3 +85,4 @@ def inconclusive_notes(comparison: Comparison) -> list[str]:
     if not kinds:
         return []
     return ["note: energy inconclusive: " + ", ".join(f"{kind} ({n})" for kind, n in kinds.items())]
+

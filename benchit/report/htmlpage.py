@@ -14,9 +14,9 @@ from benchit.fs import write_text
 from benchit.judge.comparable import busy_reason
 from benchit.judge.verdicts import CompareVerdict, EnergyVerdict
 from benchit.records import ParityVerdict, ResultStatus
-from benchit.report import energy, frame, table, units
+from benchit.report import energy, energyplot, frame, table, units
 from benchit.report.frame import baseline_name
-from benchit.report.htmlparts import SCRIPT, STYLE, cell, escaped, sortable_table
+from benchit.report.htmlparts import GREY, SCRIPT, STYLE, cell, escaped, group_colours, sortable_table
 from benchit.report.reporter import Reporter
 
 if TYPE_CHECKING:
@@ -67,17 +67,6 @@ def _where(row: dict[str, Any], many_machines: bool) -> str:
     return f"{where} on {row.get('machine')}" if many_machines else where
 
 
-GREY = "#c4c4c4"  # a busy (contended) result, or a speed-up that involves one: not comparable
-
-
-def _colours(names: list[str]) -> dict[str, str]:
-    """One colour per group, from plotly's palette, so that greyed marks can replace single ones."""
-    import plotly.colors
-
-    palette = plotly.colors.qualitative.Plotly
-    return {name: palette[i % len(palette)] for i, name in enumerate(sorted(names))}
-
-
 def _speedup_text(row: dict[str, Any]) -> str:
     """``1.52x ×/÷1.04`` (its 95% CI as a factor), or ``1.52x, too few rounds for an interval``."""
     speedup, low, high = (
@@ -105,7 +94,7 @@ def speedup_figure(report: Report) -> Any:
     groups: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for row in ok:
         groups[_where(row, many)].append(row)
-    colours = _colours(list(groups))
+    colours = group_colours(list(groups))
     for name, rows in sorted(groups.items()):
         speedups = [r["speedup_vs_eager"] for r in rows]
         fig.add_bar(  # bars grow from 1: up for a speed-up, down for a slow-down
@@ -134,7 +123,7 @@ def latency_figure(report: Report) -> Any:
     groups: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for row in ok:
         groups[_where(row, many)].append(row)
-    colours = _colours(list(groups))
+    colours = group_colours(list(groups))
     fig = go.Figure()
     for name, rows in sorted(groups.items()):
         busy = [r.get("contended") is True for r in rows]
@@ -394,6 +383,14 @@ def _floor(report: Report) -> str:
     return "".join(f"<p class=floor>{escaped(line)}</p>" for line in lines)
 
 
+def _energy_section(report: Report) -> list[str]:
+    """Energy per step against latency, one colour per runtime, where some result has energy."""
+    rows = [r for r in _ok(report) if energyplot.has_energy(r)]
+    if not rows:
+        return []
+    return ["<h2>Energy against latency</h2>", _figure(energyplot.figure(rows), "energy-plot"), _busy_legend(report)]
+
+
 def page(report: Report) -> str:
     """The whole page as one string."""
     from plotly.offline import get_plotlyjs
@@ -409,6 +406,7 @@ def page(report: Report) -> str:
         "<h2>Latency against parameters</h2>",
         _figure(latency_figure(report), "latency-plot"),
         _busy_legend(report),
+        *_energy_section(report),
         *_results_tables(report),
         "<h2>Failures by reason</h2>",
         _failures(report),
