@@ -8,7 +8,7 @@ from typing import Any
 from benchit.judge.comparable import busy_reason, positive
 from benchit.judge.stats import compare_paired, compare_rounds
 from benchit.judge.verdicts import CompareVerdict, EnergyVerdict
-from benchit.keys import CONTENDED, ENERGY_J, ENERGY_J_ROUNDS, ENERGY_REASON
+from benchit.keys import CONTENDED, ENERGY_J, ENERGY_J_ROUNDS, ENERGY_REASON, ENERGY_ROUND_PASSES
 
 MIN_ROUNDS = 2  # fewer: no spread across rounds to test against
 NO_SPREAD = "no spread: every round's energy per step is the same on each side, so no interval"
@@ -71,6 +71,14 @@ def energy_rounds(row: dict[str, Any]) -> list[float]:
     return [float(value)] if positive(value) else []
 
 
+def energy_passes(row: dict[str, Any]) -> list[int] | None:
+    """The pass of each of a row's energy rounds, or None: one pass."""
+    passes = row.get(ENERGY_ROUND_PASSES)
+    if not isinstance(passes, (list, tuple)) or not passes or len(passes) != len(energy_rounds(row)):
+        return None
+    return [int(p) for p in passes]
+
+
 def has_energy(row: dict[str, Any]) -> bool:
     return bool(energy_rounds(row))
 
@@ -105,7 +113,10 @@ def judge_energy(
         reason = "; ".join(f"{kind}: {', '.join(where)}" for kind, where in found.items())
         return EnergyChange(EnergyVerdict.INCONCLUSIVE, reason=reason)
     b, n = energy_rounds(base), energy_rounds(new)
-    change = compare_paired(b, n, threshold) if paired and len(b) == len(n) else compare_rounds(b, n, threshold)
+    if paired and len(b) == len(n):
+        change = compare_paired(b, n, threshold)
+    else:  # each side's level and variance nested in its passes, as latency's
+        change = compare_rounds(b, n, threshold, base_groups=energy_passes(base), new_groups=energy_passes(new))
     if change.verdict not in _WORDS:
         return EnergyChange(EnergyVerdict.INCONCLUSIVE, reason=NO_SPREAD)
     return EnergyChange(
