@@ -181,6 +181,16 @@ class Comparison:
                 groups.setdefault(pair.group, []).append((pair.change.ratio if pair.change else None, pair.left_out))
         return {group: geometric_mean_of(items) for group, items in sorted(groups.items())}
 
+    def energy_geomeans(self) -> dict[str, GeoMean]:
+        """The geometric mean of energy per step NEW/BASE per group, over the pairs whose energy was
+        judged; inconclusive ones left out and counted by why (empty: no energy verdicts)."""
+        groups: dict[str, list[tuple[float | None, str]]] = {}
+        for pair in self.pairs:
+            if pair.energy:
+                why = pair.energy.reason.partition(":")[0]
+                groups.setdefault(pair.group, []).append((pair.energy.ratio, why))
+        return {group: geometric_mean_of(items) for group, items in sorted(groups.items())}
+
     def frame(self) -> pd.DataFrame:
         return pd.DataFrame([p.flat() for p in self.pairs])
 
@@ -192,6 +202,7 @@ class Comparison:
             "threshold": self.threshold,
             "counts": self.counts(),
             **({"energy_counts": energy} if (energy := self.energy_counts()) else {}),
+            **({"energy_geomeans": {g: m.to_dict() for g, m in means.items()}} if (means := self.energy_geomeans()) else {}),
             "geomeans": {group: mean.to_dict() for group, mean in self.geomeans().items()},
             "pairs": [p.to_dict() for p in self.pairs],
         }

@@ -73,6 +73,19 @@ def counts_line(comparison: Comparison) -> str | None:
     return "energy per step: " + ", ".join(f"{n} {v}" for v, n in counts.items()) if counts else None
 
 
+def geomean_lines(comparison: Comparison) -> list[str]:
+    """``energy per step, geometric mean of new/base per group:`` and a line per group, with what
+    it left out; nothing without energy's verdicts."""
+    means = comparison.energy_geomeans()
+    if not means:
+        return []
+    lines = ["geometric mean of energy per step new/base per group:"]
+    for group, mean in means.items():
+        value = "-" if mean.value is None else f"{mean.value:.3f}"
+        lines.append(f"  {group}: {value} ({mean.note})")
+    return lines
+
+
 def inconclusive_notes(comparison: Comparison) -> list[str]:
     """Why energy was not judged, once per kind (``note: energy inconclusive: too few rounds (2),
     no energy (1)``); the Markdown, HTML and JSON outputs give each pair's reason."""

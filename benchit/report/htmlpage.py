@@ -334,6 +334,7 @@ def _comparison(report: Report) -> str:
     return (
         f"<p>Threshold {cmp.threshold * 100:g}%. Verdicts: <b id=verdicts>{escaped(counts)}</b></p>"
         + (f"<p id=energy-verdicts>{escaped(energy_counts)}</p>" if energy_counts else "")
+        + "".join(f"<p class=muted>{escaped(line)}</p>" for line in energy.geomean_lines(cmp))
         + f"<h3>Geometric mean of new/base per group</h3><dl>{geo}</dl>"
         + _figure(ratio_figure(report), "ratio-plot")
         + sortable_table("comparison", header, rows)

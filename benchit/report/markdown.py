@@ -68,6 +68,8 @@ class MarkdownReporter(Reporter):
             out += ["", "Verdicts: " + ", ".join(f"{n} {v}" for v, n in cmp.counts().items())]
             energy_counts = energy.counts_line(cmp)
             out += ["", energy_counts[0].upper() + energy_counts[1:]] if energy_counts else []
+            means = [[g, f"{m.value:.3f}" if m.value is not None else "-", m.note] for g, m in cmp.energy_geomeans().items()]
+            out += ["", "Geometric mean of energy per step new/base:", "", *_md(["group", "geometric mean", "over"], means)] if means else []
         else:
             df = report.frame  # the round medians and passes too: a cell's interval needs them
             rows = [

@@ -337,5 +337,6 @@ def compare_lines(comparison: Comparison, width: int) -> list[str]:
     energy_counts = energy.counts_line(comparison)
     if energy_counts:
         lines.append(energy_counts)
+        lines += [printable(line) for line in energy.geomean_lines(comparison)]
         lines += energy.inconclusive_notes(comparison)
     return lines

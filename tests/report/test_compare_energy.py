@@ -68,10 +68,14 @@ def test_more_energy_per_step_is_higher_and_gates_only_when_asked(caches: tuple[
         assert energy["ratio_low"] < energy["ratio"] < energy["ratio_high"] and energy["p_value"] < 0.05
         assert pair["base_energy_j"] == pytest.approx(2.0, rel=0.02)
     assert comparison["energy_counts"] == {"higher": 2}
+    mean = comparison["energy_geomeans"]["lanes-accel/sleepy"]
+    assert mean["value"] == pytest.approx(1.5, rel=0.02) and mean["count"] == 2 and mean["left_out"] == {}
+    assert "geometric mean of energy per step new/base per group:\n  lanes-accel/sleepy: 1.5" in done.stdout
     assert "energy new/base" in done.stdout and "energy per step: 2 higher" in done.stdout
     assert done.stdout.count(" higher") == 3, done.stdout  # two pairs' cells and the counts line
     md = out.with_suffix(".md").read_text()
     assert "| energy new/base | energy reason |" in md and "Energy per step: 2 higher" in md
+    assert "Geometric mean of energy per step new/base:" in md
     html = out.with_suffix(".html").read_text()
     assert "<p id=energy-verdicts>energy per step: 2 higher</p>" in html
     # Latency's gates count latency's verdicts alone (whatever a loaded test machine made of its
@@ -98,6 +102,7 @@ def test_the_same_energy_is_no_change_and_a_side_without_energy_is_inconclusive(
         assert pair["energy"]["verdict"] == "inconclusive"
         assert pair["energy"]["reason"] == "no energy: in blind (the fake has no counter today)"
     assert "note: energy inconclusive: no energy (2)" in done.stdout
+    assert data["energy_geomeans"]["lanes-accel/sleepy"] == {"value": None, "count": 0, "left_out": {"no energy": 2}}
     assert "no energy: in blind (the fake has no counter today)" in (tmp / "blind.md").read_text()
 
 
