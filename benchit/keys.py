@@ -124,6 +124,7 @@ ENERGY_J_CV = "energy_j_cv"
 POWER_W = "power_w"
 POWER_W_ROUNDS = "power_w_rounds"
 POWER_W_CV = "power_w_cv"
+ENERGY_ROUND_PASSES = "energy_round_passes"  # the pass of each round, once passes joined (``execute.passes``)
 ENERGY_EXTENDED_STEPS = "energy_extended_steps"
 ENERGY_REASON = "energy_reason"
 # The lane and energy facts that are report columns of their own, in the report's order.

@@ -114,8 +114,9 @@ FAULT_OUTCOMES: dict[str, tuple[str, str, int, str]] = {
 
 # A local plugin for lanes and energy: a fake accelerator ``lanes-accel`` with LANES_INSTANCES
 # instances (default 4), each needing LANES_CORES host cores of its own (default 0), and an energy
-# counter (LANES_ENERGY: "steps", 2 J per step run; "none"; "coarse", updated every 5 s); and a
-# runtime ``sleepy`` whose step waits LANES_WAIT_S on the device without using the CPU.
+# counter (LANES_ENERGY: "steps", LANES_JOULES per step run, default 2 J; "none"; "coarse", updated
+# every 5 s; with LANES_JITTER=1 each read is off by up to 3% of a step's energy, so that rounds
+# differ); and a runtime ``sleepy`` whose step waits LANES_WAIT_S on the device without using the CPU.
 LANES = '''
 """Local test plugin: a fake accelerator of several instances with an energy counter."""
 import os
@@ -125,8 +126,9 @@ from types import SimpleNamespace
 import benchit
 from benchit.api import Accelerator
 
-JOULES_PER_STEP = 2.0
+JOULES_PER_STEP = float(os.environ.get("LANES_JOULES", "2.0"))
 STEPS = [0]
+READS = [0]
 
 
 class Sleepy(benchit.Runtime):
@@ -183,7 +185,9 @@ class LanesAccel(Accelerator):
     def energy_joules(self):
         if os.environ.get("LANES_ENERGY", "steps") == "none":
             return None
-        return 100.0 + JOULES_PER_STEP * STEPS[0]
+        READS[0] += 1
+        jitter = 0.01 * JOULES_PER_STEP * (READS[0] % 4) if os.environ.get("LANES_JITTER") == "1" else 0.0
+        return 100.0 + JOULES_PER_STEP * STEPS[0] + jitter
 
     def energy_reason(self):
         return "the fake has no counter today"

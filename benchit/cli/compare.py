@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from benchit.cli.common import add_verdict_options, gate
 from benchit.cli.report import add_output_options, open_cache, outputs, reporters, width, write
 from benchit.errors import UsageError
-from benchit.judge.verdicts import CompareVerdict
+from benchit.judge.verdicts import CompareVerdict, EnergyVerdict
 from benchit.text import printable
 
 if TYPE_CHECKING:
@@ -23,6 +23,9 @@ FAIL_ON = {
     "any": (CompareVerdict.SLOWER, CompareVerdict.NEWLY_FAILING),
     # Not in "any": a busy machine or too few rounds is no regression, but a gate may insist on a verdict.
     "inconclusive": (CompareVerdict.INCONCLUSIVE,),
+    # Energy's own verdict, only when asked: gated apart from latency's (an energy verdict is
+    # ("energy", verdict), so that its "inconclusive" is never latency's).
+    "energy": (("energy", EnergyVerdict.HIGHER),),
 }
 
 
@@ -47,7 +50,8 @@ def add_parser(sub: Any, registry: Registry | None) -> None:
         FAIL_ON,
         "WHAT[,WHAT]",
         "exit 1 when anything got slower, newly failed, either (any), or could not be judged (inconclusive: "
-        "a busy machine, too few rounds); e.g. slower,inconclusive",
+        "a busy machine, too few rounds), or used more energy per step (energy: never part of any); "
+        "e.g. slower,inconclusive",
     )
     add_output_options(compare, "compare")
 
@@ -144,4 +148,5 @@ def run(args: argparse.Namespace, registry: Registry) -> int:
     for line in table.compare_lines(result, width(args)):
         print(line)
     write(chosen, paths, data)
-    return gate(args.fail_on, FAIL_ON, [p.verdict for p in result.pairs])
+    energy = [("energy", p.energy.verdict) for p in result.pairs if p.energy]
+    return gate(args.fail_on, FAIL_ON, [*(p.verdict for p in result.pairs), *energy])

@@ -66,6 +66,9 @@ def lines(jobs: list[Job], skipped: list[Any], search_dirs: list[Path], elapsed:
     for name, members in groups.items():
         out.append("  " + group_line(name, [job.record for job in members]))
         out += ["    " + failure_line(job.script.path, job.record) for job in members if failed(job.record)]
+    # Said once for the scan, however many results took turns (each records its reason too).
+    reasons = dict.fromkeys(reason for job in jobs for reason in job.state.serialised)
+    out += [f"  lanes serialised: {printable(reason)}" for reason in reasons]
     if skipped:
         out.append(f"  skipped {len(skipped)} scripts already complete in the cache (use --rebuild always to redo)")
     return out

@@ -22,6 +22,8 @@ class JobState:
     measured: set[str] = field(default_factory=set)  # builds with a result from this run
     results: int = 0  # results this job added to its script's (a later pass's join adds none)
     failed_results: int = 0
+    # Why its measurements took turns on a device's lanes (``keys.LANES_SERIALISED``), each reason once.
+    serialised: list[str] = field(default_factory=list)
     script_error: dict[str, Any] | None = None
     internal_error: str | None = None
     finished: bool = False  # the worker sent Done

@@ -17,6 +17,7 @@ from typing import Any
 
 from benchit import keys
 from benchit.config import TimingSettings
+from benchit.measure import energy
 from benchit.measure.generate import join_columns
 from benchit.measure.timing import merge_passes
 from benchit.records import Result, ResultStatus
@@ -63,13 +64,46 @@ _LARGEST = (keys.PEAK_RSS_BYTES, keys.PEAK_MEMORY_ALLOCATED_BYTES, keys.PEAK_MEM
 _PROBES = (keys.SPEED_PROBE_US, keys.PARALLEL_PROBE_US)
 
 
+_ENERGY = (keys.ENERGY_J, keys.ENERGY_J_ROUNDS, keys.ENERGY_J_CV, keys.POWER_W, keys.POWER_W_ROUNDS, keys.POWER_W_CV,
+           keys.ENERGY_ROUND_PASSES)  # fmt: skip
+
+
+def _rounds(info: dict[str, Any], key: str) -> list[float] | None:
+    values = info.get(key)
+    if not isinstance(values, list) or not values or not all(isinstance(v, (int, float)) for v in values):
+        return None
+    return [float(v) for v in values]
+
+
+def _energy(earlier: Result, later: Result) -> dict[str, Any]:
+    """The energy facts of two passes joined: every round of both, the pass of each, medians and
+    spreads over them all, as latency's rounds; where a pass has none, none, with its reason."""
+    assert earlier.stats is not None
+    sides = [(_rounds(r.info, keys.ENERGY_J_ROUNDS), _rounds(r.info, keys.POWER_W_ROUNDS)) for r in (earlier, later)]
+    if all(s is None and p is None for s, p in sides):
+        return {}
+    if any(s is None or p is None or len(s) != len(p) for s, p in sides):
+        why = later.info.get(keys.ENERGY_REASON) or earlier.info.get(keys.ENERGY_REASON)
+        return {**dict.fromkeys(_ENERGY), keys.ENERGY_REASON: why or "a pass had no energy"}
+    (steps, power), (more_steps, more_power) = sides
+    assert steps is not None and power is not None and more_steps is not None and more_power is not None
+    groups = earlier.info.get(keys.ENERGY_ROUND_PASSES)
+    if not isinstance(groups, list) or len(groups) != len(steps):
+        groups = [0] * len(steps)
+    out = energy.summary(steps + more_steps, power + more_power)
+    out[keys.ENERGY_ROUND_PASSES] = [*groups, *[earlier.stats.passes] * len(more_steps)]
+    extended = [r.info.get(keys.ENERGY_EXTENDED_STEPS) for r in (earlier, later)]
+    out[keys.ENERGY_EXTENDED_STEPS] = sum(v for v in extended if isinstance(v, int))
+    return out
+
+
 def join(earlier: Result, later: Result, timing: TimingSettings) -> Result:
     """``earlier`` with the pass ``later`` added: the statistics over every round, nested in
-    passes; contended where either pass was (with the first reason); the parity verdict of the
-    first pass (the same model and runtime: later passes are timed, not judged again, unless the
-    first had none); memory peaks the larger; counts summed; probes averaged; in generate mode
-    TTFT and TPOT over both passes' calls (``generate.join_columns``); the rest the later pass's
-    own (its environment, its measurement's start and end)."""
+    passes (energy's rounds too); contended where either pass was (with the first reason); the
+    parity verdict of the first pass (the same model and runtime: later passes are timed, not
+    judged again, unless the first had none); memory peaks the larger; counts summed; probes
+    averaged; in generate mode TTFT and TPOT over both passes' calls (``generate.join_columns``);
+    the rest the later pass's own (its environment, its measurement's start and end)."""
     assert earlier.stats is not None and later.stats is not None
     stats = merge_passes(earlier.stats, later.stats, earlier.stats.passes, timing.ci_tolerance)
     info = {**earlier.info, **later.info}
@@ -83,6 +117,11 @@ def join(earlier: Result, later: Result, timing: TimingSettings) -> Result:
     for key in _PROBES:
         if key in earlier.info or key in later.info:
             info[key] = _geometric(earlier.info.get(key), later.info.get(key))
+    for key, value in _energy(earlier, later).items():  # None: a fact left out
+        if value is None:
+            info.pop(key, None)
+        else:
+            info[key] = value
     contended = earlier.contended or later.contended
     if earlier.contended and keys.CONTENDED_REASON in earlier.info:
         info[keys.CONTENDED_REASON] = earlier.info[keys.CONTENDED_REASON]

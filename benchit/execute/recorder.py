@@ -8,7 +8,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from benchit import __version__, failures
+from benchit import __version__, failures, keys
 from benchit.config import Config
 from benchit.execute import passes, protocol
 from benchit.execute.job import Job
@@ -127,6 +127,9 @@ class Recorder:
         elif not joined:  # a later pass's result in the place of one its scan counted already
             state.failed_results += (result.status is ResultStatus.FAILED) - (earlier.status is ResultStatus.FAILED)
         state.measured.add(message.build)
+        reason = result.info.get(keys.LANES_SERIALISED)
+        if isinstance(reason, str) and reason not in state.serialised:
+            state.serialised.append(reason)
         return result
 
     def _earlier(self, build: str, result: Result) -> Result | None:

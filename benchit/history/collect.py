@@ -17,7 +17,7 @@ from typing import Any, TypeVar
 
 from benchit.errors import UsageError
 from benchit.history.identity import canonical, series_identity, series_key
-from benchit.keys import ENERGY_COLUMNS, ENERGY_J_ROUNDS, POWER_W_ROUNDS
+from benchit.keys import ENERGY_COLUMNS, ENERGY_J_ROUNDS, ENERGY_ROUND_PASSES, POWER_W_ROUNDS
 from benchit.records import Result
 from benchit.store.cache import Cache
 from benchit.store.runs import script_run
@@ -98,7 +98,7 @@ def _entry(result: dict[str, Any], script: str, build: Any, finished: float | No
     stats.pop("sample_rounds", None)
     # Energy per step and mean power, with each round's value: kept and compared like latency.
     info = result.get("info") or {}
-    stats.update({k: info[k] for k in (*ENERGY_COLUMNS, ENERGY_J_ROUNDS, POWER_W_ROUNDS) if info.get(k) is not None})
+    stats.update({k: info[k] for k in (*ENERGY_COLUMNS, ENERGY_J_ROUNDS, POWER_W_ROUNDS, ENERGY_ROUND_PASSES) if info.get(k) is not None})
     parity = result.get("parity") or {}
     row = {
         # A result is its series measured at one moment (``finished``, stamped by the coordinator to the

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from benchit.history.analysis import SeriesReport
+from benchit.report.energy import joules
 from benchit.report.units import digits
 from benchit.text import printable
 
@@ -22,9 +23,22 @@ def _ms(value: float | None) -> str:
     return "" if value is None else digits(value, 4)
 
 
+def _energy(reports: Sequence[SeriesReport]) -> bool:
+    """Whether some series has energy per step: its columns are shown."""
+    return any(r.latest_energy_j is not None or r.baseline_energy_j is not None for r in reports)
+
+
+def _joules(value: float | None) -> str:
+    return "" if value is None else joules(value)
+
+
 def lines(reports: Sequence[SeriesReport]) -> list[str]:
-    """The terminal's table: one line per series (regressions first), then what changed under each regression."""
+    """The terminal's table: one line per series (regressions first), then what changed under each
+    regression; energy per step, latest and baseline, where some series has it."""
+    energy = _energy(reports)
     header = ["series", "where", "runs", "latest ms", "baseline ms", "ratio", "verdict", "why"]
+    if energy:
+        header[6:6] = ["latest J/step", "baseline J/step"]
     rows = []
     for r in reports:
         i = r.identity
@@ -33,6 +47,8 @@ def lines(reports: Sequence[SeriesReport]) -> list[str]:
         )
         rows.append([r.name, f"{i['device']}/{i['runtime']}/{i['precision']} {i['hostname'] or i['machine']}", str(r.runs),
                      _ms(r.latest_median_ms), _ms(r.baseline_median_ms), _ratio(r), r.verdict.value, why])  # fmt: skip
+        if energy:
+            rows[-1][6:6] = [_joules(r.latest_energy_j), _joules(r.baseline_energy_j)]
     widths = [max(len(printable(row[c])) for row in [header, *rows]) for c in range(len(header) - 1)]
     out = ["  ".join(h.ljust(w) for h, w in zip(header, widths, strict=False)) + "  " + header[-1]]
     for r, row in zip(reports, rows, strict=True):
@@ -53,13 +69,15 @@ def lines(reports: Sequence[SeriesReport]) -> list[str]:
 def _markdown(reports: Sequence[SeriesReport]) -> str:
     columns = ["script", "model", "device", "runtime", "precision", "hostname", "runs", "latest_median_ms",
                "baseline_median_ms", "ratio", "verdict", "reason", "changed"]  # fmt: skip
+    if _energy(reports):
+        columns[10:10] = ["latest_energy_j", "baseline_energy_j", "energy_ratio"]
 
     def cell(value: Any) -> str:
         text = "" if value is None else digits(value, 4) if isinstance(value, float) else str(value)
         return text.replace("|", "\\|").replace("\n", " ")
 
     body = ["| " + " | ".join(columns) + " |", "|" + " --- |" * len(columns)]
-    body += ["| " + " | ".join(cell(r.flat()[c]) for c in columns) + " |" for r in reports]
+    body += ["| " + " | ".join(cell(r.flat().get(c)) for c in columns) + " |" for r in reports]
     return "# benchit history\n\n" + "\n".join(body) + "\n"
 
 

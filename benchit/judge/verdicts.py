@@ -28,3 +28,14 @@ class CompareVerdict(str, Enum):
     @property
     def better(self) -> bool:
         return self in (CompareVerdict.FASTER, CompareVerdict.FIXED)
+
+
+class EnergyVerdict(str, Enum):
+    """What happened to one measurement's energy per step between BASE and NEW: its own verdict,
+    beside latency's (``judge.energy``)."""
+
+    LOWER = "lower"
+    HIGHER = "higher"
+    SAME = "no significant change"
+    # Not comparable: a side has no energy, too few rounds of it, or was contended.
+    INCONCLUSIVE = "inconclusive"

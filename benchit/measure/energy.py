@@ -87,15 +87,20 @@ class EnergyMeter:
             return {keys.ENERGY_REASON: "the energy counter did not move over the timed blocks (too coarse)"}
         per_step = [r.joules / r.steps for r in rounds]
         power = [r.joules / r.seconds for r in rounds]
-        return {
-            keys.ENERGY_J: statistics.median(per_step),
-            keys.ENERGY_J_ROUNDS: per_step,
-            keys.ENERGY_J_CV: _cv(per_step),
-            keys.POWER_W: statistics.median(power),
-            keys.POWER_W_ROUNDS: power,
-            keys.POWER_W_CV: _cv(power),
-            keys.ENERGY_EXTENDED_STEPS: self.extended_steps,
-        }
+        return {**summary(per_step, power), keys.ENERGY_EXTENDED_STEPS: self.extended_steps}
+
+
+def summary(per_step: list[float], power: list[float]) -> dict[str, Any]:
+    """The energy facts of rounds: each round's energy per step and mean power, their medians and
+    spreads (a result's own rounds, or every pass's once passes join)."""
+    return {
+        keys.ENERGY_J: statistics.median(per_step),
+        keys.ENERGY_J_ROUNDS: per_step,
+        keys.ENERGY_J_CV: _cv(per_step),
+        keys.POWER_W: statistics.median(power),
+        keys.POWER_W_ROUNDS: power,
+        keys.POWER_W_CV: _cv(power),
+    }
 
 
 def _cv(values: list[float]) -> float | None:

@@ -11,9 +11,10 @@ import pandas as pd
 from benchit import keys
 from benchit.floor import Floor, pick
 from benchit.judge.comparable import round_medians, round_passes, speed_judged, speed_tolerance, why_inconclusive
+from benchit.judge.energy import EnergyChange, judge_energy
 from benchit.judge.noise import pair_floor, within_floor
 from benchit.judge.stats import NO_SPREAD, Change, GeoMean, compare_paired, compare_rounds, geometric_mean_of
-from benchit.judge.verdicts import CompareVerdict
+from benchit.judge.verdicts import CompareVerdict, EnergyVerdict
 from benchit.records import ResultStatus
 from benchit.report.frame import IDENTITY, eager_runtimes, runtime_label
 
@@ -44,6 +45,7 @@ class Pair:
     new_contended: bool | None = None
     base_energy_j: float | None = None  # energy per step, where the device has a counter
     new_energy_j: float | None = None
+    energy: EnergyChange | None = None  # energy's own verdict, where a side has energy and both were measured
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -63,15 +65,27 @@ class Pair:
             "base_contended": self.base_contended,
             "new_contended": self.new_contended,
             **self._energy(),
+            **({"energy": self.energy.to_dict()} if self.energy else {}),
         }
 
     def _energy(self) -> dict[str, Any]:
-        """Energy per step on both sides and their ratio (new over base), where both have it."""
-        if self.base_energy_j is None and self.new_energy_j is None:
+        """Energy per step on both sides, their ratio (new over base: the judged one where energy
+        has a verdict, else the medians'), and energy's verdict; nothing where neither has energy."""
+        if self.base_energy_j is None and self.new_energy_j is None and self.energy is None:
             return {}
         base, new = self.base_energy_j, self.new_energy_j
         ratio = new / base if base and new is not None else None
-        return {"base_energy_j": self.base_energy_j, "new_energy_j": self.new_energy_j, "energy_ratio": ratio}
+        judged = self.energy
+        return {
+            "base_energy_j": self.base_energy_j,
+            "new_energy_j": self.new_energy_j,
+            "energy_ratio": judged.ratio if judged and judged.ratio is not None else ratio,
+            "energy_ratio_ci_low": judged.ratio_low if judged else None,
+            "energy_ratio_ci_high": judged.ratio_high if judged else None,
+            "energy_p_value": judged.p_value if judged else None,
+            "energy_verdict": judged.verdict.value if judged else None,
+            "energy_verdict_reason": judged.reason if judged else "",
+        }
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Pair:
@@ -93,6 +107,7 @@ class Pair:
             new_contended=data.get("new_contended"),
             base_energy_j=data.get("base_energy_j"),
             new_energy_j=data.get("new_energy_j"),
+            energy=EnergyChange.from_dict(data["energy"]) if data.get("energy") else None,
         )
 
     @property
@@ -152,6 +167,11 @@ class Comparison:
         counts = Counter(p.verdict for p in self.pairs)
         return {v.value: counts[v] for v in CompareVerdict if counts[v]}
 
+    def energy_counts(self) -> dict[str, int]:
+        """Energy's verdicts counted, over the pairs that have one (empty: no energy anywhere)."""
+        counts = Counter(p.energy.verdict for p in self.pairs if p.energy)
+        return {v.value: counts[v] for v in EnergyVerdict if counts[v]}
+
     def geomeans(self) -> dict[str, GeoMean]:
         """The geometric mean of NEW/BASE per group, over pairs judged on both sides; inconclusive
         pairs (busy, too few rounds) are left out and counted."""
@@ -159,6 +179,16 @@ class Comparison:
         for pair in self.pairs:
             if pair.change or pair.left_out:
                 groups.setdefault(pair.group, []).append((pair.change.ratio if pair.change else None, pair.left_out))
+        return {group: geometric_mean_of(items) for group, items in sorted(groups.items())}
+
+    def energy_geomeans(self) -> dict[str, GeoMean]:
+        """The geometric mean of energy per step NEW/BASE per group, over the pairs whose energy was
+        judged; inconclusive ones left out and counted by why (empty: no energy verdicts)."""
+        groups: dict[str, list[tuple[float | None, str]]] = {}
+        for pair in self.pairs:
+            if pair.energy:
+                why = pair.energy.reason.partition(":")[0]
+                groups.setdefault(pair.group, []).append((pair.energy.ratio, why))
         return {group: geometric_mean_of(items) for group, items in sorted(groups.items())}
 
     def frame(self) -> pd.DataFrame:
@@ -171,6 +201,8 @@ class Comparison:
             "by": self.by,
             "threshold": self.threshold,
             "counts": self.counts(),
+            **({"energy_counts": energy} if (energy := self.energy_counts()) else {}),
+            **({"energy_geomeans": {g: m.to_dict() for g, m in means.items()}} if (means := self.energy_geomeans()) else {}),
             "geomeans": {group: mean.to_dict() for group, mean in self.geomeans().items()},
             "pairs": [p.to_dict() for p in self.pairs],
         }
@@ -294,6 +326,8 @@ def _pair(
 ) -> Pair:
     verdict, change, reason = _judge(base, new, threshold, labels, paired, floor)
     b, n = base or {}, new or {}
+    measured = b.get("status") == ResultStatus.OK and n.get("status") == ResultStatus.OK
+    energy = judge_energy(b, n, threshold, labels, paired) if measured else None
     return Pair(
         key=key,
         model=_model(n or b),
@@ -312,6 +346,7 @@ def _pair(
         new_contended=n.get("contended") if new else None,
         base_energy_j=b.get(keys.ENERGY_J),
         new_energy_j=n.get(keys.ENERGY_J),
+        energy=energy,
     )
 
 

@@ -12,11 +12,11 @@ from benchit.contracts import Report
 from benchit.errors import Unavailable
 from benchit.fs import write_text
 from benchit.judge.comparable import busy_reason
-from benchit.judge.verdicts import CompareVerdict
+from benchit.judge.verdicts import CompareVerdict, EnergyVerdict
 from benchit.records import ParityVerdict, ResultStatus
-from benchit.report import frame, table, units
+from benchit.report import energy, energyplot, frame, table, units
 from benchit.report.frame import baseline_name
-from benchit.report.htmlparts import SCRIPT, STYLE, cell, escaped, sortable_table
+from benchit.report.htmlparts import GREY, SCRIPT, STYLE, cell, escaped, group_colours, sortable_table
 from benchit.report.reporter import Reporter
 
 if TYPE_CHECKING:
@@ -67,17 +67,6 @@ def _where(row: dict[str, Any], many_machines: bool) -> str:
     return f"{where} on {row.get('machine')}" if many_machines else where
 
 
-GREY = "#c4c4c4"  # a busy (contended) result, or a speed-up that involves one: not comparable
-
-
-def _colours(names: list[str]) -> dict[str, str]:
-    """One colour per group, from plotly's palette, so that greyed marks can replace single ones."""
-    import plotly.colors
-
-    palette = plotly.colors.qualitative.Plotly
-    return {name: palette[i % len(palette)] for i, name in enumerate(sorted(names))}
-
-
 def _speedup_text(row: dict[str, Any]) -> str:
     """``1.52x ×/÷1.04`` (its 95% CI as a factor), or ``1.52x, too few rounds for an interval``."""
     speedup, low, high = (
@@ -105,7 +94,7 @@ def speedup_figure(report: Report) -> Any:
     groups: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for row in ok:
         groups[_where(row, many)].append(row)
-    colours = _colours(list(groups))
+    colours = group_colours(list(groups))
     for name, rows in sorted(groups.items()):
         speedups = [r["speedup_vs_eager"] for r in rows]
         fig.add_bar(  # bars grow from 1: up for a speed-up, down for a slow-down
@@ -134,7 +123,7 @@ def latency_figure(report: Report) -> Any:
     groups: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for row in ok:
         groups[_where(row, many)].append(row)
-    colours = _colours(list(groups))
+    colours = group_colours(list(groups))
     fig = go.Figure()
     for name, rows in sorted(groups.items()):
         busy = [r.get("contended") is True for r in rows]
@@ -298,6 +287,7 @@ def _failures(report: Report) -> str:
 def _comparison(report: Report) -> str:
     cmp: Comparison | None = report.comparison
     assert cmp is not None
+    joules = energy.compared(cmp)  # energy's verdict where some pair has one
     rows = []
     for p in cmp.pairs:
         c = p.change
@@ -330,6 +320,7 @@ def _comparison(report: Report) -> str:
             )
             + cell(p.verdict.value, cls=cls)
             + cell(p.reason)
+            + (_energy_cells(p) if joules else "")
             + "</tr>"
         )
     geo = "".join(
@@ -338,12 +329,26 @@ def _comparison(report: Report) -> str:
     )
     counts = ", ".join(f"{n} {v}" for v, n in cmp.counts().items())
     header = ["model", "where", cmp.base, cmp.new, "new/base", "×/÷ 95% CI", "p-value", "verdict", "reason"]
+    header += ["energy new/base", "energy verdict"] if joules else []
+    energy_counts = energy.counts_line(cmp)
     return (
         f"<p>Threshold {cmp.threshold * 100:g}%. Verdicts: <b id=verdicts>{escaped(counts)}</b></p>"
-        f"<h3>Geometric mean of new/base per group</h3><dl>{geo}</dl>"
+        + (f"<p id=energy-verdicts>{escaped(energy_counts)}</p>" if energy_counts else "")
+        + "".join(f"<p class=muted>{escaped(line)}</p>" for line in energy.geomean_lines(cmp))
+        + f"<h3>Geometric mean of new/base per group</h3><dl>{geo}</dl>"
         + _figure(ratio_figure(report), "ratio-plot")
         + sortable_table("comparison", header, rows)
     )
+
+
+def _energy_cells(pair: Any) -> str:
+    """A pair's energy: NEW over BASE with its interval (sorted by the ratio), and energy's verdict."""
+    judged = pair.energy
+    if judged is None:
+        return cell("") + cell("")
+    shown = units.ratio_interval(judged.ratio, judged.ratio_low, judged.ratio_high) if judged.ratio else ""
+    cls = {EnergyVerdict.HIGHER: "bad", EnergyVerdict.LOWER: "good", EnergyVerdict.INCONCLUSIVE: "busy"}
+    return cell(shown, judged.ratio or "", True) + cell(judged.text, cls=cls.get(judged.verdict, ""))
 
 
 BUSY_LEGEND = (
@@ -379,6 +384,14 @@ def _floor(report: Report) -> str:
     return "".join(f"<p class=floor>{escaped(line)}</p>" for line in lines)
 
 
+def _energy_section(report: Report) -> list[str]:
+    """Energy per step against latency, one colour per runtime, where some result has energy."""
+    rows = [r for r in _ok(report) if energyplot.has_energy(r)]
+    if not rows:
+        return []
+    return ["<h2>Energy against latency</h2>", _figure(energyplot.figure(rows), "energy-plot"), _busy_legend(report)]
+
+
 def page(report: Report) -> str:
     """The whole page as one string."""
     from plotly.offline import get_plotlyjs
@@ -394,6 +407,7 @@ def page(report: Report) -> str:
         "<h2>Latency against parameters</h2>",
         _figure(latency_figure(report), "latency-plot"),
         _busy_legend(report),
+        *_energy_section(report),
         *_results_tables(report),
         "<h2>Failures by reason</h2>",
         _failures(report),

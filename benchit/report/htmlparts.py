@@ -48,3 +48,14 @@ def sortable_table(table_id: str, header: list[str], rows: list[str]) -> str:
         f'<input id="{table_id}-filter" placeholder="filter rows">'
         f'<table id="{table_id}" class="sortable"><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>'
     )
+
+
+GREY = "#c4c4c4"  # a busy (contended) result, or a speed-up that involves one: not comparable
+
+
+def group_colours(names: list[str]) -> dict[str, str]:
+    """One colour per group, from plotly's palette, so that greyed marks can replace single ones."""
+    import plotly.colors
+
+    palette = plotly.colors.qualitative.Plotly
+    return {name: palette[i % len(palette)] for i, name in enumerate(sorted(names))}

@@ -10,7 +10,7 @@ from benchit.contracts import Report
 from benchit.fs import write_text
 from benchit.judge.comparable import busy_reason
 from benchit.records import ResultStatus
-from benchit.report import frame, noise, table, units
+from benchit.report import energy, frame, noise, table, units
 from benchit.report.frame import baseline_name
 from benchit.report.reporter import Reporter
 from benchit.text import printable
@@ -46,6 +46,7 @@ class MarkdownReporter(Reporter):
         out += [*floors, ""] if floors else []
         if report.comparison:
             cmp: Comparison = report.comparison
+            joules = energy.compared(cmp)  # energy's verdict where some pair has one
             rows = [
                 [
                     p.model,
@@ -55,14 +56,20 @@ class MarkdownReporter(Reporter):
                     table.ratio_text(p),
                     p.verdict.value,
                     p.reason,
+                    *([energy.compare_cell(p), p.energy.reason if p.energy else ""] if joules else []),
                 ]
                 for p in cmp.pairs
             ]
-            out += _md(["model", "where", cmp.base, cmp.new, table.RATIO_HEAD, "verdict", "reason"], rows)
+            head = ["model", "where", cmp.base, cmp.new, table.RATIO_HEAD, "verdict", "reason"]
+            out += _md(head + ([energy.HEAD, "energy reason"] if joules else []), rows)
             out += ["", f"Threshold {cmp.threshold * 100:g}%. Geometric mean of new/base:", ""]
             means = [[g, f"{m.value:.3f}" if m.value is not None else "-", m.note] for g, m in cmp.geomeans().items()]
             out += _md(["group", "geometric mean", "over"], means)
             out += ["", "Verdicts: " + ", ".join(f"{n} {v}" for v, n in cmp.counts().items())]
+            energy_counts = energy.counts_line(cmp)
+            out += ["", energy_counts[0].upper() + energy_counts[1:]] if energy_counts else []
+            means = [[g, f"{m.value:.3f}" if m.value is not None else "-", m.note] for g, m in cmp.energy_geomeans().items()]
+            out += ["", "Geometric mean of energy per step new/base:", "", *_md(["group", "geometric mean", "over"], means)] if means else []
         else:
             df = report.frame  # the round medians and passes too: a cell's interval needs them
             rows = [

@@ -127,6 +127,10 @@ def _result_row(result: Result) -> dict[str, Any]:
     row[keys.TOKENS_MATCHED] = parity.extra.get(keys.TOKENS_MATCHED) if parity else None
     row.update(_failure_columns(result))
     row.update({key: info.get(key) for key in (*keys.LANE_COLUMNS, *keys.ENERGY_COLUMNS, *keys.LOCALIZE_COLUMNS)})
+    # Each round's energy per step, carried for compare's verdict on energy as round medians are for latency's.
+    for key in (keys.ENERGY_J_ROUNDS, keys.ENERGY_ROUND_PASSES):
+        rounds = info.get(key)
+        row[key] = list(rounds) if isinstance(rounds, list) else []
     # One column per library the runtime's ``versions()`` named (``onnxruntime_version``, a plugin's own).
     runtime_versions = env.get("runtime_versions")
     if isinstance(runtime_versions, dict):

@@ -299,7 +299,8 @@ def compare_lines(comparison: Comparison, width: int) -> list[str]:
         )
     }
     pairs = sorted(comparison.pairs, key=lambda p: (order.get(p.verdict, 9), p.group, p.model))
-    head = ["model", "where", comparison.base, comparison.new, RATIO_HEAD, "verdict"]
+    joules = energy.compared(comparison)  # an energy column where some pair has energy's verdict
+    head = ["model", "where", comparison.base, comparison.new, RATIO_HEAD, *[energy.HEAD] * joules, "verdict"]
     body = [
         [
             fit(p.model, MODEL_WIDTH),
@@ -307,6 +308,7 @@ def compare_lines(comparison: Comparison, width: int) -> list[str]:
             duration(p.base_median_ms) if p.base_status == ResultStatus.OK else fit(p.base_status or "-", 12),
             duration(p.new_median_ms) if p.new_status == ResultStatus.OK else fit(p.new_status or "-", 12),
             ratio_text(p),
+            *[energy.compare_cell(p)] * joules,
             printable(p.verdict_text),
         ]
         for p in pairs
@@ -332,4 +334,9 @@ def compare_lines(comparison: Comparison, width: int) -> list[str]:
     ]
     counts = comparison.counts()
     lines.append("verdicts: " + (", ".join(f"{n} {v}" for v, n in counts.items()) or "none"))
+    energy_counts = energy.counts_line(comparison)
+    if energy_counts:
+        lines.append(energy_counts)
+        lines += [printable(line) for line in energy.geomean_lines(comparison)]
+        lines += energy.inconclusive_notes(comparison)
     return lines

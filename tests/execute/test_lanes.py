@@ -14,7 +14,9 @@ from samples import CNN, LANES
 pytest.importorskip("torch")
 
 
-def _scan(tmp_path: Path, n: int, *args: Any, env: dict[str, str] | None = None) -> tuple[Path, list[dict[str, Any]]]:
+def _scan(
+    tmp_path: Path, n: int, *args: Any, env: dict[str, str] | None = None, out: list[str] | None = None
+) -> tuple[Path, list[dict[str, Any]]]:
     plugins = local_plugin(tmp_path / "plugins", "lanes_plugin", LANES)
     scripts = [
         write_script(tmp_path / "scripts", f"m{i}.py", CNN, labels=f"name::m{i} author::t task::t") for i in range(n)
@@ -25,6 +27,8 @@ def _scan(tmp_path: Path, n: int, *args: Any, env: dict[str, str] | None = None)
         env={"LANES_WAIT_S": "0.003", **(env or {})},
     )  # fmt: skip
     assert done.returncode == 0, done.stdout + done.stderr
+    if out is not None:
+        out.append(done.stdout)
     results = [json.loads(p.read_text()) for p in sorted(cache.glob("builds/*/results/*/lanes-accel-*.json"))]
     return cache, results
 
@@ -70,8 +74,21 @@ def test_too_few_cores_for_the_lanes_measures_them_one_at_a_time(tmp_path: Path)
     import os
 
     cpus = len(os.sched_getaffinity(0))
-    _, results = _scan(tmp_path, 2, "--device", "lanes-accel", "-j", "2", env={"LANES_CORES": str(cpus)})
+    out: list[str] = []
+    _, results = _scan(tmp_path, 2, "--device", "lanes-accel", "-j", "2", env={"LANES_CORES": str(cpus)}, out=out)
     for r in results:
         assert "too few for 4 lanes of lanes-accel" in r["info"]["lanes_serialised"]
     windows = sorted((r["info"]["measure_start"], r["info"]["measure_end"]) for r in results)
     assert windows[1][0] >= windows[0][1]  # one at a time
+    # Said once in the scan's summary, with the reason, for both results.
+    said = [line for line in out[0].splitlines() if "lanes serialised" in line]
+    reason = results[0]["info"]["lanes_serialised"]
+    assert said == [f"  lanes serialised: {reason}"], out[0]
+    assert out[0].count("too few for 4 lanes") == 1
+
+
+def test_lanes_with_cores_of_their_own_say_nothing_of_turns(tmp_path: Path) -> None:
+    out: list[str] = []
+    _, results = _scan(tmp_path, 2, "--device", "lanes-accel", "-j", "2", env={"LANES_CORES": "0"}, out=out)
+    assert results and all("lanes_serialised" not in r["info"] for r in results)
+    assert "lanes serialised" not in out[0]

@@ -91,6 +91,32 @@ def test_a_later_pass_joins_the_result_of_this_scan_on_the_same_machine_only() -
     assert passes.complete(dataclasses.replace(first, status=ResultStatus.FAILED, stats=None), timing)
 
 
+def test_passes_join_their_energy_rounds_as_their_latency_rounds() -> None:
+    from benchit.judge.energy import energy_passes, energy_rounds
+
+    def with_energy(result: Result, steps: list[float], power: list[float]) -> Result:
+        facts = {"energy_j_rounds": steps, "power_w_rounds": power, "energy_j": 0.0, "energy_extended_steps": 2}
+        return dataclasses.replace(result, info={**result.info, **facts})
+
+    timing = TimingSettings()
+    first = with_energy(_result((1.0, 1.01, 0.99)), [2.0, 2.1, 1.9], [10.0, 11.0, 9.0])
+    second = with_energy(_result((1.02, 1.0), finished=200.0), [2.4, 2.2], [12.0, 13.0])
+    joined = passes.join(first, second, timing)
+    info = joined.info
+    assert info["energy_j_rounds"] == [2.0, 2.1, 1.9, 2.4, 2.2] and info["energy_round_passes"] == [0, 0, 0, 1, 1]
+    assert info["energy_j"] == pytest.approx(2.1) and info["power_w"] == pytest.approx(11.0)  # medians of all
+    assert info["power_w_rounds"] == [10.0, 11.0, 9.0, 12.0, 13.0] and info["energy_extended_steps"] == 4
+    assert info["energy_j_cv"] > 0 and "energy_reason" not in info
+    row = {**info, "energy_j_rounds": info["energy_j_rounds"]}
+    assert energy_rounds(row) == info["energy_j_rounds"] and energy_passes(row) == [0, 0, 0, 1, 1]
+    # A pass without energy leaves the result without energy, with the reason, never half of it.
+    blind = dataclasses.replace(second, info={**second.info, "energy_reason": "the counter stopped"})
+    blind = dataclasses.replace(blind, info={k: v for k, v in blind.info.items() if "rounds" not in k})
+    info = passes.join(first, blind, timing).info
+    assert info["energy_reason"] == "the counter stopped"
+    assert not {"energy_j", "energy_j_rounds", "power_w", "energy_round_passes"} & set(info)
+
+
 # -- end to end ----------------------------------------------------------------------------------
 def test_a_scan_in_two_passes_runs_each_script_again_later_and_joins_its_rounds(tmp_path: Path) -> None:
     corpus = tmp_path / "corpus"

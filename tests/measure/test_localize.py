@@ -271,4 +271,6 @@ def test_a_budget_of_zero_turns_it_off_and_one_too_small_says_it_ran_out(tmp_pat
     _, df = _scan(tmp_path, tmp_path / "short", "--localize-time", "0.05", env={"GELU_BUG_SLEEP": "0.1"})
     short = df.loc["Sequential"]
     assert short["localize_status"].startswith("budget ran out"), short["localize_status"]
-    assert short["localize_checked"] == 1
+    # Each check sleeps 0.1 s, twice the budget: at most the first starts (none where recording
+    # the tree took the whole budget, as on a busy machine).
+    assert short["localize_checked"] in (0, 1)

@@ -83,3 +83,52 @@ def test_html_report_and_comparison_render_offline(tmp_path: Path, fast: list[st
     # The busy pair is inconclusive: in the table, without a point on the ratio plot.
     assert counts["#ratio-plot .scatterlayer .point"] == 2 and counts["#comparison tbody tr"] == 3
     assert "inconclusive" in cmp.read_text() and "busy: 61% CPU wait in ort" in cmp.read_text()
+
+
+def test_energy_against_latency_one_colour_per_runtime(tmp_path: Path, fast: list[str]) -> None:
+    corpus = tmp_path / "corpus"
+    for name in ("wide.py", "deep.py"):
+        write_script(corpus, name, f'"""test model"""\nimport torch\n{MODELS[name]}\n')
+    cache = tmp_path / "cache"
+    done = run_benchit(
+        "benchmark", "--all", "--search-dir", corpus, "--cache-dir", cache, "--runtime", "torch,ort", *fast
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+
+    def without_energy(result: Result, _: Path) -> Result:  # whatever this machine's RAPL gave
+        info = {k: v for k, v in result.info.items() if not k.startswith(("energy_", "power_"))}
+        return dataclasses.replace(result, contended=False, info=info)
+
+    rewrite_results(cache, without_energy)
+    plain = tmp_path / "plain.html"
+    assert run_benchit("report", "--cache-dir", cache, "--format", "html", "-o", plain).returncode == 0
+    assert "energy-plot" not in plain.read_text()  # no energy anywhere: no figure
+
+    def with_energy(result: Result, path: Path) -> Result:
+        if path.parts[-4].startswith("deep-") and result.runtime == "torch":
+            return result  # no energy: no point
+        joules = 0.5 if result.runtime == "torch" else 0.2
+        busy = path.parts[-4].startswith("wide-") and result.runtime == "ort"
+        info = {**result.info, "energy_j": joules, "energy_j_rounds": [joules] * 3, "power_w": 12.0}
+        if busy:
+            info["contended_reason"] = "busy: 61% CPU wait"
+        return dataclasses.replace(result, contended=busy, info=info)
+
+    rewrite_results(cache, with_energy)
+    page_path = tmp_path / "energy.html"
+    assert run_benchit("report", "--cache-dir", cache, "--format", "html", "-o", page_path).returncode == 0
+    with headless_page(page_path) as (page, errors):
+        page.wait_for_selector("#energy-plot .scatterlayer .point")
+        points = page.locator("#energy-plot .scatterlayer .point")
+        traces = page.locator("#energy-plot .scatterlayer .trace").count()
+        legend = page.locator("#energy-plot .legend .legendtext").all_text_contents()
+        fills = points.evaluate_all("els => els.map(e => getComputedStyle(e).fill)")
+        strokes = points.evaluate_all("els => els.map(e => getComputedStyle(e).stroke)")
+        title = page.locator("#energy-plot .ytitle").text_content()
+    assert errors == []
+    assert len(fills) == 3 and traces == 2 and sorted(legend) == ["ort", "torch"]  # one trace per runtime
+    grey = "rgb(196, 196, 196)"
+    assert sum(grey in f + s for f, s in zip(fills, strokes, strict=True)) == 1  # wide's ort: busy, hollow
+    coloured = {f for f in fills if f != grey and f not in ("none", "rgba(0, 0, 0, 0)")}
+    assert len(coloured) == 2  # torch's point and ort's other point, each its runtime's colour
+    assert title == "energy per step (J)"
