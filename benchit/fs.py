@@ -191,7 +191,7 @@ def open_dir(root: Path, parts: Sequence[str], create: bool = False) -> Iterator
         os.close(fd)
 
 
-def open_child(fd: int, part: str, path: Path) -> int:
+def open_child(fd: int, part: str, path: Path | str) -> int:
     """A descriptor of the folder ``part`` in the folder ``fd`` (shown as ``path``), never a link (``LinkError``)."""
     try:
         return os.open(part, _DIR_FLAGS, dir_fd=fd)
@@ -201,10 +201,10 @@ def open_child(fd: int, part: str, path: Path) -> int:
         raise
 
 
-def _raise_if_link(fd: int, name: str, path: Path) -> None:
+def _raise_if_link(fd: int, name: str, path: Path | str) -> None:
     with contextlib.suppress(OSError):
         if stat.S_ISLNK(os.stat(name, dir_fd=fd, follow_symlinks=False).st_mode):
-            raise LinkError(path)
+            raise LinkError(Path(path))
 
 
 def first_link(root: Path) -> Path | None:
