@@ -287,7 +287,7 @@ _STATS_NAMES = frozenset(f.name for f in dataclasses.fields(Stats))
 
 
 # -- checks of the records' own fields (``fieldcheck``) ----------------------------------------------
-@fc.check("not an object")
+@fc.check("not an object", passes=(dict,))
 def _stats(value: Any) -> bool:
     """An object; each of its fields is checked on its own (``_STATS_FIELDS``)."""
     return isinstance(value, dict)
