@@ -216,8 +216,10 @@ class Invocation:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Invocation:
-        names = {f.name for f in dataclasses.fields(cls)}
-        return cls(**{k: v for k, v in data.items() if k in names})
+        return cls(**{k: v for k, v in data.items() if k in _INVOCATION_NAMES})
+
+
+_INVOCATION_NAMES = frozenset(f.name for f in dataclasses.fields(Invocation))
 
 
 @dataclass(frozen=True)
@@ -456,8 +458,8 @@ class Result:
             found += [(f"stats.{name}", "missing") for name in _STATS_NEEDED if name not in stats]
             found += fc.problems(stats, _STATS_FIELDS, "stats.")
         for name, fields in (("parity", _PARITY), ("environment", _ENVIRONMENT), ("info", _INFO)):
-            if not found and isinstance(data.get(name), dict):
-                found += fc.problems(data[name], fields, f"{name}.")
+            if not found and isinstance(value := data.get(name), dict) and value:  # an empty one has no problem
+                found += fc.problems(value, fields, f"{name}.")
         found = found or fc.huge_numbers(data)
         if found:
             raise fc.RecordError(found)

@@ -60,6 +60,17 @@ def _is_folder(entry: os.DirEntry[str]) -> bool:
         return False
 
 
+def _is_dir(entry: os.DirEntry[str], folder: Path) -> bool:
+    """``Path.is_dir`` of ``entry`` (in ``folder``; a link is followed): from the listing's type
+    where it says one, and by ``Path`` itself for a link or where the listing cannot tell."""
+    if entry.is_symlink():
+        return (folder / entry.name).is_dir()
+    try:
+        return entry.is_dir()
+    except OSError:
+        return (folder / entry.name).is_dir()
+
+
 def _ours(name: str) -> bool:
     return name in _OURS or (name.startswith(f".{MARKER}.") and fs.is_temp(name))
 
@@ -342,27 +353,27 @@ class Cache:
                 fd = None
             yield fd
 
-    @contextlib.contextmanager
-    def _build_folder(self, folder: Path, builds: int | None) -> Iterator[int]:
-        """A descriptor of the build folder ``folder`` (``build_dir``), never reached through a
+    def _build_place(self, name: str) -> tuple[str, str]:
+        """The folder name of build ``name`` and its path as ``build_dir`` shows it (without
+        ``pathlib``: thousands of builds are read)."""
+        safe, root = safe_name(name, limit=200), str(self.root)
+        if root == "." or root.endswith("/"):  # ``pathlib`` drops the one, keeps the other
+            return safe, str(self.root / "builds" / safe)
+        return safe, f"{root}/builds/{safe}"
+
+    def _open_build(self, safe: str, shown: str, builds: int | None) -> int:
+        """A descriptor of the build folder ``safe`` (``_build_place``), never reached through a
         link: below ``builds`` (``builds_folder``) when given, else from the root."""
         if builds is None:
-            with fs.open_dir(self.root, ("builds", folder.name)) as fd:
-                yield fd
-            return
-        fd = fs.open_child(builds, folder.name, folder)
-        try:
-            yield fd
-        finally:
-            os.close(fd)
+            return fs.open_folder(self.root, ("builds", safe))
+        return fs.open_child(builds, safe, shown)
 
     def read_build(self, name: str, builds: int | None = None) -> BuildRecord | None:
         """The record of build ``name``; ``builds``: the builds folder, open (``builds_folder``)."""
-        folder = self.build_dir(name)
+        safe, folder = self._build_place(name)
         path = f"{folder}/build.json"
         try:
-            with self._build_folder(folder, builds) as fd:
-                data = self._read(path, "build record", fd, "build.json")
+            fd = self._open_build(safe, folder, builds)
         except (FileNotFoundError, NotADirectoryError):
             return None
         except fs.LinkError as exc:
@@ -374,6 +385,10 @@ class Cache:
             else:
                 self.warnings.append(f"skipped {path}: unreadable build record ({type(exc).__name__}: {exc})")
             return None
+        try:
+            data = self._read(path, "build record", fd, "build.json")
+        finally:
+            os.close(fd)
         if data is None:
             return None
         try:
@@ -385,14 +400,17 @@ class Cache:
     def read_results(self, name: str, builds: int | None = None) -> list[Result]:
         """Every machine's results of build ``name`` (and those of older caches, without a machine);
         ``builds``: the builds folder, open (``builds_folder``)."""
-        build = self.build_dir(name)
+        safe, build = self._build_place(name)
         folder = f"{build}/results"
         results: list[Result] = []
         # Each folder is opened once and its files relative to it (a cache holds thousands of
         # results), in the order of their sorted paths: older caches' results beside the folders.
         try:
-            with self._build_folder(build, builds) as parent:
+            parent = self._open_build(safe, build, builds)
+            try:
                 fd = fs.open_child(parent, "results", folder)
+            finally:
+                os.close(parent)
             try:
                 for entry in _sorted_entries(fd):
                     file = entry.name
@@ -462,11 +480,15 @@ class Cache:
         """Note a warning for each file that benchit did not put where it lies (it is never read)."""
         places = [(self.root, {MARKER, *_OURS}), (self.root / "builds", None)]
         for folder, known in places:
-            for path in sorted(folder.iterdir()) if folder.is_dir() and not folder.is_symlink() else []:
-                if fs.is_temp(path.name):
+            if not folder.is_dir() or folder.is_symlink():
+                continue
+            with os.scandir(folder) as listing:  # thousands of builds: their names and types, no Path each
+                entries = sorted(listing, key=lambda entry: entry.name)
+            for entry in entries:
+                if fs.is_temp(entry.name):
                     continue  # an atomic write in progress, or abandoned by a killed scan
-                if (known is not None and path.name not in known) or (known is None and not path.is_dir()):
-                    self.warnings.append(f"skipped {path}: not a benchit file")
+                if (known is not None and entry.name not in known) or (known is None and not _is_dir(entry, folder)):
+                    self.warnings.append(f"skipped {folder / entry.name}: not a benchit file")
 
     def build_names(self) -> list[str]:
         folder = self.root / "builds"
