@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import hashlib
 import html
-import json
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from benchit import failures, keys
+from benchit import failures, jsontext, keys
 from benchit.failures import Failure
 from benchit.records import ResultStatus, ScriptStatus
 from benchit.store.cache import Cache
@@ -233,7 +232,7 @@ def clusters(found: list[Failed]) -> list[Cluster]:
 
 # -- output -----------------------------------------------------------------------------------------
 def to_json(found: list[Cluster], baseline: bool) -> str:
-    return json.dumps({"clusters": [c.to_dict(baseline) for c in found]}, indent=1)
+    return jsontext.dumps({"clusters": [c.to_dict(baseline) for c in found]}, indent=1)
 
 
 def _models_text(cluster: Cluster) -> str:
