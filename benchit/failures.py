@@ -61,9 +61,11 @@ _TEMPLATE_RULES: tuple[tuple[re.Pattern[str], str, tuple[str, ...] | None], ...]
     (re.compile(r"\b\d+(?:\s*x\s*\d+)+\b"), "<shape>", ("x",)),
     (re.compile(r"'[^'\n]*'|\"[^\"\n]*\"|`[^`\n]*`"), "<name>", ("'", '"', "`")),
     (re.compile(r"%[\w.]+"), "<name>", ("%",)),
-    (re.compile(r"[-+]?\b\d+(?:\.\d*)?(?:[eE][-+]?\d+)?\b|[-+]?\.\d+(?:[eE][-+]?\d+)?"), "<n>", None),
-    (re.compile(r"\s+"), " ", None),
+    # A number starts with a sign, a digit or a point: the look-ahead spares the rest of the
+    # pattern at every other place (it matches what it would without).
+    (re.compile(r"(?=[-+.\d])(?:[-+]?\b\d+(?:\.\d*)?(?:[eE][-+]?\d+)?\b|[-+]?\.\d+(?:[eE][-+]?\d+)?)"), "<n>", None),
 )  # fmt: skip
+_WHITE = re.compile(r"\s+")
 
 
 def _paths(text: str) -> str:
@@ -85,6 +87,10 @@ def template(line: str) -> str:
         if needs is not None and not any(n in text for n in needs):
             continue
         text = _paths(text) if pattern is _PATH else pattern.sub(replacement, text)
+    # White space made one space; a text without two spaces in a row and all printable (every
+    # other white space character is not) has nothing to make.
+    if "  " in text or not text.isprintable():
+        text = _WHITE.sub(" ", text)
     text = text.strip()
     return text if len(text) <= TEMPLATE_LIMIT else text[:TEMPLATE_LIMIT] + " ..."
 
@@ -115,23 +121,27 @@ _COMPILE = re.compile(r"BackendCompilerFailed|InductorError|torch\._dynamo|torch
 _RUN = re.compile(r"Non-zero status code returned while running|RUNTIME_EXCEPTION")
 _ORT_COMPILE = re.compile(r"ONNXRuntimeError|InvalidGraph|INVALID_GRAPH|NOT_IMPLEMENTED|Load model")
 _OOM = re.compile(r"out of memory|OutOfMemoryError|MemoryError|std::bad_alloc")
+# Any of them, in one reading of the text: most texts name none.
+_NAMED = re.compile("|".join(p.pattern for p in (_CONVERT, _COMPILE, _RUN, _ORT_COMPILE, _OOM)))
 
 
 def stage_of(text: str, where: str) -> str:
     """The stage of a failure with ``text`` caught ``where`` (``prepare`` or ``run``; ``""``: not known):
     what the text shows of the library that raised it, else where it was caught."""
-    if _CONVERT.search(text):
-        return CONVERT
-    if "ExportError" in text or "torch.export" in text or "torch._export" in text:
-        return EXPORT
-    if _COMPILE.search(text):
-        return COMPILE
-    if _RUN.search(text):
-        return RUN
-    if _ORT_COMPILE.search(text):
-        return COMPILE
-    if _OOM.search(text):
-        return OOM
+    exported = "ExportError" in text or "torch.export" in text or "torch._export" in text
+    if exported or _NAMED.search(text):  # most texts name none of the libraries' words
+        if _CONVERT.search(text):
+            return CONVERT
+        if exported:
+            return EXPORT
+        if _COMPILE.search(text):
+            return COMPILE
+        if _RUN.search(text):
+            return RUN
+        if _ORT_COMPILE.search(text):
+            return COMPILE
+        if _OOM.search(text):
+            return OOM
     if where == PREPARE:
         return COMPILE
     return where or RUN
