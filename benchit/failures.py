@@ -50,7 +50,7 @@ _FIELDS = frozenset(f.name for f in dataclasses.fields(Failure))
 # -- the message template --------------------------------------------------------------------------
 _ANSI = re.compile(r"\x1b\[[0-9;]*m")
 _PATH = re.compile(r"(?:[A-Za-z]:)?(?:[\w.~-]*[/\\])+[\w.-]+(?::\d+)*")
-_SPACES = re.compile(r"(\s+)")
+_SEPARATED = re.compile(r"(?<!\S)\S*[/\\]\S*")  # a whole word (from a space to a space) with a separator
 # Each rule with the texts some match needs (None: any text): a rule is tried only on a text that
 # holds one of them; what it would not match, it would leave as it is.
 _TEMPLATE_RULES: tuple[tuple[re.Pattern[str], str, tuple[str, ...] | None], ...] = (
@@ -72,11 +72,11 @@ def _paths(text: str) -> str:
     """``_PATH``'s substitution of ``text``, done word by word on the words with a separator: no
     match crosses a space (none of its characters is one) nor needs what lies around it, and
     trying it at every position of a long line costs most of ``template``'s time."""
-    words = _SPACES.split(text)
-    for i, word in enumerate(words):
-        if "/" in word or "\\" in word:
-            words[i] = _PATH.sub("<path>", word)
-    return "".join(words)
+    return _SEPARATED.sub(_path_word, text)
+
+
+def _path_word(word: re.Match[str]) -> str:
+    return _PATH.sub("<path>", word.group())
 
 
 def template(line: str) -> str:
