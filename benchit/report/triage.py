@@ -149,8 +149,9 @@ def collect(cache: Cache, runs: list[Any] | None = None) -> list[Failed]:
                 if failure is None:
                     continue
                 machine = (result.machine.id if result.machine else machine_of_script) or ""
-                key = identity(script, build.invocation.hash, args, result.measurement, machine)
-                found.append(Failed(result_id(build.build_name, result.measurement), script,
+                measurement = result.measurement
+                key = identity(script, build.invocation.hash, args, measurement, machine)
+                found.append(Failed(result_id(build.build_name, measurement), script,
                                     build.invocation.model_class, result.runtime, result.device, machine,
                                     failure, where, identity=key, diverged_at=_text(result.info, keys.DIVERGED_AT),
                                     diverged_class=_text(result.info, keys.DIVERGED_CLASS)))  # fmt: skip
