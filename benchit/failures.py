@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
 import hashlib
 import re
 import sys
@@ -40,31 +41,56 @@ class Failure:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Failure:
-        names = {f.name for f in dataclasses.fields(cls)}
-        return cls(**{k: str(v) for k, v in data.items() if k in names and v is not None})
+        return cls(**{k: str(v) for k, v in data.items() if k in _FIELDS and v is not None})
+
+
+_FIELDS = frozenset(f.name for f in dataclasses.fields(Failure))
 
 
 # -- the message template --------------------------------------------------------------------------
 _ANSI = re.compile(r"\x1b\[[0-9;]*m")
-_TEMPLATE_RULES = (
-    (re.compile(r"0x[0-9a-fA-F]+"), "<addr>"),
-    (re.compile(r"(?:[A-Za-z]:)?(?:[\w.~-]*[/\\])+[\w.-]+(?::\d+)*"), "<path>"),
-    (re.compile(r"torch\.Size\(\[[^\]]*\]\)"), "<shape>"),
-    (re.compile(r"\[\s*-?\d+(?:\s*,\s*-?\d+)*\s*,?\s*\]|\(\s*-?\d+(?:\s*,\s*-?\d+)+\s*,?\s*\)"), "<shape>"),
-    (re.compile(r"\b\d+(?:\s*x\s*\d+)+\b"), "<shape>"),
-    (re.compile(r"'[^'\n]*'|\"[^\"\n]*\"|`[^`\n]*`"), "<name>"),
-    (re.compile(r"%[\w.]+"), "<name>"),
-    (re.compile(r"[-+]?\b\d+(?:\.\d*)?(?:[eE][-+]?\d+)?\b|[-+]?\.\d+(?:[eE][-+]?\d+)?"), "<n>"),
-    (re.compile(r"\s+"), " "),
-)
+_PATH = re.compile(r"(?:[A-Za-z]:)?(?:[\w.~-]*[/\\])+[\w.-]+(?::\d+)*")
+_SEPARATED = re.compile(r"(?<!\S)\S*[/\\]\S*")  # a whole word (from a space to a space) with a separator
+# Each rule with the texts some match needs (None: any text): a rule is tried only on a text that
+# holds one of them; what it would not match, it would leave as it is.
+_TEMPLATE_RULES: tuple[tuple[re.Pattern[str], str, tuple[str, ...] | None], ...] = (
+    (re.compile(r"0x[0-9a-fA-F]+"), "<addr>", ("0x",)),
+    (_PATH, "<path>", ("/", "\\")),
+    (re.compile(r"torch\.Size\(\[[^\]]*\]\)"), "<shape>", ("torch.Size([",)),
+    (re.compile(r"\[\s*-?\d+(?:\s*,\s*-?\d+)*\s*,?\s*\]|\(\s*-?\d+(?:\s*,\s*-?\d+)+\s*,?\s*\)"), "<shape>", ("[", "(")),
+    (re.compile(r"\b\d+(?:\s*x\s*\d+)+\b"), "<shape>", ("x",)),
+    (re.compile(r"'[^'\n]*'|\"[^\"\n]*\"|`[^`\n]*`"), "<name>", ("'", '"', "`")),
+    (re.compile(r"%[\w.]+"), "<name>", ("%",)),
+    # A number starts with a sign, a digit or a point: the look-ahead spares the rest of the
+    # pattern at every other place (it matches what it would without).
+    (re.compile(r"(?=[-+.\d])(?:[-+]?\b\d+(?:\.\d*)?(?:[eE][-+]?\d+)?\b|[-+]?\.\d+(?:[eE][-+]?\d+)?)"), "<n>", None),
+)  # fmt: skip
+_WHITE = re.compile(r"\s+")
+
+
+def _paths(text: str) -> str:
+    """``_PATH``'s substitution of ``text``, done word by word on the words with a separator: no
+    match crosses a space (none of its characters is one) nor needs what lies around it, and
+    trying it at every position of a long line costs most of ``template``'s time."""
+    return _SEPARATED.sub(_path_word, text)
+
+
+def _path_word(word: re.Match[str]) -> str:
+    return _PATH.sub("<path>", word.group())
 
 
 def template(line: str) -> str:
     """``line`` with paths, addresses, shapes, quoted names and numbers taken out: the words that
     say what went wrong, equal for two failures of one cause on different models."""
-    text = _ANSI.sub("", line).strip()
-    for pattern, replacement in _TEMPLATE_RULES:
-        text = pattern.sub(replacement, text)
+    text = (_ANSI.sub("", line) if "\x1b" in line else line).strip()
+    for pattern, replacement, needs in _TEMPLATE_RULES:
+        if needs is not None and not any(n in text for n in needs):
+            continue
+        text = _paths(text) if pattern is _PATH else pattern.sub(replacement, text)
+    # White space made one space; a text without two spaces in a row and all printable (every
+    # other white space character is not) has nothing to make.
+    if "  " in text or not text.isprintable():
+        text = _WHITE.sub(" ", text)
     text = text.strip()
     return text if len(text) <= TEMPLATE_LIMIT else text[:TEMPLATE_LIMIT] + " ..."
 
@@ -90,21 +116,32 @@ def find_op(text: str) -> str:
 
 
 # -- the stage --------------------------------------------------------------------------------------
+_CONVERT = re.compile(r"ConversionError|DispatchError|OnnxExporterError|UnsupportedOperatorError|SymbolicValueError")
+_COMPILE = re.compile(r"BackendCompilerFailed|InductorError|torch\._dynamo|torch\._inductor|LoweringException")
+_RUN = re.compile(r"Non-zero status code returned while running|RUNTIME_EXCEPTION")
+_ORT_COMPILE = re.compile(r"ONNXRuntimeError|InvalidGraph|INVALID_GRAPH|NOT_IMPLEMENTED|Load model")
+_OOM = re.compile(r"out of memory|OutOfMemoryError|MemoryError|std::bad_alloc")
+# Any of them, in one reading of the text: most texts name none.
+_NAMED = re.compile("|".join(p.pattern for p in (_CONVERT, _COMPILE, _RUN, _ORT_COMPILE, _OOM)))
+
+
 def stage_of(text: str, where: str) -> str:
     """The stage of a failure with ``text`` caught ``where`` (``prepare`` or ``run``; ``""``: not known):
     what the text shows of the library that raised it, else where it was caught."""
-    if re.search(r"ConversionError|DispatchError|OnnxExporterError|UnsupportedOperatorError|SymbolicValueError", text):
-        return CONVERT
-    if "ExportError" in text or "torch.export" in text or "torch._export" in text:
-        return EXPORT
-    if re.search(r"BackendCompilerFailed|InductorError|torch\._dynamo|torch\._inductor|LoweringException", text):
-        return COMPILE
-    if re.search(r"Non-zero status code returned while running|RUNTIME_EXCEPTION", text):
-        return RUN
-    if re.search(r"ONNXRuntimeError|InvalidGraph|INVALID_GRAPH|NOT_IMPLEMENTED|Load model", text):
-        return COMPILE
-    if re.search(r"out of memory|OutOfMemoryError|MemoryError|std::bad_alloc", text):
-        return OOM
+    exported = "ExportError" in text or "torch.export" in text or "torch._export" in text
+    if exported or _NAMED.search(text):  # most texts name none of the libraries' words
+        if _CONVERT.search(text):
+            return CONVERT
+        if exported:
+            return EXPORT
+        if _COMPILE.search(text):
+            return COMPILE
+        if _RUN.search(text):
+            return RUN
+        if _ORT_COMPILE.search(text):
+            return COMPILE
+        if _OOM.search(text):
+            return OOM
     if where == PREPARE:
         return COMPILE
     return where or RUN
@@ -116,15 +153,21 @@ def signature(runtime: str, stage: str, kind: str, template_text: str, op: str) 
     return hashlib.sha1(key.encode()).hexdigest()[:10]
 
 
+_DOTTED = re.compile(r"[\w.]+")
+
+
 def _kind(first_line: str) -> str:
     head, sep, _ = first_line.partition(":")
-    return head.strip() if sep and re.fullmatch(r"[\w.]+", head.strip()) else ""
+    return head.strip() if sep and _DOTTED.fullmatch(head.strip()) else ""
 
 
+# A cache holds many results of one cause with the very same text (a ``Failure`` is frozen: one serves them all).
+@functools.lru_cache(maxsize=1024)
 def describe(runtime: str, text: str, stage: str = "", where: str = "", op: str = "", frame: str = "") -> Failure:
     """The failure of ``runtime`` whose error is ``text`` (``Type: message`` then a traceback's tail),
     at ``stage`` when known, else from the text and ``where`` it was caught."""
-    first = next((line for line in _ANSI.sub("", text).splitlines() if line.strip()), "").strip()
+    plain = _ANSI.sub("", text) if "\x1b" in text else text
+    first = next((line for line in plain.splitlines() if line.strip()), "").strip()
     kind = _kind(first)
     shape = template(first)
     stage = stage or stage_of(text, where)
@@ -139,6 +182,7 @@ _SITE = re.compile(r"[/\\](?:site|dist)-packages[/\\]")
 _FRAME_LINE = re.compile(r'File "([^"]+)", line \d+, in (\S+)')
 
 
+@functools.lru_cache(maxsize=1024)
 def _module_of(filename: str, extra: tuple[str, ...]) -> str | None:
     """The dotted module of a library file (under site-packages, or one of ``extra`` folders);
     ``None`` for benchit itself, the standard library and everything else (the user's script)."""

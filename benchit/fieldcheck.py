@@ -31,13 +31,18 @@ class RecordError(ValueError):
 # Each check's reason, as a warning shows it; a check of one of an enum's values says its own.
 _WHY: dict[Check, str] = {}
 _ENUMS: set[Check] = set()
+# The types every value of which (of that very type, not a subclass) a check passes: ``problems``
+# passes such a value without calling the check.
+_PASSES: dict[Check, frozenset[type]] = {}
 
 
-def check(why: str) -> Callable[[Check], Check]:
-    """Declare a check and the reason a field that fails it is shown with."""
+def check(why: str, passes: tuple[type, ...] = ()) -> Callable[[Check], Check]:
+    """Declare a check and the reason a field that fails it is shown with; ``passes``: types whose
+    every value passes it (``str`` for ``text``)."""
 
     def declare(function: Check) -> Check:
         _WHY[function] = why
+        _PASSES[function] = frozenset(passes)
         return function
 
     return declare
@@ -54,7 +59,7 @@ def one_of(kind: type[enum.Enum], why: str) -> Check:
     return check(why)(member)
 
 
-@check("not a string")
+@check("not a string", passes=(str,))
 def text(value: Any) -> bool:
     return isinstance(value, str)
 
@@ -70,7 +75,7 @@ def integer(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and abs(value) <= MAX_MAGNITUDE
 
 
-@check("not a string, number or flag")
+@check("not a string, number or flag", passes=(str, bool))
 def scalar(value: Any) -> bool:
     """A string, a flag or a number (as ``number``): what a table cell may hold."""
     return isinstance(value, (str, bool)) or number(value)
@@ -111,7 +116,7 @@ def _only(values: list[Any], kind: type) -> bool:
     return set(map(type, values)) <= {kind}
 
 
-@check("not true or false")
+@check("not true or false", passes=(bool,))
 def flag(value: Any) -> bool:
     return isinstance(value, bool)
 
@@ -121,7 +126,7 @@ def texts(value: Any) -> bool:
     return isinstance(value, list) and all(isinstance(v, str) for v in value)
 
 
-@check("not an object")
+@check("not an object", passes=(dict,))
 def obj(value: Any) -> bool:
     return isinstance(value, dict)
 
@@ -184,29 +189,43 @@ def fields(*groups: tuple[Check, bool, tuple[str, ...]]) -> Fields:
     return {name: (check, optional) for check, optional, names in groups for name in names}
 
 
+Rule = tuple[frozenset[type], Check, bool]  # the types that pass at once, the check, whether null is allowed
+_RULES: dict[int, tuple[Fields, dict[str, Rule]]] = {}
+
+
+def _rules(fields: Fields) -> dict[str, Rule]:
+    """``fields`` with each check's types that pass at once (``None``'s too where null is allowed),
+    made once for each ``Fields`` (they are constants, made by ``fields``)."""
+    made = _RULES.get(id(fields))
+    if made is not None and made[0] is fields:
+        return made[1]
+    rules = {
+        name: (_PASSES.get(check, frozenset()) | ({type(None)} if optional else set()), check, optional)
+        for name, (check, optional) in fields.items()
+    }
+    _RULES[id(fields)] = (fields, rules)
+    return rules
+
+
 def problems(data: Any, fields: Fields, prefix: str = "") -> list[tuple[str, str]]:
-    """``(field, why)`` for each field of ``data`` whose value has the wrong type (absent fields pass)."""
+    """``(field, why)`` for each field of ``data`` whose value has the wrong type (absent fields
+    pass), in the fields' order."""
     if not isinstance(data, dict):
         return [(prefix.rstrip(".") or "record", "not an object")]
-    found = []
-    # The fields present only: through the record's keys where it has fewer than the fields
-    # (``info`` and ``environment`` have a few of many), in the fields' order all the same.
-    names = fields if len(fields) <= len(data) else [n for n in data if n in fields]
-    for name in names:
-        value = data.get(name, _ABSENT)
-        if value is _ABSENT:
+    rules = _rules(fields)
+    bad = None
+    # The fields present only (``info`` and ``environment`` have a few of many); a value of a type
+    # that always passes its check (most of a record's) is not checked further.
+    for name, value in data.items():
+        rule = rules.get(name)
+        if rule is None or value.__class__ in rule[0]:
             continue
-        check, optional = fields[name]
-        if check(value) or (optional and value is None):
+        if rule[1](value) or (rule[2] and value is None):
             continue
-        found.append((prefix + name, why(check, value)))
-    if len(found) > 1 and names is not fields:
-        order = list(fields)
-        found.sort(key=lambda f: order.index(f[0].removeprefix(prefix)))
-    return found
-
-
-_ABSENT = object()
+        bad = [name] if bad is None else [*bad, name]
+    if bad is None:
+        return []
+    return [(prefix + name, why(check, data[name])) for name, (check, _) in fields.items() if name in bad]
 
 
 def why(check: Check, value: Any) -> str:

@@ -168,30 +168,40 @@ def open_dir(root: Path, parts: Sequence[str], create: bool = False) -> Iterator
     """A descriptor of ``root/parts...``, each part opened without following a link (``LinkError``
     names one); missing parts are made when ``create``, else ``FileNotFoundError``. The root
     itself may be a link: the user named it."""
-    fd = os.open(root, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
+    fd = open_folder(root, parts, create)
     try:
-        for depth, part in enumerate(parts):
-            path = root.joinpath(*parts[: depth + 1])
-            try:
-                child = os.open(part, _DIR_FLAGS, dir_fd=fd)
-            except FileNotFoundError:
-                if not create:
-                    raise
-                with writing(path), contextlib.suppress(FileExistsError):
-                    os.mkdir(part, 0o755, dir_fd=fd)
-                child = open_child(fd, part, path)
-            except OSError as exc:
-                if exc.errno in _LINK_ERRNOS:
-                    _raise_if_link(fd, part, path)
-                raise
-            os.close(fd)
-            fd = child
         yield fd
     finally:
         os.close(fd)
 
 
-def open_child(fd: int, part: str, path: Path) -> int:
+def open_folder(root: Path, parts: Sequence[str], create: bool = False) -> int:
+    """``open_dir``'s descriptor, for the caller to close."""
+    fd = os.open(root, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
+    try:
+        for depth, part in enumerate(parts):
+            try:
+                child = os.open(part, _DIR_FLAGS, dir_fd=fd)
+            except FileNotFoundError:
+                if not create:
+                    raise
+                path = root.joinpath(*parts[: depth + 1])
+                with writing(path), contextlib.suppress(FileExistsError):
+                    os.mkdir(part, 0o755, dir_fd=fd)
+                child = open_child(fd, part, path)
+            except OSError as exc:
+                if exc.errno in _LINK_ERRNOS:
+                    _raise_if_link(fd, part, root.joinpath(*parts[: depth + 1]))
+                raise
+            os.close(fd)
+            fd = child
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
+
+
+def open_child(fd: int, part: str, path: Path | str) -> int:
     """A descriptor of the folder ``part`` in the folder ``fd`` (shown as ``path``), never a link (``LinkError``)."""
     try:
         return os.open(part, _DIR_FLAGS, dir_fd=fd)
@@ -201,10 +211,10 @@ def open_child(fd: int, part: str, path: Path) -> int:
         raise
 
 
-def _raise_if_link(fd: int, name: str, path: Path) -> None:
+def _raise_if_link(fd: int, name: str, path: Path | str) -> None:
     with contextlib.suppress(OSError):
         if stat.S_ISLNK(os.stat(name, dir_fd=fd, follow_symlinks=False).st_mode):
-            raise LinkError(path)
+            raise LinkError(Path(path))
 
 
 def first_link(root: Path) -> Path | None:

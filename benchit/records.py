@@ -216,8 +216,10 @@ class Invocation:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Invocation:
-        names = {f.name for f in dataclasses.fields(cls)}
-        return cls(**{k: v for k, v in data.items() if k in names})
+        return cls(**{k: v for k, v in data.items() if k in _INVOCATION_NAMES})
+
+
+_INVOCATION_NAMES = frozenset(f.name for f in dataclasses.fields(Invocation))
 
 
 @dataclass(frozen=True)
@@ -287,7 +289,7 @@ _STATS_NAMES = frozenset(f.name for f in dataclasses.fields(Stats))
 
 
 # -- checks of the records' own fields (``fieldcheck``) ----------------------------------------------
-@fc.check("not an object")
+@fc.check("not an object", passes=(dict,))
 def _stats(value: Any) -> bool:
     """An object; each of its fields is checked on its own (``_STATS_FIELDS``)."""
     return isinstance(value, dict)
@@ -308,32 +310,17 @@ _MACHINE = fc.fields(
     (fc.text, True, ("accelerator",)),
     (fc.integer, True, ("accelerator_count",)),
 )
+# fmt: off
 _STATS_FIELDS = fc.fields(
     (fc.integer, False, ("iterations", "warmup_iterations")),
-    (
-        fc.number,
-        False,
-        (
-            "mean_ms",
-            "median_ms",
-            "median_ci_low_ms",
-            "median_ci_high_ms",
-            "min_ms",
-            "max_ms",
-            "std_ms",
-            "iqr_ms",
-            "p90_ms",
-            "p99_ms",
-            "cv",
-            "measure_time_s",
-            "warmup_time_s",
-        ),
-    ),  # fmt: skip
+    (fc.number, False, ("mean_ms", "median_ms", "median_ci_low_ms", "median_ci_high_ms", "min_ms", "max_ms", "std_ms",
+                        "iqr_ms", "p90_ms", "p99_ms", "cv", "measure_time_s", "warmup_time_s")),
     (fc.flag, False, ("noisy", "warmup_settled")),
     (fc.numbers, False, (keys.SAMPLES_MS, keys.ROUNDS_MS)),
     (fc.integers, False, ("round_iterations", "sample_rounds", "round_passes")),
     (fc.number, True, ("between_pass_cv",)),
 )
+# fmt: on
 # The typed facts of ``parity`` (``Parity``; the rest, such as the tolerances, are kept as they are).
 _PARITY = fc.fields(
     (lambda v: isinstance(v, str) and v in ParityVerdict._value2member_map_, True, ("verdict",)),
@@ -350,30 +337,17 @@ _ENVIRONMENT = fc.fields(
     (fc.scalar, True, ("hostname", "threads", "device_name", "device_software", "cpu_model", "benchit")),
     (fc.obj, True, ("versions",)),
 )
+# fmt: off
 _INFO = fc.fields(
-    (
-        fc.scalar,
-        True,
-        (
-            keys.CPU_WAIT_FRACTION,
-            keys.STEAL_FRACTION,
-            keys.RUNNABLE_OTHERS,
-            keys.CPU_PRESSURE,
-            keys.CONTENDED_REASON,
-            keys.BLOCKS_DISCARDED,
-            keys.QUIET_WAIT_S,
-            keys.PREPARE_S,
-            keys.FIRST_STEP_S,
-            keys.OVERHEAD_NS,
-            keys.PEAK_RSS_BYTES,
-            keys.PEAK_MEMORY_ALLOCATED_BYTES,
-            keys.PEAK_MEMORY_RESERVED_BYTES,
-        ),
-    ),  # fmt: skip
+    (fc.scalar, True, (keys.CPU_WAIT_FRACTION, keys.STEAL_FRACTION, keys.RUNNABLE_OTHERS, keys.CPU_PRESSURE,
+                       keys.CONTENDED_REASON, keys.BLOCKS_DISCARDED, keys.QUIET_WAIT_S, keys.PREPARE_S,
+                       keys.FIRST_STEP_S, keys.OVERHEAD_NS, keys.PEAK_RSS_BYTES, keys.PEAK_MEMORY_ALLOCATED_BYTES,
+                       keys.PEAK_MEMORY_RESERVED_BYTES)),
     (fc.number, True, (keys.SPEED_PROBE_US, keys.PARALLEL_PROBE_US)),
     (fc.text, True, (keys.SPEED_PROBE, keys.PARALLEL_PROBE)),
     (fc.texts, True, (keys.TRAIN_ADAPTATIONS,)),
 )
+# fmt: on
 _RESULT = fc.fields(
     (fc.text, False, ("device", "runtime", "precision", "mode")),
     (_result_status, False, ("status",)),
@@ -425,7 +399,8 @@ class Result:
 
     def __post_init__(self) -> None:
         # Measuring code may still pass the plain string: the record holds the enum.
-        object.__setattr__(self, "status", ResultStatus(self.status))
+        if self.status.__class__ is not ResultStatus:
+            object.__setattr__(self, "status", ResultStatus(self.status))
 
     @property
     def measurement(self) -> str:
@@ -456,8 +431,8 @@ class Result:
             found += [(f"stats.{name}", "missing") for name in _STATS_NEEDED if name not in stats]
             found += fc.problems(stats, _STATS_FIELDS, "stats.")
         for name, fields in (("parity", _PARITY), ("environment", _ENVIRONMENT), ("info", _INFO)):
-            if not found and isinstance(data.get(name), dict):
-                found += fc.problems(data[name], fields, f"{name}.")
+            if not found and isinstance(value := data.get(name), dict) and value:  # an empty one has no problem
+                found += fc.problems(value, fields, f"{name}.")
         found = found or fc.huge_numbers(data)
         if found:
             raise fc.RecordError(found)

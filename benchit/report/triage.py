@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import hashlib
 import html
-import json
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from benchit import failures, keys
+from benchit import failures, jsontext, keys
 from benchit.failures import Failure
 from benchit.records import ResultStatus, ScriptStatus
 from benchit.store.cache import Cache
@@ -150,8 +149,9 @@ def collect(cache: Cache, runs: list[Any] | None = None) -> list[Failed]:
                 if failure is None:
                     continue
                 machine = (result.machine.id if result.machine else machine_of_script) or ""
-                key = identity(script, build.invocation.hash, args, result.measurement, machine)
-                found.append(Failed(result_id(build.build_name, result.measurement), script,
+                measurement = result.measurement
+                key = identity(script, build.invocation.hash, args, measurement, machine)
+                found.append(Failed(result_id(build.build_name, measurement), script,
                                     build.invocation.model_class, result.runtime, result.device, machine,
                                     failure, where, identity=key, diverged_at=_text(result.info, keys.DIVERGED_AT),
                                     diverged_class=_text(result.info, keys.DIVERGED_CLASS)))  # fmt: skip
@@ -233,7 +233,7 @@ def clusters(found: list[Failed]) -> list[Cluster]:
 
 # -- output -----------------------------------------------------------------------------------------
 def to_json(found: list[Cluster], baseline: bool) -> str:
-    return json.dumps({"clusters": [c.to_dict(baseline) for c in found]}, indent=1)
+    return jsontext.dumps({"clusters": [c.to_dict(baseline) for c in found]}, indent=1)
 
 
 def _models_text(cluster: Cluster) -> str:

@@ -21,9 +21,11 @@ one-line ``CacheError`` naming the file, and leave no temporary file behind.
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import fcntl
 import os
+from collections.abc import Iterator
 from pathlib import Path
 from typing import IO, Any
 
@@ -41,6 +43,32 @@ TAG = "Signature: 8a477f597d28d172789f06886806bc55\n# This is a benchit cache di
 # What ``create`` makes before the marker: a directory holding only these may be one that
 # another benchit process is creating at this moment.
 _OURS = {"CACHEDIR.TAG", "scripts", "builds", "locks", "calibration"}
+
+
+def _sorted_entries(fd: int) -> list[os.DirEntry[str]]:
+    """The entries of the folder open as ``fd``, sorted by name (``os.listdir``'s names, each with
+    what the listing says of its type)."""
+    with os.scandir(fd) as entries:
+        return sorted(entries, key=lambda entry: entry.name)
+
+
+def _is_folder(entry: os.DirEntry[str]) -> bool:
+    """Whether ``entry`` itself (not what a link there points to) is a folder (``fs.is_folder``)."""
+    try:
+        return entry.is_dir(follow_symlinks=False)
+    except OSError:
+        return False
+
+
+def _is_dir(entry: os.DirEntry[str], folder: Path) -> bool:
+    """``Path.is_dir`` of ``entry`` (in ``folder``; a link is followed): from the listing's type
+    where it says one, and by ``Path`` itself for a link or where the listing cannot tell."""
+    if entry.is_symlink():
+        return (folder / entry.name).is_dir()
+    try:
+        return entry.is_dir()
+    except OSError:
+        return (folder / entry.name).is_dir()
 
 
 def _ours(name: str) -> bool:
@@ -246,7 +274,7 @@ class Cache:
         (a warning names the link). A file over ``limit`` bytes is a ``JSONBoundError``, unread."""
         try:
             with fs.open_dir(self.root, self._parts(path.parent)) as fd:
-                return self._read_at(fd, path, limit)
+                return self._read_at(fd, path.name, path, limit)
         except (FileNotFoundError, NotADirectoryError):
             return None
         except fs.LinkError as exc:
@@ -258,10 +286,11 @@ class Cache:
                 return None
             raise
 
-    def _read_at(self, fd: int, path: Path, limit: int | None = None) -> bytes | None:
-        """``_read_bytes`` of ``path``, whose folder is open as ``fd`` (reached without following a link)."""
+    def _read_at(self, fd: int, name: str, path: Path | str, limit: int | None = None) -> bytes | None:
+        """``_read_bytes`` of the file ``name`` (shown as ``path``) in the folder open as ``fd``
+        (reached without following a link)."""
         try:
-            return fs.read_at(fd, path.name, limit)
+            return fs.read_at(fd, name, limit)
         except (FileNotFoundError, NotADirectoryError):
             return None
         except OSError as exc:
@@ -270,14 +299,14 @@ class Cache:
                 return None
             raise
 
-    def _read(self, path: Path, what: str, fd: int | None = None) -> dict[str, Any] | None:
-        """Parse a JSON record (in the folder open as ``fd``, if given); on damage, note a warning
-        naming the file and return None."""
+    def _read(self, path: Path | str, what: str, fd: int | None = None, name: str = "") -> dict[str, Any] | None:
+        """Parse a JSON record (the file ``name`` in the folder open as ``fd``, if given; ``path``
+        shows it); on damage, note a warning naming the file and return None."""
         try:
             if fd is None:
-                raw = self._read_bytes(path, safejson.MAX_RECORD_BYTES)
+                raw = self._read_bytes(Path(path), safejson.MAX_RECORD_BYTES)
             else:
-                raw = self._read_at(fd, path, safejson.MAX_RECORD_BYTES)
+                raw = self._read_at(fd, name, path, safejson.MAX_RECORD_BYTES)
             if raw is None:
                 return None
             data = safejson.loads(raw)
@@ -312,9 +341,54 @@ class Cache:
             self.warnings.append(f"skipped {path}: malformed script record ({exc})")
             return None
 
-    def read_build(self, name: str) -> BuildRecord | None:
-        path = self.build_dir(name) / "build.json"
-        data = self._read(path, "build record")
+    @contextlib.contextmanager
+    def builds_folder(self) -> Iterator[int | None]:
+        """A descriptor of the builds folder, for ``read_build`` and ``read_results`` of many builds
+        (opened once, not once a file); None when it cannot be opened (missing, or a link): each
+        read then meets that, and warns of it, on its own."""
+        with contextlib.ExitStack() as stack:
+            try:
+                fd: int | None = stack.enter_context(fs.open_dir(self.root, ("builds",)))
+            except (OSError, fs.LinkError):
+                fd = None
+            yield fd
+
+    def _build_place(self, name: str) -> tuple[str, str]:
+        """The folder name of build ``name`` and its path as ``build_dir`` shows it (without
+        ``pathlib``: thousands of builds are read)."""
+        safe, root = safe_name(name, limit=200), str(self.root)
+        if root == "." or root.endswith("/"):  # ``pathlib`` drops the one, keeps the other
+            return safe, str(self.root / "builds" / safe)
+        return safe, f"{root}/builds/{safe}"
+
+    def _open_build(self, safe: str, shown: str, builds: int | None) -> int:
+        """A descriptor of the build folder ``safe`` (``_build_place``), never reached through a
+        link: below ``builds`` (``builds_folder``) when given, else from the root."""
+        if builds is None:
+            return fs.open_folder(self.root, ("builds", safe))
+        return fs.open_child(builds, safe, shown)
+
+    def read_build(self, name: str, builds: int | None = None) -> BuildRecord | None:
+        """The record of build ``name``; ``builds``: the builds folder, open (``builds_folder``)."""
+        safe, folder = self._build_place(name)
+        path = f"{folder}/build.json"
+        try:
+            fd = self._open_build(safe, folder, builds)
+        except (FileNotFoundError, NotADirectoryError):
+            return None
+        except fs.LinkError as exc:
+            self.warnings.append(f"skipped {path}: {exc.path} is a symbolic link (never followed)")
+            return None
+        except OSError as exc:
+            if exc.errno == errno.ELOOP:
+                self.warnings.append(f"skipped {path}: a symbolic link (never followed)")
+            else:
+                self.warnings.append(f"skipped {path}: unreadable build record ({type(exc).__name__}: {exc})")
+            return None
+        try:
+            data = self._read(path, "build record", fd, "build.json")
+        finally:
+            os.close(fd)
         if data is None:
             return None
         try:
@@ -323,45 +397,55 @@ class Cache:
             self.warnings.append(f"skipped {path}: malformed build record ({exc})")
             return None
 
-    def read_results(self, name: str) -> list[Result]:
-        """Every machine's results of build ``name`` (and those of older caches, without a machine)."""
-        folder = self.build_dir(name) / "results"
+    def read_results(self, name: str, builds: int | None = None) -> list[Result]:
+        """Every machine's results of build ``name`` (and those of older caches, without a machine);
+        ``builds``: the builds folder, open (``builds_folder``)."""
+        safe, build = self._build_place(name)
+        folder = f"{build}/results"
         results: list[Result] = []
         # Each folder is opened once and its files relative to it (a cache holds thousands of
         # results), in the order of their sorted paths: older caches' results beside the folders.
         try:
-            with fs.open_dir(self.root, self._parts(folder)) as fd:
-                for file in sorted(os.listdir(fd)):
+            parent = self._open_build(safe, build, builds)
+            try:
+                fd = fs.open_child(parent, "results", folder)
+            finally:
+                os.close(parent)
+            try:
+                for entry in _sorted_entries(fd):
+                    file = entry.name
                     if file.startswith("."):
                         continue
                     if file.endswith(".json"):
-                        self._add_result(results, fd, folder / file)
-                    elif fs.is_folder(folder / file):  # a machine's folder; other files are never opened
-                        self._add_machine(results, fd, folder / file)
+                        self._add_result(results, fd, file, f"{folder}/{file}")
+                    elif _is_folder(entry):  # a machine's folder; other files are never opened
+                        self._add_machine(results, fd, file, f"{folder}/{file}")
+            finally:
+                os.close(fd)
         except (FileNotFoundError, NotADirectoryError):
             pass
         except fs.LinkError as exc:
             self.warnings.append(f"skipped {folder}: {exc.path} is a symbolic link (never followed)")
         return results
 
-    def _add_machine(self, results: list[Result], fd: int, folder: Path) -> None:
-        """The results in ``folder``, a machine's, below the folder open as ``fd``."""
+    def _add_machine(self, results: list[Result], fd: int, name: str, folder: str) -> None:
+        """The results in the folder ``name`` (shown as ``folder``), a machine's, in the folder open as ``fd``."""
         try:
-            machine = fs.open_child(fd, folder.name, folder)
+            machine = fs.open_child(fd, name, folder)
         except (FileNotFoundError, NotADirectoryError):
             return
         except fs.LinkError as exc:
             self.warnings.append(f"skipped {folder}: {exc.path} is a symbolic link (never followed)")
             return
         try:
-            for name in sorted(os.listdir(machine)):
-                if name.endswith(".json") and not name.startswith("."):
-                    self._add_result(results, machine, folder / name)
+            for file in sorted(os.listdir(machine)):
+                if file.endswith(".json") and not file.startswith("."):
+                    self._add_result(results, machine, file, f"{folder}/{file}")
         finally:
             os.close(machine)
 
-    def _add_result(self, results: list[Result], fd: int, path: Path) -> None:
-        data = self._read(path, "result", fd)
+    def _add_result(self, results: list[Result], fd: int, name: str, path: str) -> None:
+        data = self._read(path, "result", fd, name)
         if data is None:
             return
         try:
@@ -396,11 +480,15 @@ class Cache:
         """Note a warning for each file that benchit did not put where it lies (it is never read)."""
         places = [(self.root, {MARKER, *_OURS}), (self.root / "builds", None)]
         for folder, known in places:
-            for path in sorted(folder.iterdir()) if folder.is_dir() and not folder.is_symlink() else []:
-                if fs.is_temp(path.name):
+            if not folder.is_dir() or folder.is_symlink():
+                continue
+            with os.scandir(folder) as listing:  # thousands of builds: their names and types, no Path each
+                entries = sorted(listing, key=lambda entry: entry.name)
+            for entry in entries:
+                if fs.is_temp(entry.name):
                     continue  # an atomic write in progress, or abandoned by a killed scan
-                if (known is not None and path.name not in known) or (known is None and not path.is_dir()):
-                    self.warnings.append(f"skipped {path}: not a benchit file")
+                if (known is not None and entry.name not in known) or (known is None and not _is_dir(entry, folder)):
+                    self.warnings.append(f"skipped {folder / entry.name}: not a benchit file")
 
     def build_names(self) -> list[str]:
         folder = self.root / "builds"

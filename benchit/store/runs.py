@@ -43,27 +43,31 @@ class ScriptRun:
 def script_runs(cache: Cache) -> list[ScriptRun]:
     """Every script run in ``cache``; damaged files are skipped and noted in ``cache.warnings`` by the store."""
     cache.check_strays()
-    return [run for key in cache.script_keys() if (run := script_run(cache, key)) is not None]
+    with cache.builds_folder() as builds:  # opened once for the thousands of builds below it
+        return [run for key in cache.script_keys() if (run := script_run(cache, key, builds)) is not None]
 
 
-def script_run(cache: Cache, key: str) -> ScriptRun | None:
-    """The script run ``key`` of ``cache`` with its builds; None when its record is unreadable."""
+def script_run(cache: Cache, key: str, builds: int | None = None) -> ScriptRun | None:
+    """The script run ``key`` of ``cache`` with its builds; None when its record is unreadable.
+    ``builds``: the cache's builds folder, open (``Cache.builds_folder``)."""
     record = cache.read_script(key)
     if record is None:
         return None
-    builds = tuple(b for name in record.builds if (b := _build(cache, name, record.digest)))
-    return ScriptRun(record, builds)
+    found = tuple(b for name in record.builds if (b := _build(cache, name, record.digest, builds)))
+    return ScriptRun(record, found)
 
 
-def _build(cache: Cache, name: str, digest: str) -> BuildRun | None:
-    record = cache.read_build(name)
+def _build(cache: Cache, name: str, digest: str, builds: int | None) -> BuildRun | None:
+    record = cache.read_build(name, builds)
     if record is None:
         return None
     if record.invocation is None:
         cache.warnings.append(f"skipped {cache.build_dir(name) / 'build.json'}: malformed build record (no invocation)")
         return None
     # Results of an earlier version of the script are not this run's (older caches have no digest).
-    results = tuple(located(cache, name, r) for r in cache.read_results(name) if r.script_digest in (None, digest))
+    results = tuple(
+        located(cache, name, r) for r in cache.read_results(name, builds) if r.script_digest in (None, digest)
+    )
     return BuildRun(record, record.invocation, results)
 
 
