@@ -295,6 +295,12 @@ def _stats(value: Any) -> bool:
     return isinstance(value, dict)
 
 
+@fc.check("not a failure (an object with a string stage)")
+def _failure(value: Any) -> bool:
+    """A failure (``failures.Failure``): an object whose ``stage`` is a string."""
+    return isinstance(value, dict) and isinstance(value.get("stage"), str)
+
+
 @fc.check("not a machine (an object with a string id, hostname and cpu model)")
 def machine_check(value: Any) -> bool:
     """The check of a record's ``machine`` field (``fieldcheck``)."""
@@ -354,7 +360,8 @@ _RESULT = fc.fields(
     (fc.obj, False, ("info", "environment")),
     (fc.text, True, ("error", "script_digest")),
     (_stats, True, ("stats",)),
-    (fc.obj, True, ("parity", "failure")),
+    (fc.obj, True, ("parity",)),
+    (_failure, True, ("failure",)),
     (machine_check, True, ("machine",)),
     (fc.number, True, ("throughput_per_s", "finished")),
     (fc.flag, False, ("contended",)),

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import hashlib
 import html
+import json
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from benchit import failures, jsontext, keys
+from benchit import failures, keys
 from benchit.failures import Failure
 from benchit.records import ResultStatus, ScriptStatus
 from benchit.store.cache import Cache
@@ -233,7 +234,8 @@ def clusters(found: list[Failed]) -> list[Cluster]:
 
 # -- output -----------------------------------------------------------------------------------------
 def to_json(found: list[Cluster], baseline: bool) -> str:
-    return jsontext.dumps({"clusters": [c.to_dict(baseline) for c in found]}, indent=1)
+    # Compact: json's C encoder writes it (an indented one is Python's, several times slower on a zoo).
+    return json.dumps({"clusters": [c.to_dict(baseline) for c in found]})
 
 
 def _models_text(cluster: Cluster) -> str:

@@ -86,6 +86,16 @@ def test_damaged_and_stray_files_are_skipped_by_name_and_the_rest_is_reported(ca
     assert len(rows) == len(NAMES)
 
 
+def test_a_result_whose_failure_has_no_stage_is_skipped_not_a_traceback(cache: Path, tmp_path: Path) -> None:
+    edited = result_file(_build(cache, "d"), "cpu-torch")
+    edited.write_text(json.dumps({**json.loads(edited.read_text()), "status": "failed", "failure": {"kind": "x"}}))
+    code, warnings, rows = _report(cache, tmp_path)
+    assert code == 0
+    assert [w for w in warnings if "malformed result (failure: not a failure" in w and str(edited) in w], warnings
+    done = run_benchit("triage", cache)  # the only failure was skipped: none left, one line
+    assert done.returncode == 2 and "Traceback" not in done.stderr, done.stderr
+
+
 def test_a_truncated_script_record_is_skipped(cache: Path, tmp_path: Path) -> None:
     record = next((cache / "scripts").glob("e-*.json"))
     record.write_text(record.read_text()[:40])
