@@ -108,10 +108,13 @@ _OPS = (
 
 
 def find_op(text: str) -> str:
-    """The first operator or ONNX node type ``text`` names, or ``""``."""
+    """The first operator or ONNX node type ``text`` names, or ``""``; never a name cut short where
+    a long error was shortened (``... attentio ...`` at its end)."""
+    cut = len(text.rstrip()) - 4 if text.rstrip().endswith(" ...") else -1
     for pattern in _OPS:
-        if found := pattern.search(text):
-            return found.group(1)
+        for found in pattern.finditer(text):
+            if found.end(1) != cut:
+                return found.group(1)
     return ""
 
 

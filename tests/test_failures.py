@@ -28,6 +28,12 @@ def test_ops_and_stages_read_from_library_messages() -> None:
     assert (found.op, found.stage) == ("Conv", failures.RUN)
     assert failures.find_op("Could not run 'aten::linalg_svdvals' with arguments") == "aten::linalg_svdvals"
     assert failures.describe("x", "ValueError: nope", where=failures.PREPARE).stage == failures.COMPILE
+    # A long error kept shortened ends in " ...": an op cut there is no op (a zoo scan's SDPA error
+    # named "aten.scaled_dot_product_attentio"); one named earlier in the text still counts.
+    cut = "ConversionError: node %sdpa = call_function[target=torch.ops.aten.scaled_dot_product_attentio ..."
+    assert failures.find_op(cut) == ""
+    assert failures.find_op("Could not run 'aten::addmm' with arguments\n" + cut) == "aten::addmm"
+    assert failures.find_op(cut.removesuffix(" ...") + "n.default failed") == "aten.scaled_dot_product_attention"
 
 
 def test_frame_is_the_innermost_library_function() -> None:
