@@ -109,13 +109,15 @@ _OPS = (
 
 def find_op(text: str) -> str:
     """The first operator or ONNX node type ``text`` names, or ``""``; never a name cut short where
-    a long error was shortened (``... attentio ...`` at its end)."""
-    cut = len(text.rstrip()) - 4 if text.rstrip().endswith(" ...") else -1
+    a long message was shortened (``aten.scaled_dot_product_attentio ...``)."""
     for pattern in _OPS:
         for found in pattern.finditer(text):
-            if found.end(1) != cut:
+            if not _CUT.match(text, found.end(1)):
                 return found.group(1)
     return ""
+
+
+_CUT = re.compile(r" \.\.\.\s*(?:\n|$)")  # where a shortened message ends (``onnxfile._plain``)
 
 
 # -- the stage --------------------------------------------------------------------------------------

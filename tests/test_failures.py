@@ -34,6 +34,10 @@ def test_ops_and_stages_read_from_library_messages() -> None:
     assert failures.find_op(cut) == ""
     assert failures.find_op("Could not run 'aten::addmm' with arguments\n" + cut) == "aten::addmm"
     assert failures.find_op(cut.removesuffix(" ...") + "n.default failed") == "aten.scaled_dot_product_attention"
+    # ... and in a chain of messages, the cut one first: the cause's whole name
+    assert failures.find_op(cut + "\nConversionError: target=torch.ops.aten.scaled_dot_product_attention.default") == (
+        "aten.scaled_dot_product_attention"
+    )
 
 
 def test_frame_is_the_innermost_library_function() -> None:

@@ -43,6 +43,10 @@ def _find(cache: Any, result_id: str) -> tuple[Any, Any, Any]:
         if r.measurement == measurement and (not machine or (r.machine and r.machine.id == machine))
     ]
     if not found:
+        own = cache.read_script(result_id) if "/" not in result_id else None
+        if own is not None and own.status is not None and own.status.value in ("failed", "timeout", "oom", "killed"):
+            raise UsageError(f"{result_id!r} is its script's own failure ({own.status.value}), not a runtime's: run the "
+                             f"script alone with benchit benchmark {own.script} --analyze-only")  # fmt: skip
         raise UsageError(f"no result {result_id!r} in {cache.root} (benchit triage names each failed result's id)")
     if len(found) > 1:
         ids = ", ".join(f"{result_id}@{r.machine.id if r.machine else '?'}" for r in found)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import html
 import json
+import shlex
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -42,6 +43,7 @@ class Failed:
     # Where its failed parity starts (``measure.localize``): the submodule's name and class, "" when unknown.
     diverged_at: str = ""
     diverged_class: str = ""
+    path: str = ""  # a script's own failure: the script's path, to run it alone
 
     @property
     def divergence(self) -> str:
@@ -94,8 +96,12 @@ class Cluster:
         return {c: sum(r.change == c for r in self.results) for c in (NEW, STILL, FIXED)}
 
     def repro(self) -> str:
-        """The command that reproduces its first failing result alone."""
+        """The command that reproduces its first failing result alone: ``benchit repro``, or for a
+        script's own failure (a crash, timeout, out of memory) the script run alone as benchit runs it."""
         first = (self.failing or self.results)[0]
+        if not first.runtime:
+            script = shlex.quote(first.path or first.script)
+            return f"benchit benchmark {script} --analyze-only --cache-dir repro-{self.id}"
         return f"benchit repro --cache-dir {first.cache} {first.id} --output repro-{self.id}"
 
     def to_dict(self, baseline: bool) -> dict[str, Any]:
@@ -159,7 +165,8 @@ def collect(cache: Cache, runs: list[Any] | None = None) -> list[Failed]:
         if record.status in _SCRIPT_FAILURES:
             failure = failures.of_script(str(record.status), record.error)
             key = identity(script, "", args, "", machine_of_script or "")
-            found.append(Failed(record.key, script, "", "", "", machine_of_script or "", failure, where, identity=key))
+            found.append(Failed(record.key, script, "", "", "", machine_of_script or "", failure, where, identity=key,
+                                path=str(record.script or "")))  # fmt: skip
     return found
 
 

@@ -153,3 +153,19 @@ def test_repro_of_an_accuracy_failure_of_a_plugin_runtime(tmp_path: Path) -> Non
     assert done.returncode == 0, done.stdout + done.stderr
     alone = _repro_from_empty_folder(out, tmp_path)
     assert alone.returncode == 1 and "reproduced" in alone.stdout, alone.stdout + alone.stderr
+
+
+def test_a_scripts_own_failure_is_reproduced_by_running_the_script_alone(tmp_path: Path) -> None:
+    # A script that raises before its model: its cluster's reproduce line runs the script alone,
+    # and ``benchit repro`` given its id says so in one line instead of "no result".
+    script = write_script(tmp_path / "scripts", "raises.py", "raise RuntimeError('the script itself fails')\n")
+    cache = tmp_path / "cache"
+    done = run_benchit("benchmark", script, "--cache-dir", cache, *FAST)
+    assert done.returncode != 0
+    (cluster,) = json.loads(run_benchit("triage", cache, "--format", "json").stdout)["clusters"]
+    assert cluster["repro"].startswith(f"benchit benchmark {script} --analyze-only --cache-dir repro-")
+    again = run_benchit(*cluster["repro"].split()[1:], cwd=tmp_path)
+    assert again.returncode != 0 and "the script itself fails" in again.stdout + again.stderr
+    done = run_benchit("repro", "--cache-dir", cache, cluster["results"][0]["id"], "--output", tmp_path / "out")
+    assert done.returncode == 2 and len(done.stderr.strip().splitlines()) == 1, done.stderr
+    assert "its script's own failure (failed)" in done.stderr and "--analyze-only" in done.stderr
