@@ -144,4 +144,6 @@ def run(args: argparse.Namespace, registry: Registry) -> int:
     for line in table.compare_lines(result, width(args)):
         print(line)
     write(chosen, paths, data)
-    return gate(args.fail_on, FAIL_ON, [p.verdict for p in result.pairs])
+    # A pair is flagged once, by its first gated verdict: its latency's, else its TTFT's or TPOT's.
+    gated = {verdict for name in args.fail_on for verdict in FAIL_ON[name]}
+    return gate(args.fail_on, FAIL_ON, [next((v for v in p.verdicts if v in gated), p.verdict) for p in result.pairs])

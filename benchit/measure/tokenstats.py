@@ -41,9 +41,7 @@ def _rounds_of(side: dict[str, Any]) -> list[float]:
     return [float(r) for r in rounds] if rounds else [round(float(side["median_ms"]), 5)]
 
 
-def join_columns(
-    earlier: dict[str, Any], later: dict[str, Any], e2e_ms: float, round_count: int
-) -> dict[str, Any]:
+def join_columns(earlier: dict[str, Any], later: dict[str, Any], e2e_ms: float, round_count: int) -> dict[str, Any]:
     """The generation columns of a result whose passes (``--passes``) gave ``earlier``'s and
     ``later``'s ``info``: TTFT and TPOT the medians of both passes' calls (their kept samples
     pooled), each interval the wider of the pooled samples' and the span of the two passes'

@@ -16,6 +16,7 @@ from benchit.judge.stats import NO_SPREAD, Change, GeoMean, compare_paired, comp
 from benchit.judge.verdicts import CompareVerdict
 from benchit.records import ResultStatus
 from benchit.report.frame import IDENTITY, eager_runtimes, runtime_label
+from benchit.report.tokenpairs import TokenVerdict, judged, verdict_text, view
 
 BY = ("runtime", "device", "machine", "runtime_options")
 OPTIONS = "runtime_options"
@@ -44,6 +45,7 @@ class Pair:
     new_contended: bool | None = None
     base_energy_j: float | None = None  # energy per step, where the device has a counter
     new_energy_j: float | None = None
+    tokens: tuple[TokenVerdict, ...] = ()  # generate pairs: TTFT's and TPOT's own verdicts
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -63,6 +65,7 @@ class Pair:
             "base_contended": self.base_contended,
             "new_contended": self.new_contended,
             **self._energy(),
+            **({"tokens": [t.to_dict() for t in self.tokens]} if self.tokens else {}),
         }
 
     def _energy(self) -> dict[str, Any]:
@@ -93,17 +96,19 @@ class Pair:
             new_contended=data.get("new_contended"),
             base_energy_j=data.get("base_energy_j"),
             new_energy_j=data.get("new_energy_j"),
+            tokens=tuple(TokenVerdict.from_dict(t) for t in data.get("tokens") or ()),
         )
+
+    @property
+    def verdicts(self) -> tuple[CompareVerdict, ...]:
+        """The pair's verdict (its latency's: the whole call in generate mode), then TTFT's and TPOT's."""
+        return (self.verdict, *(t.verdict for t in self.tokens))
 
     @property
     def verdict_text(self) -> str:
         """The verdict and why: ``inconclusive: busy ...``, ``no significant change (within this
         machine's run-to-run noise, ±7.3%)``."""
-        if not self.reason:
-            return self.verdict.value
-        if self.verdict is CompareVerdict.SAME:
-            return f"{self.verdict.value} ({self.reason})"
-        return f"{self.verdict.value}: {self.reason}"
+        return verdict_text(self.verdict, self.reason)
 
     @property
     def left_out(self) -> str:
@@ -135,6 +140,7 @@ class Pair:
             "base_contended": self.base_contended,
             "new_contended": self.new_contended,
             **self._energy(),
+            **{k: v for t in self.tokens for k, v in t.flat().items()},
         }
 
 
@@ -151,6 +157,14 @@ class Comparison:
     def counts(self) -> dict[str, int]:
         counts = Counter(p.verdict for p in self.pairs)
         return {v.value: counts[v] for v in CompareVerdict if counts[v]}
+
+    def token_counts(self) -> dict[str, dict[str, int]]:
+        """The count per verdict of TTFT and of TPOT, over the generate pairs (none: empty)."""
+        found: dict[str, Counter[CompareVerdict]] = {}
+        for pair in self.pairs:
+            for token in pair.tokens:
+                found.setdefault(token.name, Counter())[token.verdict] += 1
+        return {name: {v.value: c[v] for v in CompareVerdict if c[v]} for name, c in found.items()}
 
     def geomeans(self) -> dict[str, GeoMean]:
         """The geometric mean of NEW/BASE per group, over pairs judged on both sides; inconclusive
@@ -171,6 +185,7 @@ class Comparison:
             "by": self.by,
             "threshold": self.threshold,
             "counts": self.counts(),
+            **({"token_counts": tokens} if (tokens := self.token_counts()) else {}),
             "geomeans": {group: mean.to_dict() for group, mean in self.geomeans().items()},
             "pairs": [p.to_dict() for p in self.pairs],
         }
@@ -294,6 +309,12 @@ def _pair(
 ) -> Pair:
     verdict, change, reason = _judge(base, new, threshold, labels, paired, floor)
     b, n = base or {}, new or {}
+    # TTFT and TPOT judged as latency is, each from its own round medians (``tokenpairs.view``).
+    tokens = tuple(
+        TokenVerdict(name, b.get(column), n.get(column), *_judge(view(b, column, rounds), view(n, column, rounds),
+                                                                  threshold, labels, paired, floor))
+        for name, column, rounds in judged(base, new)
+    )  # fmt: skip
     return Pair(
         key=key,
         model=_model(n or b),
@@ -312,6 +333,7 @@ def _pair(
         new_contended=n.get("contended") if new else None,
         base_energy_j=b.get(keys.ENERGY_J),
         new_energy_j=n.get(keys.ENERGY_J),
+        tokens=tokens,
     )
 
 

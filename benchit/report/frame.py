@@ -9,7 +9,15 @@ import pandas as pd
 from benchit import keys
 from benchit.judge.comparable import positive, round_medians
 from benchit.judge.stats import GeoMean, geometric_mean_of, paired_ratio
-from benchit.keys import FAILURE_COLUMNS, LOCALIZE_COLUMNS, ROUND_PASSES, ROUNDS_MS, SAMPLES_MS
+from benchit.keys import (
+    FAILURE_COLUMNS,
+    LOCALIZE_COLUMNS,
+    ROUND_PASSES,
+    ROUNDS_MS,
+    SAMPLES_MS,
+    TPOT_ROUNDS_MS,
+    TTFT_ROUNDS_MS,
+)
 from benchit.records import ResultStatus
 from benchit.report import rows
 from benchit.store.cache import Cache
@@ -131,8 +139,8 @@ COLUMNS = [
     "memory_ratio_vs_eager",
 ]
 # Carried in the frame for statistics and the JSON report, left out of CSV and tables: the kept
-# samples and the median of each round.
-CARRIED = [SAMPLES_MS, ROUNDS_MS, ROUND_PASSES]
+# samples and the median of each round (of TTFT and TPOT too, in generate mode).
+CARRIED = [SAMPLES_MS, ROUNDS_MS, ROUND_PASSES, TTFT_ROUNDS_MS, TPOT_ROUNDS_MS]
 # The columns that say what a result measured; two rows with the same values measured the same thing.
 IDENTITY = [
     "relative_path",

@@ -46,23 +46,31 @@ class MarkdownReporter(Reporter):
         out += [*floors, ""] if floors else []
         if report.comparison:
             cmp: Comparison = report.comparison
-            rows = [
-                [
-                    p.model,
-                    p.group,
-                    units.duration(p.base_median_ms) if p.base_status == ResultStatus.OK else p.base_status,
-                    units.duration(p.new_median_ms) if p.new_status == ResultStatus.OK else p.new_status,
-                    table.ratio_text(p),
-                    p.verdict.value,
-                    p.reason,
+            rows = []
+            for p in cmp.pairs:
+                rows.append(
+                    [
+                        p.model,
+                        p.group,
+                        units.duration(p.base_median_ms) if p.base_status == ResultStatus.OK else p.base_status,
+                        units.duration(p.new_median_ms) if p.new_status == ResultStatus.OK else p.new_status,
+                        table.ratio_text(p),
+                        p.verdict.value,
+                        p.reason,
+                    ]
+                )
+                rows += [
+                    [f"{p.model}: {t.name}", p.group, units.duration(t.base_ms), units.duration(t.new_ms),
+                     table.ratio_text(t), t.verdict.value, t.reason]  # fmt: skip
+                    for t in p.tokens
                 ]
-                for p in cmp.pairs
-            ]
             out += _md(["model", "where", cmp.base, cmp.new, table.RATIO_HEAD, "verdict", "reason"], rows)
             out += ["", f"Threshold {cmp.threshold * 100:g}%. Geometric mean of new/base:", ""]
             means = [[g, f"{m.value:.3f}" if m.value is not None else "-", m.note] for g, m in cmp.geomeans().items()]
             out += _md(["group", "geometric mean", "over"], means)
             out += ["", "Verdicts: " + ", ".join(f"{n} {v}" for v, n in cmp.counts().items())]
+            for name, found in cmp.token_counts().items():
+                out += ["", f"{name} verdicts: " + ", ".join(f"{n} {v}" for v, n in found.items())]
         else:
             df = report.frame  # the round medians and passes too: a cell's interval needs them
             rows = [
