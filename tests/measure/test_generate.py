@@ -376,3 +376,120 @@ def test_passes_join_their_calls_and_passes_that_disagree_widen_ttft() -> None:
     # the joined Stats with another count of rounds: none given rather than rounds misaligned with passes
     other = join_columns(info([10.0] * 5, [2.0] * 5), info([20.0] * 5, [3.0] * 5), e2e_ms=30.0, round_count=3)
     assert keys.ROUNDS_MS not in other[keys.TTFT_STATS]
+
+
+def _generation(result: Any, factors: list[float], e2e: float, ttft: float, tpot: float) -> Any:
+    """A decoder's generate result with controlled round medians (as many as its own): the whole
+    call's, TTFT's and TPOT's, each ``factors`` times its level; one machine speed, not contended."""
+    n = len(result.stats.rounds_ms)
+    assert n >= 2 and len(factors) >= n
+    info = {**result.info, "speed_probe_us": 100.0}
+    info.pop("parallel_probe_us", None)
+    for stats_key, column, level in ((keys.TTFT_STATS, keys.TTFT_MS, ttft), (keys.TPOT_STATS, keys.TPOT_MS, tpot)):
+        info[stats_key] = {**info[stats_key], keys.ROUNDS_MS: [level * f for f in factors[:n]]}
+        info[column] = level
+    stats = dataclasses.replace(result.stats, median_ms=e2e, rounds_ms=tuple(e2e * f for f in factors[:n]))
+    return dataclasses.replace(result, stats=stats, info=info, contended=False)
+
+
+def test_compare_judges_ttft_and_tpot_by_their_own_round_medians(
+    scanned: tuple[Path, pd.DataFrame], tmp_path: Path
+) -> None:
+    import shutil
+
+    from helpers import rewrite_results
+
+    cache, _ = scanned
+    base, new = Path(shutil.copytree(cache, tmp_path / "A")), Path(shutil.copytree(cache, tmp_path / "B"))
+    factors = [1.0, 1.03, 0.99, 1.02, 0.98]
+
+    def edit(target: Path, ttft: float, tpot: float, contended: bool = False) -> None:
+        def change(result: Any, path: Path) -> Any:
+            if result.mode != "generate" or result.status != "ok":
+                return dataclasses.replace(result, contended=False)
+            if not path.parts[-4].startswith("decoder-"):
+                return dataclasses.replace(result, contended=False, info={**result.info, "speed_probe_us": 100.0})
+            edited = _generation(result, factors, 100.0, ttft, tpot)
+            return dataclasses.replace(edited, contended=True) if contended else edited
+
+        rewrite_results(target, change)
+
+    # The whole call is the same on both sides; TTFT doubled, TPOT halved.
+    edit(base, ttft=10.0, tpot=2.0)
+    edit(new, ttft=20.0, tpot=1.0)
+    out = tmp_path / "cmp.json"
+    done = run_benchit("compare", base, new, "-o", out, "--format", "json,md,csv", "--threshold", "15")
+    assert done.returncode == 0, done.stdout + done.stderr
+    pairs = json.loads(out.read_text())["comparison"]["pairs"]
+    generated = {p["key"]["relative_path"]: p for p in pairs if p["key"]["mode"] == "generate"}
+    decoder = generated["decoder.py"]
+    assert decoder["verdict"] == "no significant change"
+    tokens = {t["name"]: t for t in decoder["tokens"]}
+    assert tokens["TTFT"]["verdict"] == "slower" and tokens["TTFT"]["change"]["ratio"] == pytest.approx(2.0)
+    assert tokens["TTFT"]["change"]["method"] == "welch-t on log round medians"
+    assert (tokens["TTFT"]["base_ms"], tokens["TTFT"]["new_ms"]) == (10.0, 20.0)
+    assert tokens["TPOT"]["verdict"] == "faster" and tokens["TPOT"]["change"]["ratio"] == pytest.approx(0.5)
+    # the unchanged generate pairs (each a copy of itself) have TTFT and TPOT verdicts too; eval pairs and
+    # the encoder's (unavailable) none
+    assert {name for name, p in generated.items() if {t["name"] for t in p.get("tokens", ())} == {"TTFT", "TPOT"}} == {
+        "decoder.py",
+        "encdec.py",
+        "forward.py",
+    }
+    assert not any("tokens" in p for p in pairs if p["key"]["mode"] == "eval")
+    counts = json.loads(out.read_text())["comparison"]["token_counts"]
+    assert counts["TTFT"]["slower"] == 1 and counts["TPOT"]["faster"] == 1
+    lines = done.stdout.splitlines()
+    ttft_line = next(line for line in lines if line.lstrip().startswith("TTFT") and "slower" in line)
+    assert "10.0 ms" in ttft_line and "20.0 ms" in ttft_line and "2.000" in ttft_line
+    assert any(line.startswith("TTFT verdicts: 1 slower") for line in lines), done.stdout
+    assert "| decoder.py GPT2LMHeadModel: TTFT |" in (tmp_path / "cmp.md").read_text()
+    table = pd.read_csv(tmp_path / "cmp.csv").set_index(["relative_path", "mode"])
+    assert table.loc[("decoder.py", "generate"), "ttft_verdict"] == "slower"
+    assert table.loc[("decoder.py", "generate"), "tpot_ratio"] == pytest.approx(0.5)
+    # --fail-on slower counts a TTFT or TPOT regression, one flag per pair
+    gated = run_benchit("compare", base, new, "--fail-on", "slower", "-o", tmp_path / "g.csv", "--threshold", "15")
+    assert gated.returncode == 1 and "--fail-on slower: 1 flagged" in gated.stderr
+    # a busy side: the whole call, TTFT and TPOT are all inconclusive, and gate once
+    edit(new, ttft=20.0, tpot=1.0, contended=True)
+    busy = run_benchit("compare", base, new, "--fail-on", "slower,inconclusive", "-o", tmp_path / "b.json",
+                       "--threshold", "15")  # fmt: skip
+    pair = next(
+        p for p in json.loads((tmp_path / "b.json").read_text())["comparison"]["pairs"]
+        if p["key"]["relative_path"] == "decoder.py" and p["key"]["mode"] == "generate"
+    )  # fmt: skip
+    assert [pair["verdict"], *(t["verdict"] for t in pair["tokens"])] == ["inconclusive"] * 3
+    assert busy.returncode == 1 and "--fail-on slower,inconclusive: 1 flagged" in busy.stderr
+
+
+def test_history_judges_ttft_and_tpot_of_a_generate_series(scanned: tuple[Path, pd.DataFrame], tmp_path: Path) -> None:
+    import shutil
+
+    from helpers import rewrite_results
+
+    cache, _ = scanned
+    db = f"sqlite:///{tmp_path / 'history.db'}"
+    factors = [1.0, 1.03, 0.99, 1.02, 0.98]
+    # three nights: the whole call and TPOT steady, TTFT doubled on the last
+    for night, ttft in ((1, 10.0), (2, 10.0), (3, 20.0)):
+        copy = Path(shutil.copytree(cache, tmp_path / f"night-{night}"))
+
+        def change(result: Any, path: Path, night: int = night, ttft: float = ttft) -> Any:
+            result = dataclasses.replace(result, finished=(result.finished or 0.0) + night, contended=False)
+            if path.parts[-4].startswith("decoder-") and result.mode == "generate":
+                return _generation(result, factors, 100.0, ttft, 2.0)
+            return result
+
+        rewrite_results(copy, change)
+        done = run_benchit("publish", copy, "--db", db, "--run", f"night-{night}")
+        assert done.returncode == 0, done.stdout + done.stderr
+    out = tmp_path / "history.csv"
+    done = run_benchit("history", "--db", db, "--format", "csv", "-o", out, "--fail-on", "regression")
+    series = pd.read_csv(out).set_index(["script", "mode"])
+    decoder = series.loc[("decoder.py", "generate")]
+    assert decoder["verdict"] == "no change", decoder.to_dict()
+    assert decoder["ttft_verdict"] == "regression" and decoder["ttft_ratio"] == pytest.approx(2.0)
+    assert decoder["tpot_verdict"] == "no change" and decoder["tpot_ratio"] == pytest.approx(1.0)
+    assert pd.isna(series.loc[("decoder.py", "eval"), "ttft_verdict"])  # an eval series has none
+    # --fail-on regression counts a TTFT regression (one flag for the series)
+    assert done.returncode == 1 and "--fail-on regression: 1 flagged" in done.stderr, done.stdout + done.stderr
