@@ -116,10 +116,10 @@ def main() -> None:
             else:
                 by_hand, done = timed([PYTHON, hand, *last])
                 seconds, result = scan(script, folder, options)
-                last = shape(result)
+                last = shape(result)  # this scan's, for the next repeat's hand (its own are in "hand")
             scans.append(seconds)
             hands.append(by_hand)
-            rows.append({"scan_s": seconds, "hand_s": by_hand, "ratio": seconds / by_hand, "calls": last[0],
+            rows.append({"scan_s": seconds, "hand_s": by_hand, "ratio": seconds / by_hand, "scan_calls": last[0],
                          "rounds": last[1], "blocks_discarded": result["info"].get("blocks_discarded"),
                          "hand": done.stdout.strip(), "e2e_ms": result["stats"]["median_ms"],
                          # where the scan's time went, besides the calls the hand makes too
