@@ -38,11 +38,16 @@ model = transformers.GPT2LMHeadModel(config).eval()
 ids = torch.randint(0, 1000, (1, PROMPT))
 mask = torch.ones_like(ids)
 """
-SCRIPT = MODEL + """
+SCRIPT = (
+    MODEL
+    + """
 model.generate(ids, attention_mask=mask, max_new_tokens=NEW, do_sample=False, pad_token_id=0)
 """
+)
 # The same calls by hand: greedy, exactly N tokens, an explicit pad token (benchit's protocol), in rounds.
-HAND = MODEL + """
+HAND = (
+    MODEL
+    + """
 import sys, time
 torch.set_num_threads(THREADS)
 calls, rounds = int(sys.argv[1]), int(sys.argv[2])
@@ -58,6 +63,7 @@ with torch.inference_mode():
 times.sort()
 print(f"{len(times)} calls, median {times[len(times) // 2] * 1000:.3f} ms")
 """
+)
 
 
 def scan(script: Path, folder: Path, options: list[str]) -> tuple[float, dict[str, Any]]:

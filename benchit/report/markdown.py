@@ -60,8 +60,15 @@ class MarkdownReporter(Reporter):
                     ]
                 )
                 rows += [
-                    [f"{p.model}: {t.name}", p.group, units.duration(t.base_ms), units.duration(t.new_ms),
-                     table.ratio_text(t), t.verdict.value, t.reason]  # fmt: skip
+                    [
+                        f"{p.model}: {t.name}",
+                        p.group,
+                        units.duration(t.base_ms),
+                        units.duration(t.new_ms),
+                        table.ratio_text(t),
+                        t.verdict.value,
+                        t.reason,
+                    ]  # fmt: skip
                     for t in p.tokens
                 ]
             out += _md(["model", "where", cmp.base, cmp.new, table.RATIO_HEAD, "verdict", "reason"], rows)
