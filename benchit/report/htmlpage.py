@@ -8,6 +8,7 @@ from collections import defaultdict
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from benchit import keys
 from benchit.contracts import Report
 from benchit.errors import Unavailable
 from benchit.fs import write_text
@@ -143,6 +144,67 @@ def latency_figure(report: Report) -> Any:
     fig.update_layout(height=460, margin={"t": 30})
     fig.update_xaxes(type="log", title="parameters")
     fig.update_yaxes(type="log", title="median latency (ms)")
+    return fig
+
+
+def swept_tokens(report: Report) -> tuple[str, str] | None:
+    """What the generate results' tokens per second are drawn against: (column, axis title) for
+    the prompt's length where they have more than one, else N's; None where neither varies."""
+    rows = [r for r in _ok(report) if r.get("mode") == "generate"]
+    for column, title in ((keys.PROMPT_TOKENS, "prompt tokens"), (keys.NEW_TOKENS, "new tokens (N)")):
+        if len({r.get(column) for r in rows if isinstance(r.get(column), int)}) > 1:
+            return column, title
+    return None
+
+
+def tokens_figure(report: Report) -> Any:
+    """Lines: decode and prefill tokens per second against the swept length (``swept_tokens``),
+    one colour per device/runtime (and model, where several), decode solid and prefill dashed;
+    busy (contended) results grey and hollow."""
+    import plotly.graph_objects as go
+
+    swept = swept_tokens(report)
+    assert swept is not None
+    column, title = swept
+    rows = [r for r in _ok(report) if r.get("mode") == "generate" and isinstance(r.get(column), int)]
+    many = len({r.get("machine") for r in rows}) > 1
+    models = len({r.get("relative_path") for r in rows}) > 1
+    groups: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for row in rows:
+        groups[_where(row, many) + (f" {table.label(row)}" if models else "")].append(row)
+    colours = group_colours(list(groups))
+    fig = go.Figure()
+    for name, found in sorted(groups.items()):
+        found.sort(key=lambda r: r[column])
+        busy = [r.get("contended") is True for r in found]
+        for rate, what, dash in ((keys.DECODE_TOKENS_PER_S, "decode", "solid"),
+                                 (keys.PREFILL_TOKENS_PER_S, "prefill", "dash")):  # fmt: skip
+            points = [(r, b) for r, b in zip(found, busy, strict=True) if r.get(rate)]
+            if not points:
+                continue
+            fig.add_scatter(
+                name=f"{name} {what}",
+                mode="lines+markers",
+                x=[r[column] for r, _ in points],
+                y=[r[rate] for r, _ in points],
+                text=[table.label(r) + (" (busy: not comparable)" if b else "") for r, b in points],
+                line={"color": colours[name], "dash": dash},
+                marker={
+                    "size": 9,
+                    "color": [GREY if b else colours[name] for _, b in points],
+                    "symbol": ["circle-open" if b else "circle" for _, b in points],
+                },
+                hovertemplate="%{text}<br>%{x} "
+                + escaped(title)
+                + "<br>%{y:.4g} "
+                + what
+                + " tokens/s<extra>"
+                + escaped(name)
+                + "</extra>",
+            )
+    fig.update_layout(height=460, margin={"t": 30})
+    fig.update_xaxes(title=title)
+    fig.update_yaxes(type="log", title="tokens per second (log)")
     return fig
 
 
@@ -392,6 +454,14 @@ def _energy_section(report: Report) -> list[str]:
     return ["<h2>Energy against latency</h2>", _figure(energyplot.figure(rows), "energy-plot"), _busy_legend(report)]
 
 
+def _tokens(report: Report) -> list[str]:
+    """A sweep of generate results over the prompt's length or N: its tokens per second."""
+    swept = swept_tokens(report)
+    if swept is None:
+        return []
+    return [f"<h2>Tokens per second against {escaped(swept[1])}</h2>", _figure(tokens_figure(report), "tokens-plot")]
+
+
 def page(report: Report) -> str:
     """The whole page as one string."""
     from plotly.offline import get_plotlyjs
@@ -408,6 +478,7 @@ def page(report: Report) -> str:
         _figure(latency_figure(report), "latency-plot"),
         _busy_legend(report),
         *_energy_section(report),
+        *_tokens(report),
         *_results_tables(report),
         "<h2>Failures by reason</h2>",
         _failures(report),
