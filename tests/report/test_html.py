@@ -150,7 +150,7 @@ model.generate(ids, attention_mask=torch.ones_like(ids), max_new_tokens=max_new_
 
 
 def test_a_generate_sweep_draws_tokens_per_second_against_prompt_length(tmp_path: Path, fast: list[str]) -> None:
-    from benchit.report import frame, htmlpage
+    from benchit.report import frame, htmlfigures, htmlpage
     from benchit.report.reporter import ReportData
     from benchit.store.cache import Cache
 
@@ -192,7 +192,7 @@ def test_a_generate_sweep_draws_tokens_per_second_against_prompt_length(tmp_path
     assert sum("rgb(196, 196, 196)" in f for f in fills) == 2  # the busy result's two points, grey
     # results of one prompt length and one N: no such figure
     one = ReportData(frame=df[df["prompt_tokens"] == 5], sources=("x",))
-    assert htmlpage.swept_tokens(one) is None and "tokens-plot" not in htmlpage.page(one)
+    assert htmlfigures.swept_tokens(one) is None and "tokens-plot" not in htmlpage.page(one)
     # a sweep over N at one prompt length: drawn against N
     over_n = ReportData(frame=df.assign(prompt_tokens=5, new_tokens=[2, 4, 6][: len(df)]), sources=("x",))
-    assert htmlpage.swept_tokens(over_n) == ("new_tokens", "new tokens (N)")
+    assert htmlfigures.swept_tokens(over_n) == ("new_tokens", "new tokens (N)")
