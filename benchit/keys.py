@@ -98,6 +98,9 @@ LOCALIZE_COLUMNS = (DIVERGED_AT, DIVERGED_CLASS, DIVERGED_ERROR, DIVERGED_END_TO
 ROUNDS_MS = "rounds_ms"  # the median of each round, a list
 ROUND_PASSES = "round_passes"  # the pass of each round, a list (empty: one pass)
 SAMPLES_MS = "samples_ms"  # the kept samples, a list
+# --mode generate: the median TTFT and TPOT of each round, lists beside ROUNDS_MS (``measure.tokenstats``)
+TTFT_ROUNDS_MS = "ttft_rounds_ms"
+TPOT_ROUNDS_MS = "tpot_rounds_ms"
 LATENCY_MEDIAN_MS = "latency_median_ms"
 ITERATIONS = "iterations"
 CONTENDED = "contended"

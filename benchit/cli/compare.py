@@ -148,5 +148,11 @@ def run(args: argparse.Namespace, registry: Registry) -> int:
     for line in table.compare_lines(result, width(args)):
         print(line)
     write(chosen, paths, data)
-    energy = [("energy", p.energy.verdict) for p in result.pairs if p.energy]
-    return gate(args.fail_on, FAIL_ON, [*(p.verdict for p in result.pairs), *energy])
+    # A pair is flagged once, by its first gated verdict: its latency's, else its TTFT's or TPOT's,
+    # else its energy's (("energy", verdict): gated only by --fail-on energy, never latency's).
+    gated = {verdict for name in args.fail_on for verdict in FAIL_ON[name]}
+    flags = [
+        next((v for v in [*p.verdicts, *([("energy", p.energy.verdict)] if p.energy else [])] if v in gated), p.verdict)
+        for p in result.pairs
+    ]
+    return gate(args.fail_on, FAIL_ON, flags)

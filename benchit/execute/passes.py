@@ -18,8 +18,8 @@ from typing import Any
 from benchit import keys
 from benchit.config import TimingSettings
 from benchit.measure import energy
-from benchit.measure.generate import join_columns
 from benchit.measure.timing import merge_passes
+from benchit.measure.tokenstats import join_columns
 from benchit.records import Result, ResultStatus
 
 
@@ -102,7 +102,7 @@ def join(earlier: Result, later: Result, timing: TimingSettings) -> Result:
     passes (energy's rounds too); contended where either pass was (with the first reason); the
     parity verdict of the first pass (the same model and runtime: later passes are timed, not
     judged again, unless the first had none); memory peaks the larger; counts summed; probes
-    averaged; in generate mode TTFT and TPOT over both passes' calls (``generate.join_columns``);
+    averaged; in generate mode TTFT and TPOT over both passes' calls (``tokenstats.join_columns``);
     the rest the later pass's own (its environment, its measurement's start and end)."""
     assert earlier.stats is not None and later.stats is not None
     stats = merge_passes(earlier.stats, later.stats, earlier.stats.passes, timing.ci_tolerance)
@@ -131,7 +131,7 @@ def join(earlier: Result, later: Result, timing: TimingSettings) -> Result:
     if isinstance(overhead, (int, float)) and stats.median_ms > 0:
         info[keys.OVERHEAD_FRACTION] = overhead * 1e-6 / stats.median_ms
     if keys.TTFT_STATS in later.info:  # --mode generate: TTFT and TPOT over both passes' calls
-        info.update(join_columns(earlier.info, later.info, stats.median_ms))
+        info.update(join_columns(earlier.info, later.info, stats.median_ms, len(stats.rounds_ms)))
     throughput = later.throughput_per_s
     if throughput is not None and later.stats.median_ms > 0 and stats.median_ms > 0:
         throughput = throughput * later.stats.median_ms / stats.median_ms

@@ -12,7 +12,7 @@ from benchit.floor import release
 from benchit.history import query
 from benchit.history.changepoint import last_change
 from benchit.history.changes import differences
-from benchit.history.verdict import MIN_BASELINE_RUNS, Verdict, judge
+from benchit.history.verdict import MIN_BASELINE_RUNS, TokenVerdict, Verdict, judge, judge_tokens
 from benchit.judge.stats import Change
 from benchit.nested import level_df
 from benchit.report.units import Interval, interval
@@ -44,6 +44,7 @@ class SeriesReport:
     chart: dict[str, Any] = field(default_factory=dict)  # the dashboard's points, when asked
     latest_energy_j: float | None = None  # energy per step, where the device has a counter
     baseline_energy_j: float | None = None  # ... the median of the baseline's runs
+    tokens: tuple[TokenVerdict, ...] = ()  # a generate series: TTFT's and TPOT's own verdicts
 
     @property
     def name(self) -> str:
@@ -64,6 +65,7 @@ class SeriesReport:
             "change_point_run": self.change_point_run, "change_point_ratio": self.change_point_ratio,
             "last_good_run": self.last_good_run, "first_bad_run": self.first_bad_run, "changed": "; ".join(self.changed),
             **_energy(self.latest_energy_j, self.baseline_energy_j),
+            **{k: v for t in self.tokens for k, v in t.flat().items()},
         }  # fmt: skip
 
 
@@ -137,6 +139,7 @@ def _report(
     last = len(p.ids) - 1
     latest = rows[p.ids[last]]
     verdict, change, reason = judge(latest, [rows[p.ids[i]] for i in window], threshold, floor)
+    tokens = judge_tokens(latest, [rows[p.ids[i]] for i in window], threshold, floor)
     base = [m for i in window if (m := p.medians[i])]
     cp_moved = (
         cp is not None and abs(cp.ratio - 1.0) > threshold and _holds(p, cp_index, len(window), cp.ratio, threshold)
@@ -174,6 +177,7 @@ def _report(
         chart=chart,
         latest_energy_j=latest.get("energy_j"),
         baseline_energy_j=_median([e for i in window if (e := rows[p.ids[i]].get("energy_j")) is not None]),
+        tokens=tokens,
     )
     return report, pair
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import statistics
 from collections.abc import Sequence
+from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
@@ -12,7 +13,7 @@ from benchit.judge.comparable import PROBES, positive, speed_judged, speed_toler
 from benchit.judge.noise import within_floor
 from benchit.judge.stats import Change, compare_rounds
 from benchit.judge.verdicts import CompareVerdict
-from benchit.keys import CONTENDED, CONTENDED_REASON, LATENCY_MEDIAN_MS, ROUNDS_MS
+from benchit.keys import CONTENDED, CONTENDED_REASON, LATENCY_MEDIAN_MS, ROUNDS_MS, TPOT_STATS, TTFT_STATS
 
 MIN_BASELINE_RUNS = 2  # fewer usable earlier runs: too few to say what the series' level is
 
@@ -91,3 +92,53 @@ def judge(
         return Verdict.INCONCLUSIVE, None, reason
     change, noise = within_floor(nested, floor)
     return FROM_COMPARE.get(change.verdict, Verdict.INCONCLUSIVE), change, "; ".join(r for r in (noise, note) if r)
+
+
+# --mode generate: TTFT and TPOT judged as the latency is, each from its own round medians
+# (``info.ttft_stats.rounds_ms``, in the order of the result's rounds and passes).
+TOKEN_MEDIANS = (("ttft", TTFT_STATS), ("tpot", TPOT_STATS))
+
+
+def _as_median(item: dict[str, Any], stats_key: str) -> dict[str, Any] | None:
+    """A stored generate result seen as one of its generation medians (its rounds, its median), if it has it."""
+    try:
+        medians = json.loads(item.get("details") or "{}").get("info", {}).get(stats_key)
+    except (ValueError, AttributeError):
+        return None
+    if not isinstance(medians, dict) or not positive(medians.get("median_ms")):
+        return None
+    rounds = medians.get(ROUNDS_MS) or [medians["median_ms"]]
+    passes = item.get("round_passes") if len(item.get("round_passes") or ()) == len(rounds) else []
+    return {**item, "median_ms": medians["median_ms"], "rounds": list(rounds), "round_passes": passes}
+
+
+@dataclass(frozen=True)
+class TokenVerdict:
+    """A generate series' TTFT or TPOT (``name``: ``ttft``, ``tpot``): its verdict, change and why."""
+
+    name: str
+    verdict: Verdict
+    change: Change | None
+    reason: str
+
+    def flat(self) -> dict[str, Any]:
+        c = self.change
+        return {f"{self.name}_ratio": c.ratio if c else None, f"{self.name}_ratio_ci_low": c.ratio_low if c else None,
+                f"{self.name}_ratio_ci_high": c.ratio_high if c else None, f"{self.name}_verdict": self.verdict.value,
+                f"{self.name}_reason": self.reason}  # fmt: skip
+
+
+def judge_tokens(
+    latest: dict[str, Any], baseline: Sequence[dict[str, Any]], threshold: float, floor: float | None = None
+) -> tuple[TokenVerdict, ...]:
+    """TTFT's and TPOT's verdicts (``judge``) for a generate series whose latest result and every
+    baseline result have them; none for others."""
+    if latest["status"] != "ok" or not baseline:
+        return ()
+    found = []
+    for name, stats_key in TOKEN_MEDIANS:
+        own = _as_median(latest, stats_key)
+        theirs = [seen for item in baseline if (seen := _as_median(item, stats_key)) is not None]
+        if own is not None and len(theirs) == len(baseline):
+            found.append(TokenVerdict(name, *judge(own, theirs, threshold, floor)))
+    return tuple(found)

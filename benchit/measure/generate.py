@@ -9,7 +9,8 @@ forward that torch.compile traces (a hook inside one would be traced, not run), 
 the token is chosen, which is what a user waits for. TTFT runs from the call to the first stamp,
 generate's own set-up included (as optimum-benchmark and lemonade define it); each later gap is a
 decode step, and TPOT is their median within a call. Only the calls of the blocks the timing loop
-keeps count (``TokenWatch``), so TTFT and TPOT come from the same calls as the result's ``Stats``.
+keeps count (``TokenWatch``), so TTFT and TPOT come from the same calls as the result's ``Stats``,
+round by round (``tokenstats``).
 """
 
 from __future__ import annotations
@@ -25,9 +26,9 @@ from typing import TYPE_CHECKING, Any
 from benchit import keys
 from benchit.contracts import Device, Generator, Prepared, Runtime
 from benchit.errors import Unavailable
-from benchit.measure import contention
+from benchit.measure import contention, tokenstats
 from benchit.measure.parity import Tolerances, compare
-from benchit.measure.timing import median_ci, percentile
+from benchit.measure.timing import percentile
 from benchit.parser import parse
 from benchit.records import ParityRule, ParityVerdict, Stats
 
@@ -187,6 +188,8 @@ class Recorder:
         self.kwargs = {**prompt.kwargs, **protocol(model, prompt), "stopping_criteria": _stamper(self)}
         self.stamps: list[float] = []
         self.kept: list[Call] = []
+        self.rounds: list[list[Call]] = []  # the kept calls of each round ended, as the timing loop's rounds
+        self.round: list[Call] = []  # the kept calls of the round being timed
         self.block: list[Call] | None = None  # the calls of the block being timed, if one is
         self.set_aside: list[Call] = []
         self.kv_cache_bytes: int | None = None
@@ -218,7 +221,11 @@ class Recorder:
 
     def end(self, discarded: bool) -> None:
         if self.block is not None:
-            (self.set_aside if discarded else self.kept).extend(self.block)
+            if discarded:
+                self.set_aside.extend(self.block)
+            else:
+                self.kept.extend(self.block)
+                self.round.extend(self.block)
         self.block = None
         if self._graphs is not None:
             self.recompiles += max(0, (_graph_count() or 0) - self._graphs)
@@ -226,13 +233,15 @@ class Recorder:
     def end_round(self, kept_set_aside: bool) -> None:
         if kept_set_aside:
             self.kept.extend(self.set_aside)
-        self.set_aside = []
+            self.round.extend(self.set_aside)
+        self.rounds.append(self.round)
+        self.round, self.set_aside = [], []
 
     def columns(self, stats: Stats, element_bytes: int) -> dict[str, Any]:
         """The result's generation columns (``keys``) from the kept calls; ``stats`` are of e2e."""
         prompt, calls = self.prompt, self.kept
         ttft = [c.ttft_s * 1000 for c in calls]
-        tpot = [percentile(sorted(c.steps_s), 50) * 1000 for c in calls if c.steps_s]
+        tpot = _tpots(calls)
         out: dict[str, Any] = {
             keys.E2E_MS: stats.median_ms,
             keys.PROMPT_TOKENS: prompt.tokens,
@@ -242,57 +251,26 @@ class Recorder:
             keys.RECOMPILES: self.recompiles,
             keys.GENERATE_CALLS_TIMED: len(calls),
         }
-        for name, values, low, high, stats_key in (
-            (keys.TTFT_MS, ttft, keys.TTFT_CI_LOW_MS, keys.TTFT_CI_HIGH_MS, keys.TTFT_STATS),
-            (keys.TPOT_MS, tpot, keys.TPOT_CI_LOW_MS, keys.TPOT_CI_HIGH_MS, keys.TPOT_STATS),
+        # Each round's calls too, in the order of the timing loop's rounds (``Stats.rounds_ms``).
+        per_round = [[c.ttft_s * 1000 for c in r] for r in self.rounds], [_tpots(r) for r in self.rounds]
+        for (name, low, high, stats_key, _), values, rounds in zip(
+            tokenstats.MEDIANS, (ttft, tpot), per_round, strict=True
         ):
             if not values:
                 out[name] = None
                 continue
-            ordered = sorted(values)
-            median = percentile(ordered, 50)
-            ci = median_ci(ordered)
-            out.update({name: median, low: ci[0], high: ci[1]})
-            out[stats_key] = {"median_ms": median, "median_ci_low_ms": ci[0], "median_ci_high_ms": ci[1],
-                              "samples_ms": [round(v, 5) for v in values[:2000]]}  # fmt: skip
+            summary = tokenstats.summary(values, rounds, len(stats.rounds_ms))
+            out.update({name: summary["median_ms"], low: summary["median_ci_low_ms"]})
+            out.update({high: summary["median_ci_high_ms"], stats_key: summary})
         ttft_ms, tpot_ms = out[keys.TTFT_MS], out[keys.TPOT_MS]
         out[keys.PREFILL_TOKENS_PER_S] = prompt.batch * prompt.tokens * 1000 / ttft_ms if ttft_ms else None
         out[keys.DECODE_TOKENS_PER_S] = prompt.batch * 1000 / tpot_ms if tpot_ms else None
         return out
 
 
-def join_columns(earlier: dict[str, Any], later: dict[str, Any], e2e_ms: float) -> dict[str, Any]:
-    """The generation columns of a result whose passes (``--passes``) gave ``earlier``'s and
-    ``later``'s ``info``: TTFT and TPOT the medians of both passes' calls (their kept samples
-    pooled), each interval the wider of the pooled samples' and the span of the two passes'
-    medians, so that passes that disagree widen it; the calls and recompiles summed; the
-    tokens per second from the new medians; E2E the joined result's median ``e2e_ms``."""
-    out: dict[str, Any] = {keys.E2E_MS: e2e_ms}
-    for key in (keys.GENERATE_CALLS_TIMED, keys.RECOMPILES):
-        a, b = earlier.get(key), later.get(key)
-        if isinstance(a, int) and isinstance(b, int):
-            out[key] = a + b
-    for name, low, high, stats_key, rate in (
-        (keys.TTFT_MS, keys.TTFT_CI_LOW_MS, keys.TTFT_CI_HIGH_MS, keys.TTFT_STATS, keys.PREFILL_TOKENS_PER_S),
-        (keys.TPOT_MS, keys.TPOT_CI_LOW_MS, keys.TPOT_CI_HIGH_MS, keys.TPOT_STATS, keys.DECODE_TOKENS_PER_S),
-    ):
-        sides = [info.get(stats_key) for info in (earlier, later)]
-        if not all(isinstance(s, dict) and s.get("samples_ms") for s in sides):
-            continue
-        values = [float(v) for s in sides for v in s["samples_ms"]]  # type: ignore[index]
-        ordered = sorted(values)
-        median = percentile(ordered, 50)
-        ci_low, ci_high = median_ci(ordered)
-        medians = [float(s["median_ms"]) for s in sides]  # type: ignore[index]
-        ci_low, ci_high = min(ci_low, *medians), max(ci_high, *medians)
-        out.update({name: median, low: ci_low, high: ci_high})
-        out[stats_key] = {"median_ms": median, "median_ci_low_ms": ci_low, "median_ci_high_ms": ci_high,
-                          "samples_ms": [round(v, 5) for v in values[:2000]]}  # fmt: skip
-        # tokens per second is (batch x tokens) / the median: the later pass's, rescaled
-        before, per_s = later.get(name), later.get(rate)
-        if isinstance(before, (int, float)) and isinstance(per_s, (int, float)) and median > 0:
-            out[rate] = per_s * before / median
-    return out
+def _tpots(calls: list[Call]) -> list[float]:
+    """Each call's median decode step (ms), of the calls that had one (N of at least 2)."""
+    return [percentile(sorted(c.steps_s), 50) * 1000 for c in calls if c.steps_s]
 
 
 def _graph_count() -> int | None:

@@ -17,6 +17,7 @@ from benchit.judge.stats import NO_SPREAD, Change, GeoMean, compare_paired, comp
 from benchit.judge.verdicts import CompareVerdict, EnergyVerdict
 from benchit.records import ResultStatus
 from benchit.report.frame import IDENTITY, eager_runtimes, runtime_label
+from benchit.report.tokenpairs import TokenVerdict, judged, verdict_text, view
 
 BY = ("runtime", "device", "machine", "runtime_options")
 OPTIONS = "runtime_options"
@@ -46,6 +47,7 @@ class Pair:
     base_energy_j: float | None = None  # energy per step, where the device has a counter
     new_energy_j: float | None = None
     energy: EnergyChange | None = None  # energy's own verdict, where a side has energy and both were measured
+    tokens: tuple[TokenVerdict, ...] = ()  # generate pairs: TTFT's and TPOT's own verdicts
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -66,6 +68,7 @@ class Pair:
             "new_contended": self.new_contended,
             **self._energy(),
             **({"energy": self.energy.to_dict()} if self.energy else {}),
+            **({"tokens": [t.to_dict() for t in self.tokens]} if self.tokens else {}),
         }
 
     def _energy(self) -> dict[str, Any]:
@@ -108,17 +111,19 @@ class Pair:
             base_energy_j=data.get("base_energy_j"),
             new_energy_j=data.get("new_energy_j"),
             energy=EnergyChange.from_dict(data["energy"]) if data.get("energy") else None,
+            tokens=tuple(TokenVerdict.from_dict(t) for t in data.get("tokens") or ()),
         )
+
+    @property
+    def verdicts(self) -> tuple[CompareVerdict, ...]:
+        """The pair's verdict (its latency's: the whole call in generate mode), then TTFT's and TPOT's."""
+        return (self.verdict, *(t.verdict for t in self.tokens))
 
     @property
     def verdict_text(self) -> str:
         """The verdict and why: ``inconclusive: busy ...``, ``no significant change (within this
         machine's run-to-run noise, ±7.3%)``."""
-        if not self.reason:
-            return self.verdict.value
-        if self.verdict is CompareVerdict.SAME:
-            return f"{self.verdict.value} ({self.reason})"
-        return f"{self.verdict.value}: {self.reason}"
+        return verdict_text(self.verdict, self.reason)
 
     @property
     def left_out(self) -> str:
@@ -150,6 +155,7 @@ class Pair:
             "base_contended": self.base_contended,
             "new_contended": self.new_contended,
             **self._energy(),
+            **{k: v for t in self.tokens for k, v in t.flat().items()},
         }
 
 
@@ -171,6 +177,14 @@ class Comparison:
         """Energy's verdicts counted, over the pairs that have one (empty: no energy anywhere)."""
         counts = Counter(p.energy.verdict for p in self.pairs if p.energy)
         return {v.value: counts[v] for v in EnergyVerdict if counts[v]}
+
+    def token_counts(self) -> dict[str, dict[str, int]]:
+        """The count per verdict of TTFT and of TPOT, over the generate pairs (none: empty)."""
+        found: dict[str, Counter[CompareVerdict]] = {}
+        for pair in self.pairs:
+            for token in pair.tokens:
+                found.setdefault(token.name, Counter())[token.verdict] += 1
+        return {name: {v.value: c[v] for v in CompareVerdict if c[v]} for name, c in found.items()}
 
     def geomeans(self) -> dict[str, GeoMean]:
         """The geometric mean of NEW/BASE per group, over pairs judged on both sides; inconclusive
@@ -203,6 +217,7 @@ class Comparison:
             "counts": self.counts(),
             **({"energy_counts": energy} if (energy := self.energy_counts()) else {}),
             **({"energy_geomeans": {g: m.to_dict() for g, m in means.items()}} if (means := self.energy_geomeans()) else {}),
+            **({"token_counts": tokens} if (tokens := self.token_counts()) else {}),
             "geomeans": {group: mean.to_dict() for group, mean in self.geomeans().items()},
             "pairs": [p.to_dict() for p in self.pairs],
         }
@@ -328,6 +343,12 @@ def _pair(
     b, n = base or {}, new or {}
     measured = b.get("status") == ResultStatus.OK and n.get("status") == ResultStatus.OK
     energy = judge_energy(b, n, threshold, labels, paired) if measured else None
+    # TTFT and TPOT judged as latency is, each from its own round medians (``tokenpairs.view``).
+    tokens = tuple(
+        TokenVerdict(name, b.get(column), n.get(column), *_judge(view(b, column, rounds), view(n, column, rounds),
+                                                                  threshold, labels, paired, floor))
+        for name, column, rounds in judged(base, new)
+    )  # fmt: skip
     return Pair(
         key=key,
         model=_model(n or b),
@@ -347,6 +368,7 @@ def _pair(
         base_energy_j=b.get(keys.ENERGY_J),
         new_energy_j=n.get(keys.ENERGY_J),
         energy=energy,
+        tokens=tokens,
     )
 
 

@@ -17,6 +17,8 @@ from benchit.keys import (
     ROUND_PASSES,
     ROUNDS_MS,
     SAMPLES_MS,
+    TPOT_ROUNDS_MS,
+    TTFT_ROUNDS_MS,
 )
 from benchit.records import ResultStatus
 from benchit.report import rows
@@ -139,8 +141,9 @@ COLUMNS = [
     "memory_ratio_vs_eager",
 ]
 # Carried in the frame for statistics and the JSON report, left out of CSV and tables: the kept
-# samples, the median of each round and each round's energy per step, with the pass of each.
-CARRIED = [SAMPLES_MS, ROUNDS_MS, ROUND_PASSES, ENERGY_J_ROUNDS, ENERGY_ROUND_PASSES]
+# samples, the median of each round (of TTFT and TPOT too, in generate mode) and each round's
+# energy per step, with the pass of each.
+CARRIED = [SAMPLES_MS, ROUNDS_MS, ROUND_PASSES, TTFT_ROUNDS_MS, TPOT_ROUNDS_MS, ENERGY_J_ROUNDS, ENERGY_ROUND_PASSES]
 # The columns that say what a result measured; two rows with the same values measured the same thing.
 IDENTITY = [
     "relative_path",

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import time
-from collections import defaultdict
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -16,7 +15,16 @@ from benchit.judge.verdicts import CompareVerdict, EnergyVerdict
 from benchit.records import ParityVerdict, ResultStatus
 from benchit.report import energy, energyplot, frame, table, units
 from benchit.report.frame import baseline_name
-from benchit.report.htmlparts import GREY, SCRIPT, STYLE, cell, escaped, group_colours, sortable_table
+from benchit.report.htmlfigures import (
+    latency_figure,
+    ok_rows,
+    ratio_figure,
+    speedup_figure,
+    speedup_text,
+    swept_tokens,
+    tokens_figure,
+)
+from benchit.report.htmlparts import SCRIPT, STYLE, cell, escaped, sortable_table
 from benchit.report.reporter import Reporter
 
 if TYPE_CHECKING:
@@ -57,131 +65,6 @@ def _summary(report: Report) -> str:
     return "<dl>" + "".join(f"<dt>{escaped(k)}</dt><dd>{escaped(v)}</dd>" for k, v in items) + "</dl>"
 
 
-def _ok(report: Report) -> list[dict[str, Any]]:
-    df = report.frame
-    return [r for r in df[df["device"].notna()].to_dict("records") if r.get("status") == ResultStatus.OK]
-
-
-def _where(row: dict[str, Any], many_machines: bool) -> str:
-    where = f"{row.get('device')}/{row.get('runtime')}"
-    return f"{where} on {row.get('machine')}" if many_machines else where
-
-
-def _speedup_text(row: dict[str, Any]) -> str:
-    """``1.52x ×/÷1.04`` (its 95% CI as a factor), or ``1.52x, too few rounds for an interval``."""
-    speedup, low, high = (
-        row["speedup_vs_eager"],
-        row.get("speedup_vs_eager_ci_low"),
-        row.get("speedup_vs_eager_ci_high"),
-    )
-    text = units.speedup(speedup)
-    rounds = row.get("rounds")
-    if low is not None and high is not None and isinstance(rounds, (int, float)) and rounds < units.MIN_ROUNDS:
-        text += f", {units.FEW_ROUNDS}"
-    elif low is not None and high is not None:
-        text = f"{text} {units.factor_of(speedup, low, high)}".rstrip()
-    return text + (" not comparable (busy)" if row.get("speedup_comparable") is False else "")
-
-
-def speedup_figure(report: Report) -> Any:
-    """Bars: each non-eager runtime's speed-up over the eager one, per model; grey where a side was busy."""
-    import plotly.graph_objects as go
-
-    ok = [r for r in _ok(report) if not r.get("eager") and r.get("speedup_vs_eager")]
-    over = baseline_name(report.frame)
-    many = len({r.get("machine") for r in ok}) > 1
-    fig = go.Figure()
-    groups: dict[str, list[dict[str, Any]]] = defaultdict(list)
-    for row in ok:
-        groups[_where(row, many)].append(row)
-    colours = group_colours(list(groups))
-    for name, rows in sorted(groups.items()):
-        speedups = [r["speedup_vs_eager"] for r in rows]
-        fig.add_bar(  # bars grow from 1: up for a speed-up, down for a slow-down
-            name=name,
-            x=[table.label(r) for r in rows],
-            base=[1.0] * len(rows),
-            y=[v - 1.0 for v in speedups],
-            customdata=[_speedup_text(r) for r in rows],
-            marker={"color": [GREY if r.get("speedup_comparable") is False else colours[name] for r in rows]},
-            hovertemplate="%{x}<br>%{customdata} over " + escaped(over) + "<extra>" + escaped(name) + "</extra>",
-        )
-    fig.add_hline(y=1.0, line_dash="dot", line_color="#888")
-    # Log scale: a 4x slow-down and a 4x speed-up are the same distance from 1.
-    fig.update_layout(barmode="group", height=420, margin={"t": 30})
-    fig.update_yaxes(type="log", title=f"speed-up over {over} (x, log)")
-    return fig
-
-
-def latency_figure(report: Report) -> Any:
-    """Points: median latency against parameter count (log-log), one colour per device/runtime;
-    busy (contended) results grey and hollow."""
-    import plotly.graph_objects as go
-
-    ok = [r for r in _ok(report) if r.get("params") and r.get("latency_median_ms")]
-    many = len({r.get("machine") for r in ok}) > 1
-    groups: dict[str, list[dict[str, Any]]] = defaultdict(list)
-    for row in ok:
-        groups[_where(row, many)].append(row)
-    colours = group_colours(list(groups))
-    fig = go.Figure()
-    for name, rows in sorted(groups.items()):
-        busy = [r.get("contended") is True for r in rows]
-        fig.add_scatter(
-            name=name,
-            mode="markers",
-            x=[r["params"] for r in rows],
-            y=[r["latency_median_ms"] for r in rows],
-            text=[table.label(r) + (" (busy: not comparable)" if b else "") for r, b in zip(rows, busy, strict=True)],
-            marker={
-                "size": 9,
-                "color": [GREY if b else colours[name] for b in busy],
-                "symbol": ["circle-open" if b else "circle" for b in busy],
-            },
-            hovertemplate="%{text}<br>%{x:,} params<br>%{y:.4g} ms<extra>" + escaped(name) + "</extra>",
-        )
-    fig.update_layout(height=460, margin={"t": 30})
-    fig.update_xaxes(type="log", title="parameters")
-    fig.update_yaxes(type="log", title="median latency (ms)")
-    return fig
-
-
-def ratio_figure(report: Report) -> Any:
-    """Points with error bars: NEW/BASE and its 95% CI per pair, one colour per verdict."""
-    import plotly.graph_objects as go
-
-    cmp: Comparison | None = report.comparison
-    assert cmp is not None
-    fig = go.Figure()
-    groups: dict[CompareVerdict, list[Any]] = defaultdict(list)
-    for pair in cmp.pairs:
-        if pair.change:
-            groups[pair.verdict].append(pair)
-    colours = {CompareVerdict.SLOWER: "#b00020", CompareVerdict.FASTER: "#087f23", CompareVerdict.SAME: "#777"}
-    for verdict, pairs in sorted(groups.items(), key=lambda item: item[0].value):
-        fig.add_scatter(
-            name=verdict.value,
-            mode="markers",
-            x=[p.change.ratio for p in pairs],
-            y=[f"{p.model} {p.group}" for p in pairs],
-            error_x={
-                "type": "data",
-                "symmetric": False,
-                "array": [p.change.ratio_high - p.change.ratio for p in pairs],
-                "arrayminus": [p.change.ratio - p.change.ratio_low for p in pairs],
-            },
-            marker={"size": 9, "color": colours.get(verdict, "#333")},
-            hovertemplate="%{y}<br>new/base %{x:.3f}<extra>" + escaped(verdict.value) + "</extra>",
-        )
-    fig.add_vline(x=1.0, line_dash="dot", line_color="#888")
-    count = sum(len(p) for p in groups.values())
-    fig.update_layout(
-        height=max(300, 26 * count + 120), margin={"t": 30}, xaxis_title="new / base (median latency, log)"
-    )
-    fig.update_xaxes(type="log")  # the ratio's interval is a factor: symmetric on the log scale
-    return fig
-
-
 # The results table's parity cell: eager_nondeterministic is "not judged", plainly.
 _PARITY_CELL = {
     ParityVerdict.PASSED: "passed",
@@ -213,7 +96,7 @@ def _results_table(report: Report, mode: str | None = None) -> str:
             + cell(units.duration(median) if ok else "", median if ok else "", True)
             + (_interval_cell(r) if ok else cell(""))
             + cell(
-                _speedup_text(r) if r.get("speedup_vs_eager") and not r.get("eager") else "",
+                speedup_text(r) if r.get("speedup_vs_eager") and not r.get("eager") else "",
                 r.get("speedup_vs_eager") or "",
                 True,
                 cls="busy" if r.get("speedup_comparable") is False else "",
@@ -386,10 +269,18 @@ def _floor(report: Report) -> str:
 
 def _energy_section(report: Report) -> list[str]:
     """Energy per step against latency, one colour per runtime, where some result has energy."""
-    rows = [r for r in _ok(report) if energyplot.has_energy(r)]
+    rows = [r for r in ok_rows(report) if energyplot.has_energy(r)]
     if not rows:
         return []
     return ["<h2>Energy against latency</h2>", _figure(energyplot.figure(rows), "energy-plot"), _busy_legend(report)]
+
+
+def _tokens(report: Report) -> list[str]:
+    """A sweep of generate results over the prompt's length or N: its tokens per second."""
+    swept = swept_tokens(report)
+    if swept is None:
+        return []
+    return [f"<h2>Tokens per second against {escaped(swept[1])}</h2>", _figure(tokens_figure(report), "tokens-plot")]
 
 
 def page(report: Report) -> str:
@@ -408,6 +299,7 @@ def page(report: Report) -> str:
         _figure(latency_figure(report), "latency-plot"),
         _busy_legend(report),
         *_energy_section(report),
+        *_tokens(report),
         *_results_tables(report),
         "<h2>Failures by reason</h2>",
         _failures(report),

@@ -47,25 +47,41 @@ class MarkdownReporter(Reporter):
         if report.comparison:
             cmp: Comparison = report.comparison
             joules = energy.compared(cmp)  # energy's verdict where some pair has one
-            rows = [
-                [
-                    p.model,
-                    p.group,
-                    units.duration(p.base_median_ms) if p.base_status == ResultStatus.OK else p.base_status,
-                    units.duration(p.new_median_ms) if p.new_status == ResultStatus.OK else p.new_status,
-                    table.ratio_text(p),
-                    p.verdict.value,
-                    p.reason,
-                    *([energy.compare_cell(p), p.energy.reason if p.energy else ""] if joules else []),
+            rows = []
+            for p in cmp.pairs:
+                rows.append(
+                    [
+                        p.model,
+                        p.group,
+                        units.duration(p.base_median_ms) if p.base_status == ResultStatus.OK else p.base_status,
+                        units.duration(p.new_median_ms) if p.new_status == ResultStatus.OK else p.new_status,
+                        table.ratio_text(p),
+                        p.verdict.value,
+                        p.reason,
+                        *([energy.compare_cell(p), p.energy.reason if p.energy else ""] if joules else []),
+                    ]
+                )
+                rows += [
+                    [
+                        f"{p.model}: {t.name}",
+                        p.group,
+                        units.duration(t.base_ms),
+                        units.duration(t.new_ms),
+                        table.ratio_text(t),
+                        t.verdict.value,
+                        t.reason,
+                        *(["", ""] if joules else []),
+                    ]  # fmt: skip
+                    for t in p.tokens
                 ]
-                for p in cmp.pairs
-            ]
             head = ["model", "where", cmp.base, cmp.new, table.RATIO_HEAD, "verdict", "reason"]
             out += _md(head + ([energy.HEAD, "energy reason"] if joules else []), rows)
             out += ["", f"Threshold {cmp.threshold * 100:g}%. Geometric mean of new/base:", ""]
             means = [[g, f"{m.value:.3f}" if m.value is not None else "-", m.note] for g, m in cmp.geomeans().items()]
             out += _md(["group", "geometric mean", "over"], means)
             out += ["", "Verdicts: " + ", ".join(f"{n} {v}" for v, n in cmp.counts().items())]
+            for name, found in cmp.token_counts().items():
+                out += ["", f"{name} verdicts: " + ", ".join(f"{n} {v}" for v, n in found.items())]
             energy_counts = energy.counts_line(cmp)
             out += ["", energy_counts[0].upper() + energy_counts[1:]] if energy_counts else []
             means = [[g, f"{m.value:.3f}" if m.value is not None else "-", m.note] for g, m in cmp.energy_geomeans().items()]

@@ -23,7 +23,10 @@ _NUMBERS = {
     keys.DIVERGED_END_TO_END_ERROR, keys.LOCALIZE_CHECKED, keys.LOCALIZE_S,
 }  # fmt: skip
 _ANY_FLOAT = {"parity_max_abs_diff", "parity_max_rel_diff"}  # an output that is not finite differs infinitely
-_LISTS = {keys.SAMPLES_MS, keys.ROUNDS_MS, keys.ROUND_PASSES, keys.ENERGY_J_ROUNDS, keys.ENERGY_ROUND_PASSES}
+_LISTS = {
+    keys.SAMPLES_MS, keys.ROUNDS_MS, keys.ROUND_PASSES, keys.ENERGY_J_ROUNDS, keys.ENERGY_ROUND_PASSES,
+    keys.TTFT_ROUNDS_MS, keys.TPOT_ROUNDS_MS,
+}  # fmt: skip
 MAX_ROWS = 1_000_000
 MAX_COLUMNS = 10_000
 

@@ -125,6 +125,10 @@ def _result_row(result: Result) -> dict[str, Any]:
     )
     row.update({key: info.get(key) for key in _INFO_COLUMNS + GENERATE_COLUMNS})
     row[keys.TOKENS_MATCHED] = parity.extra.get(keys.TOKENS_MATCHED) if parity else None
+    for column, stats_key in ((keys.TTFT_ROUNDS_MS, keys.TTFT_STATS), (keys.TPOT_ROUNDS_MS, keys.TPOT_STATS)):
+        medians = info.get(stats_key)
+        rounds = medians.get(keys.ROUNDS_MS) if isinstance(medians, dict) else None
+        row[column] = list(rounds) if isinstance(rounds, list) else []
     row.update(_failure_columns(result))
     row.update({key: info.get(key) for key in (*keys.LANE_COLUMNS, *keys.ENERGY_COLUMNS, *keys.LOCALIZE_COLUMNS)})
     # Each round's energy per step, carried for compare's verdict on energy as round medians are for latency's.

@@ -298,21 +298,35 @@ def compare_lines(comparison: Comparison, width: int) -> list[str]:
             ]
         )
     }
-    pairs = sorted(comparison.pairs, key=lambda p: (order.get(p.verdict, 9), p.group, p.model))
+    pairs = sorted(comparison.pairs, key=lambda p: (min(order.get(v, 9) for v in p.verdicts), p.group, p.model))
     joules = energy.compared(comparison)  # an energy column where some pair has energy's verdict
     head = ["model", "where", comparison.base, comparison.new, RATIO_HEAD, *[energy.HEAD] * joules, "verdict"]
-    body = [
-        [
-            fit(p.model, MODEL_WIDTH),
-            fit(p.group, 24),
-            duration(p.base_median_ms) if p.base_status == ResultStatus.OK else fit(p.base_status or "-", 12),
-            duration(p.new_median_ms) if p.new_status == ResultStatus.OK else fit(p.new_status or "-", 12),
-            ratio_text(p),
-            *[energy.compare_cell(p)] * joules,
-            printable(p.verdict_text),
+    body = []
+    for p in pairs:
+        body.append(
+            [
+                fit(p.model, MODEL_WIDTH),
+                fit(p.group, 24),
+                duration(p.base_median_ms) if p.base_status == ResultStatus.OK else fit(p.base_status or "-", 12),
+                duration(p.new_median_ms) if p.new_status == ResultStatus.OK else fit(p.new_status or "-", 12),
+                ratio_text(p),
+                *[energy.compare_cell(p)] * joules,
+                printable(p.verdict_text),
+            ]
+        )
+        # A generate pair's TTFT and TPOT, each with its own verdict, under its line (the whole call's).
+        body += [
+            [
+                "  " + t.name,
+                "",
+                duration(t.base_ms),
+                duration(t.new_ms),
+                ratio_text(t),
+                *[""] * joules,
+                printable(t.verdict_text),
+            ]
+            for t in p.tokens
         ]
-        for p in pairs
-    ]
     head = [fit(h, 24) for h in head]
     widths = [max(len(r[i]) for r in [head, *body]) for i in range(len(head) - 1)]
     lines = [fit(line, width) for line in _grid([head[:-1] + [head[-1]], *body], widths + [0])]
@@ -334,6 +348,10 @@ def compare_lines(comparison: Comparison, width: int) -> list[str]:
     ]
     counts = comparison.counts()
     lines.append("verdicts: " + (", ".join(f"{n} {v}" for v, n in counts.items()) or "none"))
+    lines += [
+        f"{name} verdicts: " + ", ".join(f"{n} {v}" for v, n in found.items())
+        for name, found in comparison.token_counts().items()
+    ]
     energy_counts = energy.counts_line(comparison)
     if energy_counts:
         lines.append(energy_counts)

@@ -3,6 +3,7 @@ sweep over max_new_tokens, the columns' arithmetic, the near-tie rule, recompile
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import statistics
 from pathlib import Path
@@ -152,6 +153,12 @@ def test_each_timed_call_gives_one_ttft_sample(scanned: tuple[Path, pd.DataFrame
     assert stats["round_passes"] == [0, 1] and sum(stats["round_iterations"]) == stats["iterations"]
     ttft = sorted(info[keys.TTFT_STATS]["samples_ms"])
     assert info[keys.TTFT_MS] == pytest.approx(statistics.median(ttft), rel=1e-3)
+    # a TTFT and a TPOT median per round, as many as the Stats' rounds (so each has its pass)
+    for stats_key in (keys.TTFT_STATS, keys.TPOT_STATS):
+        rounds = info[stats_key][keys.ROUNDS_MS]
+        assert len(rounds) == len(stats["rounds_ms"]) == len(stats["round_passes"])
+        samples = info[stats_key]["samples_ms"]
+        assert all(min(samples) <= r <= max(samples) for r in rounds)
 
 
 def test_the_terminal_table_shows_ttft_tpot_and_tokens_per_second(scanned: tuple[Path, pd.DataFrame]) -> None:
@@ -240,6 +247,39 @@ def test_recorder_counts_only_kept_blocks_and_recompiles() -> None:
     assert columns[keys.E2E_MS] == 20.0
     assert columns[keys.RECOMPILES] >= 1
     assert columns[keys.KV_CACHE_BYTES_EXPECTED] is None
+    assert keys.ROUNDS_MS not in columns[keys.TTFT_STATS]  # one round: no round medians, as Stats has none
+
+
+def test_recorder_gives_each_rounds_median_in_the_order_of_the_stats_rounds() -> None:
+    prompt = generate.Prompt({"input_ids": torch.zeros(1, 3, dtype=torch.long)}, 1, 3, 3, True)
+    recorder = generate.Recorder(Generator(generate=lambda **kw: None), _Model(), prompt, lambda: None)
+
+    def block(calls: list[tuple[float, list[float]]], discarded: bool) -> None:
+        recorder.begin()
+        assert recorder.block is not None
+        recorder.block.extend(generate.Call(t, s) for t, s in calls)
+        recorder.end(discarded)
+
+    # round 0: two kept blocks and a discarded one
+    block([(0.010, [0.001, 0.003]), (0.012, [0.002, 0.002])], False)
+    block([(0.500, [0.5, 0.5])], True)
+    block([(0.014, [0.003, 0.003])], False)
+    recorder.end_round(kept_set_aside=False)
+    # round 1: every block contended, kept after all (a contended round)
+    block([(0.040, [0.004, 0.006]), (0.050, [0.005, 0.005])], True)
+    recorder.end_round(kept_set_aside=True)
+    # round 2
+    block([(0.020, [0.001, 0.001]), (0.022, [0.001, 0.001]), (0.030, [0.002, 0.002])], False)
+    recorder.end_round(kept_set_aside=False)
+    stats = summarise([0.020, 0.021, 0.022], 0, 1.0, 0.05)
+    stats = dataclasses.replace(stats, rounds_ms=(20.0, 21.0, 22.0))
+    columns = recorder.columns(stats, 4)
+    assert columns[keys.TTFT_STATS][keys.ROUNDS_MS] == pytest.approx([12.0, 45.0, 22.0])
+    assert columns[keys.TPOT_STATS][keys.ROUNDS_MS] == pytest.approx([2.0, 5.0, 1.0])
+    assert columns[keys.GENERATE_CALLS_TIMED] == 8  # the discarded block of round 0 left out
+    # rounds the Stats do not have (another count) are not given: they could not be paired with passes
+    other = recorder.columns(dataclasses.replace(stats, rounds_ms=(20.0, 21.0)), 4)
+    assert keys.ROUNDS_MS not in other[keys.TTFT_STATS]
 
 
 GENERATING_PLUGIN = '''
@@ -310,23 +350,146 @@ def test_the_expected_kv_bytes_of_a_config_whose_sizes_differ_by_layer_are_unkno
 
 
 def test_passes_join_their_calls_and_passes_that_disagree_widen_ttft() -> None:
-    from benchit.measure.generate import join_columns
+    from benchit.measure.tokenstats import join_columns
 
     def info(ttft: list[float], tpot: list[float]) -> dict[str, Any]:
         def side(values: list[float]) -> dict[str, Any]:
             mid = statistics.median(values)
             return {"median_ms": mid, "median_ci_low_ms": mid * 0.99, "median_ci_high_ms": mid * 1.01,
-                    "samples_ms": values}  # fmt: skip
+                    "samples_ms": values, keys.ROUNDS_MS: [mid * 0.98, mid * 1.02]}  # fmt: skip
 
         return {keys.TTFT_STATS: side(ttft), keys.TPOT_STATS: side(tpot), keys.TTFT_MS: statistics.median(ttft),
                 keys.TPOT_MS: statistics.median(tpot), keys.GENERATE_CALLS_TIMED: len(ttft), keys.RECOMPILES: 0,
                 keys.PREFILL_TOKENS_PER_S: 8 * 1000 / statistics.median(ttft),
                 keys.DECODE_TOKENS_PER_S: 1000 / statistics.median(tpot)}  # fmt: skip
 
-    joined = join_columns(info([10.0] * 5, [2.0] * 5), info([20.0] * 5, [3.0] * 5), e2e_ms=30.0)
+    joined = join_columns(info([10.0] * 5, [2.0] * 5), info([20.0] * 5, [3.0] * 5), e2e_ms=30.0, round_count=4)
+    # the rounds of both passes, in merge_passes' order: the earlier pass's first
+    assert joined[keys.TTFT_STATS][keys.ROUNDS_MS] == pytest.approx([9.8, 10.2, 19.6, 20.4])
+    assert joined[keys.TPOT_STATS][keys.ROUNDS_MS] == pytest.approx([1.96, 2.04, 2.94, 3.06])
     assert joined[keys.GENERATE_CALLS_TIMED] == 10 and len(joined[keys.TTFT_STATS]["samples_ms"]) == 10
     assert joined[keys.TTFT_MS] == pytest.approx(15.0) and joined[keys.E2E_MS] == 30.0
     # the interval spans both passes' medians: two passes 2x apart are not a tight TTFT
     assert joined[keys.TTFT_CI_LOW_MS] <= 10.0 and joined[keys.TTFT_CI_HIGH_MS] >= 20.0
     assert joined[keys.PREFILL_TOKENS_PER_S] == pytest.approx(8 * 1000 / 15.0)
     assert joined[keys.DECODE_TOKENS_PER_S] == pytest.approx(1000 / 2.5)
+    # the joined Stats with another count of rounds: none given rather than rounds misaligned with passes
+    other = join_columns(info([10.0] * 5, [2.0] * 5), info([20.0] * 5, [3.0] * 5), e2e_ms=30.0, round_count=3)
+    assert keys.ROUNDS_MS not in other[keys.TTFT_STATS]
+
+
+def _generation(result: Any, factors: list[float], e2e: float, ttft: float, tpot: float) -> Any:
+    """A decoder's generate result with controlled round medians (as many as its own): the whole
+    call's, TTFT's and TPOT's, each ``factors`` times its level; one machine speed, not contended."""
+    n = len(result.stats.rounds_ms)
+    assert n >= 2 and len(factors) >= n
+    info = {**result.info, "speed_probe_us": 100.0}
+    info.pop("parallel_probe_us", None)
+    for stats_key, column, level in ((keys.TTFT_STATS, keys.TTFT_MS, ttft), (keys.TPOT_STATS, keys.TPOT_MS, tpot)):
+        info[stats_key] = {**info[stats_key], keys.ROUNDS_MS: [level * f for f in factors[:n]]}
+        info[column] = level
+    stats = dataclasses.replace(result.stats, median_ms=e2e, rounds_ms=tuple(e2e * f for f in factors[:n]))
+    return dataclasses.replace(result, stats=stats, info=info, contended=False)
+
+
+def test_compare_judges_ttft_and_tpot_by_their_own_round_medians(
+    scanned: tuple[Path, pd.DataFrame], tmp_path: Path
+) -> None:
+    import shutil
+
+    from helpers import rewrite_results
+
+    cache, _ = scanned
+    base, new = Path(shutil.copytree(cache, tmp_path / "A")), Path(shutil.copytree(cache, tmp_path / "B"))
+    factors = [1.0, 1.03, 0.99, 1.02, 0.98]
+
+    def edit(target: Path, ttft: float, tpot: float, contended: bool = False) -> None:
+        def change(result: Any, path: Path) -> Any:
+            if result.mode != "generate" or result.status != "ok":
+                return dataclasses.replace(result, contended=False)
+            if not path.parts[-4].startswith("decoder-"):
+                return dataclasses.replace(result, contended=False, info={**result.info, "speed_probe_us": 100.0})
+            edited = _generation(result, factors, 100.0, ttft, tpot)
+            return dataclasses.replace(edited, contended=True) if contended else edited
+
+        rewrite_results(target, change)
+
+    # The whole call is the same on both sides; TTFT doubled, TPOT halved.
+    edit(base, ttft=10.0, tpot=2.0)
+    edit(new, ttft=20.0, tpot=1.0)
+    out = tmp_path / "cmp.json"
+    done = run_benchit("compare", base, new, "-o", out, "--format", "json,md,csv", "--threshold", "15")
+    assert done.returncode == 0, done.stdout + done.stderr
+    pairs = json.loads(out.read_text())["comparison"]["pairs"]
+    generated = {p["key"]["relative_path"]: p for p in pairs if p["key"]["mode"] == "generate"}
+    decoder = generated["decoder.py"]
+    assert decoder["verdict"] == "no significant change"
+    tokens = {t["name"]: t for t in decoder["tokens"]}
+    assert tokens["TTFT"]["verdict"] == "slower" and tokens["TTFT"]["change"]["ratio"] == pytest.approx(2.0)
+    assert tokens["TTFT"]["change"]["method"] == "welch-t on log round medians"
+    assert (tokens["TTFT"]["base_ms"], tokens["TTFT"]["new_ms"]) == (10.0, 20.0)
+    assert tokens["TPOT"]["verdict"] == "faster" and tokens["TPOT"]["change"]["ratio"] == pytest.approx(0.5)
+    # the unchanged generate pairs (each a copy of itself) have TTFT and TPOT verdicts too; eval pairs and
+    # the encoder's (unavailable) none
+    assert {name for name, p in generated.items() if {t["name"] for t in p.get("tokens", ())} == {"TTFT", "TPOT"}} == {
+        "decoder.py",
+        "encdec.py",
+        "forward.py",
+    }
+    assert not any("tokens" in p for p in pairs if p["key"]["mode"] == "eval")
+    counts = json.loads(out.read_text())["comparison"]["token_counts"]
+    assert counts["TTFT"]["slower"] == 1 and counts["TPOT"]["faster"] == 1
+    lines = done.stdout.splitlines()
+    ttft_line = next(line for line in lines if line.lstrip().startswith("TTFT") and "slower" in line)
+    assert "10.0 ms" in ttft_line and "20.0 ms" in ttft_line and "2.000" in ttft_line
+    assert any(line.startswith("TTFT verdicts: 1 slower") for line in lines), done.stdout
+    assert "| decoder.py GPT2LMHeadModel: TTFT |" in (tmp_path / "cmp.md").read_text()
+    table = pd.read_csv(tmp_path / "cmp.csv").set_index(["relative_path", "mode"])
+    assert table.loc[("decoder.py", "generate"), "ttft_verdict"] == "slower"
+    assert table.loc[("decoder.py", "generate"), "tpot_ratio"] == pytest.approx(0.5)
+    # --fail-on slower counts a TTFT or TPOT regression, one flag per pair
+    gated = run_benchit("compare", base, new, "--fail-on", "slower", "-o", tmp_path / "g.csv", "--threshold", "15")
+    assert gated.returncode == 1 and "--fail-on slower: 1 flagged" in gated.stderr
+    # a busy side: the whole call, TTFT and TPOT are all inconclusive, and gate once
+    edit(new, ttft=20.0, tpot=1.0, contended=True)
+    busy = run_benchit("compare", base, new, "--fail-on", "slower,inconclusive", "-o", tmp_path / "b.json",
+                       "--threshold", "15")  # fmt: skip
+    pair = next(
+        p for p in json.loads((tmp_path / "b.json").read_text())["comparison"]["pairs"]
+        if p["key"]["relative_path"] == "decoder.py" and p["key"]["mode"] == "generate"
+    )  # fmt: skip
+    assert [pair["verdict"], *(t["verdict"] for t in pair["tokens"])] == ["inconclusive"] * 3
+    assert busy.returncode == 1 and "--fail-on slower,inconclusive: 1 flagged" in busy.stderr
+
+
+def test_history_judges_ttft_and_tpot_of_a_generate_series(scanned: tuple[Path, pd.DataFrame], tmp_path: Path) -> None:
+    import shutil
+
+    from helpers import rewrite_results
+
+    cache, _ = scanned
+    db = f"sqlite:///{tmp_path / 'history.db'}"
+    factors = [1.0, 1.03, 0.99, 1.02, 0.98]
+    # three nights: the whole call and TPOT steady, TTFT doubled on the last
+    for night, ttft in ((1, 10.0), (2, 10.0), (3, 20.0)):
+        copy = Path(shutil.copytree(cache, tmp_path / f"night-{night}"))
+
+        def change(result: Any, path: Path, night: int = night, ttft: float = ttft) -> Any:
+            result = dataclasses.replace(result, finished=(result.finished or 0.0) + night, contended=False)
+            if path.parts[-4].startswith("decoder-") and result.mode == "generate":
+                return _generation(result, factors, 100.0, ttft, 2.0)
+            return result
+
+        rewrite_results(copy, change)
+        done = run_benchit("publish", copy, "--db", db, "--run", f"night-{night}")
+        assert done.returncode == 0, done.stdout + done.stderr
+    out = tmp_path / "history.csv"
+    done = run_benchit("history", "--db", db, "--format", "csv", "-o", out, "--fail-on", "regression")
+    series = pd.read_csv(out).set_index(["script", "mode"])
+    decoder = series.loc[("decoder.py", "generate")]
+    assert decoder["verdict"] == "no change", decoder.to_dict()
+    assert decoder["ttft_verdict"] == "regression" and decoder["ttft_ratio"] == pytest.approx(2.0)
+    assert decoder["tpot_verdict"] == "no change" and decoder["tpot_ratio"] == pytest.approx(1.0)
+    assert pd.isna(series.loc[("decoder.py", "eval"), "ttft_verdict"])  # an eval series has none
+    # --fail-on regression counts a TTFT regression (one flag for the series)
+    assert done.returncode == 1 and "--fail-on regression: 1 flagged" in done.stderr, done.stdout + done.stderr

@@ -132,3 +132,67 @@ def test_energy_against_latency_one_colour_per_runtime(tmp_path: Path, fast: lis
     coloured = {f for f in fills if f != grey and f not in ("none", "rgba(0, 0, 0, 0)")}
     assert len(coloured) == 2  # torch's point and ort's other point, each its runtime's colour
     assert title == "energy per step (J)"
+
+
+DECODER = '''"""A tiny GPT-2 from its config (random weights) generating."""
+import os
+os.environ["HF_HUB_OFFLINE"] = "1"
+import torch
+from transformers import GPT2Config, GPT2LMHeadModel
+from benchit.parser import parse
+
+max_seq_length, max_new_tokens = parse(["max_seq_length", "max_new_tokens"])
+torch.manual_seed(0)
+model = GPT2LMHeadModel(GPT2Config(n_layer=1, n_embd=32, n_head=2, vocab_size=100, n_positions=128)).eval()
+ids = torch.randint(0, 100, (1, max_seq_length))
+model.generate(ids, attention_mask=torch.ones_like(ids), max_new_tokens=max_new_tokens, do_sample=False, pad_token_id=0)
+'''
+
+
+def test_a_generate_sweep_draws_tokens_per_second_against_prompt_length(tmp_path: Path, fast: list[str]) -> None:
+    from benchit.report import frame, htmlfigures, htmlpage
+    from benchit.report.reporter import ReportData
+    from benchit.store.cache import Cache
+
+    write_script(tmp_path / "corpus", "decoder.py", DECODER)
+    cache = tmp_path / "cache"
+    done = run_benchit(
+        "benchmark", "--all", "--search-dir", tmp_path / "corpus", "--cache-dir", cache, "--mode", "generate",
+        "--sweep", "max_seq_length=5,9,13", "--script-args=--max_new_tokens 3", *fast,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stdout + done.stderr
+
+    def edit(result: Result, path: Path) -> Result:  # the 9-token prompt measured on a busy machine
+        busy = result.info.get("prompt_tokens") == 9
+        return dataclasses.replace(result, contended=busy)
+
+    rewrite_results(cache, edit)
+    page = tmp_path / "report.html"
+    assert run_benchit("report", "--cache-dir", cache, "--format", "html", "-o", page).returncode == 0
+    df = frame.frame(Cache(cache))
+    with headless_page(page) as (browser_page, errors):
+        browser_page.wait_for_selector("#tokens-plot .scatterlayer .point")
+        traces = browser_page.evaluate(
+            "() => document.getElementById('tokens-plot').data.map(t => ({name: t.name, x: t.x, y: t.y}))"
+        )
+        points = browser_page.locator("#tokens-plot .scatterlayer .point").count()
+        fills = browser_page.locator("#tokens-plot .scatterlayer .point").evaluate_all(
+            "els => els.map(e => getComputedStyle(e).fill + getComputedStyle(e).stroke)"
+        )
+        heading = browser_page.locator("h2", has_text="Tokens per second").inner_text()
+    assert errors == []
+    assert heading == "Tokens per second against prompt tokens"
+    # one runtime: a decode and a prefill line, each a point per prompt length in order, the values the rows'
+    assert sorted(t["name"] for t in traces) == ["cpu/torch decode", "cpu/torch prefill"] and points == 6
+    rows = df.set_index("prompt_tokens")
+    for trace in traces:
+        assert trace["x"] == [5, 9, 13]
+        column = "decode_tokens_per_s" if trace["name"].endswith("decode") else "prefill_tokens_per_s"
+        assert trace["y"] == [rows.loc[n, column] for n in (5, 9, 13)]
+    assert sum("rgb(196, 196, 196)" in f for f in fills) == 2  # the busy result's two points, grey
+    # results of one prompt length and one N: no such figure
+    one = ReportData(frame=df[df["prompt_tokens"] == 5], sources=("x",))
+    assert htmlfigures.swept_tokens(one) is None and "tokens-plot" not in htmlpage.page(one)
+    # a sweep over N at one prompt length: drawn against N
+    over_n = ReportData(frame=df.assign(prompt_tokens=5, new_tokens=[2, 4, 6][: len(df)]), sources=("x",))
+    assert htmlfigures.swept_tokens(over_n) == ("new_tokens", "new tokens (N)")
