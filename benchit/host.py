@@ -1,4 +1,4 @@
-"""What the standard library tells of this host: its CPU model, and clocks to time steps on it or on a device.
+"""What the standard library tells of this host: its CPU model, clocks to time steps on it or on a device, and a pause of its collector.
 
 The contracts' defaults use these (a ``Device`` times on the host clock and names the CPU), so they
 live below the contracts and import nothing of benchit.
@@ -6,9 +6,11 @@ live below the contracts and import nothing of benchit.
 
 from __future__ import annotations
 
+import contextlib
+import gc
 import platform
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 
@@ -71,3 +73,16 @@ class EventTimer:
         self.backend.synchronize()
         # elapsed_time is in milliseconds
         return [start.elapsed_time(end) * 1e-3 for start, end in zip(events, events[1:], strict=False)]
+
+
+@contextlib.contextmanager
+def collector_paused() -> Iterator[None]:
+    """Python's cyclic garbage collector paused, then restored as it was: out of timed blocks (as
+    ``timeit`` does), and out of a command that makes tens of thousands of records with no cycle."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()

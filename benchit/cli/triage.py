@@ -3,15 +3,13 @@
 from __future__ import annotations
 
 import argparse
-import contextlib
-import gc
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from benchit.cli.report import open_cache
 from benchit.errors import UsageError
+from benchit.host import collector_paused
 from benchit.text import printable
 
 if TYPE_CHECKING:
@@ -46,21 +44,8 @@ def _read(path: Path, option: str) -> tuple[list[Failed], set[Identity], set[str
     return found, everything, {key[-1] for key in everything if key[-1]}
 
 
-@contextlib.contextmanager
-def _no_collector() -> Iterator[None]:
-    """The cyclic garbage collector paused: a cache's tens of thousands of records, clusters and
-    their output hold no cycle, and its passes over them were a tenth of the command's time."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
-
-
 def run(args: argparse.Namespace, registry: Registry | None) -> int:
-    with _no_collector():
+    with collector_paused():
         return _run(args)
 
 

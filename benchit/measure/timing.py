@@ -7,19 +7,18 @@ accelerators (``benchit.host``). Warm-up, stopping rules and statistics live her
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
 import functools
 import gc
 import math
 import statistics
 import time
-from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Protocol
 
 from benchit.config import TimingSettings
 from benchit.contracts import Step, Timer
+from benchit.host import collector_paused
 from benchit.nested import nested
 from benchit.records import Stats
 from benchit.student import t_quantile
@@ -325,26 +324,13 @@ def merge_passes(earlier: Stats, later: Stats, later_pass: int, ci_tolerance: fl
     return _with_interval(stats, ordered, list(before + after), passes, ci_tolerance)
 
 
-@contextlib.contextmanager
-def _no_gc() -> Iterator[None]:
-    """Keep Python's cyclic garbage collector out of timed blocks (as ``timeit`` does); it
-    may run between blocks instead, where it costs wall time but no sample."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
-
-
 def _block(latency: float, seconds: float, cap: int) -> int:
     """Iterations that take about ``seconds`` at ``latency`` each (at least 1, at most ``cap``)."""
     return max(1, min(cap, int(seconds / max(latency, 1e-9))))
 
 
 def _run(step: Step, timer: Timer, iterations: int) -> list[float]:
-    with _no_gc():
+    with collector_paused():  # it may run between blocks instead: wall time, no sample
         return timer.run(step, iterations)
 
 

@@ -269,6 +269,17 @@ class Cache:
         except (OSError, fs.LinkError):
             return None
 
+    def _linked(self, path: Path | str, exc: OSError | fs.LinkError) -> bool:
+        """Whether ``exc``, met on the way to ``path``, is a symbolic link (never followed); if so a
+        warning names it."""
+        if isinstance(exc, fs.LinkError):
+            self.warnings.append(f"skipped {path}: {exc.path} is a symbolic link (never followed)")
+            return True
+        if exc.errno == errno.ELOOP:
+            self.warnings.append(f"skipped {path}: a symbolic link (never followed)")
+            return True
+        return False
+
     def _read_bytes(self, path: Path, limit: int | None = None) -> bytes | None:
         """The bytes of ``path``, reached without following a link; ``None`` when missing or linked
         (a warning names the link). A file over ``limit`` bytes is a ``JSONBoundError``, unread."""
@@ -277,12 +288,8 @@ class Cache:
                 return self._read_at(fd, path.name, path, limit)
         except (FileNotFoundError, NotADirectoryError):
             return None
-        except fs.LinkError as exc:
-            self.warnings.append(f"skipped {path}: {exc.path} is a symbolic link (never followed)")
-            return None
-        except OSError as exc:
-            if exc.errno == errno.ELOOP:
-                self.warnings.append(f"skipped {path}: a symbolic link (never followed)")
+        except (OSError, fs.LinkError) as exc:
+            if self._linked(path, exc):
                 return None
             raise
 
@@ -294,8 +301,7 @@ class Cache:
         except (FileNotFoundError, NotADirectoryError):
             return None
         except OSError as exc:
-            if exc.errno == errno.ELOOP:
-                self.warnings.append(f"skipped {path}: a symbolic link (never followed)")
+            if self._linked(path, exc):
                 return None
             raise
 
@@ -376,13 +382,8 @@ class Cache:
             fd = self._open_build(safe, folder, builds)
         except (FileNotFoundError, NotADirectoryError):
             return None
-        except fs.LinkError as exc:
-            self.warnings.append(f"skipped {path}: {exc.path} is a symbolic link (never followed)")
-            return None
-        except OSError as exc:
-            if exc.errno == errno.ELOOP:
-                self.warnings.append(f"skipped {path}: a symbolic link (never followed)")
-            else:
+        except (OSError, fs.LinkError) as exc:
+            if not self._linked(path, exc):
                 self.warnings.append(f"skipped {path}: unreadable build record ({type(exc).__name__}: {exc})")
             return None
         try:
