@@ -426,7 +426,7 @@ class Cache:
         except (FileNotFoundError, NotADirectoryError):
             pass
         except fs.LinkError as exc:
-            self.warnings.append(f"skipped {folder}: {exc.path} is a symbolic link (never followed)")
+            self._linked(folder, exc)
         return results
 
     def _add_machine(self, results: list[Result], fd: int, name: str, folder: str) -> None:
@@ -436,7 +436,7 @@ class Cache:
         except (FileNotFoundError, NotADirectoryError):
             return
         except fs.LinkError as exc:
-            self.warnings.append(f"skipped {folder}: {exc.path} is a symbolic link (never followed)")
+            self._linked(folder, exc)
             return
         try:
             for file in sorted(os.listdir(machine)):
@@ -463,7 +463,7 @@ class Cache:
         except (FileNotFoundError, NotADirectoryError):
             return []
         except fs.LinkError as exc:
-            self.warnings.append(f"skipped {folder}: {exc.path} is a symbolic link (never followed)")
+            self._linked(folder, exc)
             return []
 
     def script_keys(self) -> list[str]:
