@@ -72,7 +72,11 @@ def _is_dir(entry: os.DirEntry[str], folder: Path) -> bool:
 
 
 def _ours(name: str) -> bool:
-    return name in _OURS or (name.startswith(f".{MARKER}.") and fs.is_temp(name))
+    """Whether ``name`` is one a cache being created holds: one of its own, or a write of one in
+    progress (another scan creating the same cache at this moment)."""
+    return name in _OURS or (
+        fs.is_temp(name) and any(name.startswith(f".{own}.") for own in (*_OURS, MARKER))
+    )
 
 
 class Cache:

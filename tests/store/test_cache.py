@@ -13,6 +13,7 @@ import pandas as pd
 import pytest
 from helpers import FAST, report_df, result_file, run_benchit, snapshot, write_script
 
+from benchit.errors import CacheError
 from benchit.store.cache import Cache
 
 NAMES = ["a", "b", "c", "d", "e"]
@@ -191,6 +192,23 @@ def test_cache_commands_refuse_a_directory_benchit_did_not_create(tmp_path: Path
         done = run_benchit("cache", *args, "--cache-dir", foreign)
         assert done.returncode == 2 and "is not a benchit cache" in done.stderr, args
     assert snapshot(foreign) == before
+
+
+def test_a_cache_half_created_by_another_scan_is_taken_not_refused(tmp_path: Path) -> None:
+    """Another scan creating the same cache at this moment leaves its own files and their writes in
+    progress: that is a cache being made, not a foreign folder (a race seen in CI)."""
+    half = tmp_path / "cache"
+    for sub in ("scripts", "builds", "locks"):
+        (half / sub).mkdir(parents=True)
+    (half / "CACHEDIR.TAG").write_text("Signature: 8a477f597d28d172789f06886806bc55\n")
+    (half / ".CACHEDIR.TAG.0123456789ab.tmp").write_text("Signature")
+    (half / ".benchit-cache.json.0123456789ab.tmp").write_text("{")
+    Cache(half).create()
+    assert Cache(half).is_cache()
+    (half / ".elsewhere.0123456789ab.tmp").write_text("not ours")
+    (half / "benchit-cache.json").unlink()
+    with pytest.raises(CacheError, match="is not a benchit cache"):
+        Cache(half).create()
 
 
 def test_report_df_helper_reads_a_cache(pristine: Path) -> None:
