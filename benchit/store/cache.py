@@ -74,9 +74,7 @@ def _is_dir(entry: os.DirEntry[str], folder: Path) -> bool:
 def _ours(name: str) -> bool:
     """Whether ``name`` is one a cache being created holds: one of its own, or a write of one in
     progress (another scan creating the same cache at this moment)."""
-    return name in _OURS or (
-        fs.is_temp(name) and any(name.startswith(f".{own}.") for own in (*_OURS, MARKER))
-    )
+    return name in _OURS or (fs.is_temp(name) and any(name.startswith(f".{own}.") for own in (*_OURS, MARKER)))
 
 
 class Cache:
