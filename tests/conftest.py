@@ -38,3 +38,17 @@ def calibration_dir(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         os.environ.pop(floors.VARIABLE, None)
     else:
         os.environ[floors.VARIABLE] = before
+
+
+@pytest.fixture(scope="session", autouse=True)
+def warm_workers() -> Iterator[None]:
+    """The in-process scans of the session keep up to four warm workers (execute/warm.py), one per
+    set of preloaded libraries the tests use most (none, ORT, compile, transformers), instead of a
+    user process's two; all are closed when the session ends."""
+    from benchit.execute import warm
+
+    before = warm.MAX_IDLE
+    warm.MAX_IDLE = 4
+    yield
+    warm.close_all()
+    warm.MAX_IDLE = before

@@ -63,6 +63,7 @@ def _child(job: dict[str, Any], msg_fd: int, log_fd: int, server: int) -> None:
     os.close(devnull)
     sys.stdout.reconfigure(line_buffering=True)  # type: ignore[union-attr]
     sys.stderr.reconfigure(line_buffering=True)  # type: ignore[union-attr]
+    _enter_cwd(job.get("cwd"))
     if job.get("workdir"):
         scratch.enter(Path(job["workdir"]), compile_cache=not USER_COMPILE_CACHE)
     import faulthandler
@@ -87,6 +88,22 @@ def _child(job: dict[str, Any], msg_fd: int, log_fd: int, server: int) -> None:
         code = 3
     finally:
         _end(code)
+
+
+START_CWD = os.getcwd()  # the server's folder, which ``-m`` put first on sys.path
+
+
+def _enter_cwd(cwd: str | None) -> None:
+    """Run the child in ``cwd``, the folder benchit is in now (a kept worker may have been started
+    by an earlier scan in another), with that folder first on sys.path where ``-m`` put the
+    server's. A folder gone since stays as the server's."""
+    if not cwd or cwd == START_CWD:
+        return
+    try:
+        os.chdir(cwd)
+    except OSError:
+        return
+    sys.path[:] = [cwd if entry == START_CWD else entry for entry in sys.path]
 
 
 def _end(code: int) -> None:

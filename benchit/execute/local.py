@@ -145,7 +145,9 @@ class LocalExecutor(Executor):
         group = cgroup.MemoryGroup.create(f"benchit-{os.getpid()}-{spec.job_id}", limit) if limit else None
         msg_r, msg_w = os.pipe()
         log_r, log_w = os.pipe()
-        self.server.submit(spec.job_id, {**spec.to_dict(), "cgroup": group and group.to_dict()}, msg_w, log_w)
+        # The script runs in benchit's working folder of now, whichever scan started the warm worker.
+        sent = {**spec.to_dict(), "cgroup": group and group.to_dict(), "cwd": os.getcwd()}
+        self.server.submit(spec.job_id, sent, msg_w, log_w)
         os.close(msg_w)
         os.close(log_w)
         job = _Job(spec, msg_r, log_r, workdir, group=group)

@@ -3,14 +3,14 @@
 A scan's warm worker imports torch and the corpus's heavy libraries once (seconds of CPU). A
 process that runs several scans one after another may keep it, with its run folder, for the next
 scan that would start the same worker: the same modules to preload, the same environment and
-working folder (what its forked scripts inherit). Off unless ``keep(True)``: a one-scan process
+umask (what its forked scripts inherit; each script is run in the folder benchit is in when it
+is submitted, whichever scan started the worker). Off unless ``keep(True)``: a one-scan process
 closes its worker when the scan ends, as it always did.
 """
 
 from __future__ import annotations
 
 import atexit
-import os
 
 from benchit.execute.forkserver import ForkServer
 from benchit.execute.scratch import RunFolder
@@ -32,8 +32,8 @@ def keep(on: bool) -> None:
 
 def key(preload: list[str], guard: bool, env: dict[str, str]) -> Key:
     """What a forked script inherits from its worker: the preloaded modules, the accelerator
-    guard, the environment and the working folder."""
-    return (tuple(preload), guard, tuple(sorted(env.items())), os.getcwd(), _umask())
+    guard, the environment and the umask (not the working folder: the child enters benchit's)."""
+    return (tuple(preload), guard, tuple(sorted(env.items())), _umask())
 
 
 def _umask() -> str:
