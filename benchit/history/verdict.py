@@ -91,7 +91,8 @@ def judge(
     if reason:
         return Verdict.INCONCLUSIVE, None, reason
     change, noise = within_floor(nested, floor)
-    return FROM_COMPARE.get(change.verdict, Verdict.INCONCLUSIVE), change, "; ".join(r for r in (noise, note) if r)
+    reasons = (change.reason, noise, note)
+    return FROM_COMPARE.get(change.verdict, Verdict.INCONCLUSIVE), change, "; ".join(r for r in reasons if r)
 
 
 # --mode generate: TTFT and TPOT judged as the latency is, each from its own round medians

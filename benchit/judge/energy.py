@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from benchit.judge.comparable import busy_reason, positive
+from benchit.judge.stats import NO_SPREAD as STATS_NO_SPREAD
 from benchit.judge.stats import compare_paired, compare_rounds
 from benchit.judge.verdicts import CompareVerdict, EnergyVerdict
 from benchit.keys import CONTENDED, ENERGY_J, ENERGY_J_ROUNDS, ENERGY_REASON, ENERGY_ROUND_PASSES
@@ -118,7 +119,7 @@ def judge_energy(
     else:  # each side's level and variance nested in its passes, as latency's
         change = compare_rounds(b, n, threshold, base_groups=energy_passes(base), new_groups=energy_passes(new))
     if change.verdict not in _WORDS:
-        return EnergyChange(EnergyVerdict.INCONCLUSIVE, reason=NO_SPREAD)
+        return EnergyChange(EnergyVerdict.INCONCLUSIVE, reason=NO_SPREAD if change.reason == STATS_NO_SPREAD else change.reason)
     return EnergyChange(
         _WORDS[change.verdict], change.ratio, change.ratio_low, change.ratio_high, change.p_value, change.method
     )

@@ -29,6 +29,7 @@ class Change:
     p_value: float | None
     verdict: CompareVerdict
     method: str  # WELCH, or PAIRED for rounds interleaved in one scan (``compare --by runtime``)
+    reason: str = ""  # why the verdict is inconclusive (``NO_SPREAD``, ``too_noisy``), else empty
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -38,6 +39,7 @@ class Change:
             "p_value": self.p_value,
             "verdict": self.verdict.value,
             "method": self.method,
+            **({"reason": self.reason} if self.reason else {}),
         }
 
     @classmethod
@@ -49,6 +51,7 @@ class Change:
             p_value=data.get("p_value"),
             verdict=CompareVerdict(data["verdict"]),
             method=data["method"],
+            reason=str(data.get("reason") or ""),
         )
 
 
@@ -68,17 +71,29 @@ def _interval(diff: float, se: float, df: float, confidence: float) -> tuple[flo
 NO_SPREAD = "no spread: every round's median is the same on each side (one sample per round?), so no interval"
 
 
-def _judge(ratio: float, low: float, high: float, p: float | None, threshold: float) -> CompareVerdict:
-    """Slower or faster when significant and beyond ``threshold``; inconclusive without a p-value
-    (no spread to test against: a zero-width interval proves nothing)."""
+def too_noisy(ratio: float, low: float, high: float) -> str:
+    """Why a change beyond the threshold that the test cannot tell from none is inconclusive."""
+    return (
+        f"too noisy to tell: ×{ratio:.2f} measured, but its {CONFIDENCE:.0%} interval "
+        f"×{low:.2f} to ×{high:.2f} includes no change"
+    )
+
+
+def _judge(ratio: float, low: float, high: float, p: float | None, threshold: float) -> tuple[CompareVerdict, str]:
+    """The verdict and, when inconclusive, why. Slower or faster when significant and beyond
+    ``threshold``; no significant change when the ratio is within ``threshold`` (significant or
+    not); inconclusive without a p-value (no spread to test against: a zero-width interval proves
+    nothing), and for a ratio beyond ``threshold`` that is not significant: a 2x measured between
+    noisy sides is not "no change", it is a change the rounds cannot confirm."""
     if p is None or not all(math.isfinite(v) for v in (ratio, low, high)):
-        return CompareVerdict.INCONCLUSIVE
-    significant = p is not None and p < ALPHA and (low > 1.0 or high < 1.0)
-    if significant and ratio > 1.0 + threshold:
-        return CompareVerdict.SLOWER
-    if significant and ratio < 1.0 / (1.0 + threshold):
-        return CompareVerdict.FASTER
-    return CompareVerdict.SAME
+        return CompareVerdict.INCONCLUSIVE, NO_SPREAD
+    significant = p < ALPHA and (low > 1.0 or high < 1.0)
+    beyond = ratio > 1.0 + threshold or ratio < 1.0 / (1.0 + threshold)
+    if not beyond:
+        return CompareVerdict.SAME, ""
+    if not significant:
+        return CompareVerdict.INCONCLUSIVE, too_noisy(ratio, low, high)
+    return (CompareVerdict.SLOWER if ratio > 1.0 else CompareVerdict.FASTER), ""
 
 
 def _logs(rounds: Sequence[float]) -> list[float]:
@@ -110,7 +125,8 @@ def compare_rounds(
     df = (sx + sy) ** 2 / ((sx**2 / x.df if sx else 0.0) + (sy**2 / y.df if sy else 0.0)) if se > 0 else 1.0
     ratio = math.exp(y.mean - x.mean)
     low, high, p = _interval(y.mean - x.mean, se, df, confidence)
-    return Change(ratio, low, high, p, _judge(ratio, low, high, p, threshold), WELCH)
+    verdict, why = _judge(ratio, low, high, p, threshold)
+    return Change(ratio, low, high, p, verdict, WELCH, why)
 
 
 def paired_ratio(
@@ -130,7 +146,8 @@ def paired_ratio(
 def compare_paired(base: Sequence[float], new: Sequence[float], threshold: float) -> Change:
     """The verdict on paired round medians (``paired_ratio``), with the rules of ``compare_rounds``."""
     ratio, low, high, p = paired_ratio(base, new)
-    return Change(ratio, low, high, p, _judge(ratio, low, high, p, threshold), PAIRED)
+    verdict, why = _judge(ratio, low, high, p, threshold)
+    return Change(ratio, low, high, p, verdict, PAIRED, why)
 
 
 # -- geometric means ----------------------------------------------------------------------------------

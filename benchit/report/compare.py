@@ -275,7 +275,7 @@ def _judge(
     if reason:
         return CompareVerdict.INCONCLUSIVE, None, reason
     if change.verdict is CompareVerdict.INCONCLUSIVE:
-        return change.verdict, None, NO_SPREAD
+        return change.verdict, None, change.reason or NO_SPREAD
     change, why = within_floor(change, floor)
     return change.verdict, change, "; ".join(r for r in (why, note) if r)
 

@@ -72,9 +72,30 @@ def test_ten_percent_shift_over_rounds_is_slower_and_faster_back() -> None:
 
 def test_thousands_of_tight_iterations_do_not_make_drift_significant() -> None:
     """Two runs whose iterations are tight but whose rounds drift by 3%: the round-level test sees
-    the drift and calls a 4% difference no change (an iteration-level test would call it slower)."""
+    the drift and cannot tell a 4% difference from none (an iteration-level test would call it
+    slower); with a threshold above it, that is no change."""
     base, new = _rounds(1.0, 0.03, 5, 2), _rounds(1.04, 0.03, 5, 3)
-    assert compare_rounds(base, new, threshold=0.02).verdict is CompareVerdict.SAME
+    change = compare_rounds(base, new, threshold=0.02)
+    assert change.verdict is CompareVerdict.INCONCLUSIVE and change.reason.startswith("too noisy to tell: ×1.0")
+    assert compare_rounds(base, new, threshold=0.10).verdict is CompareVerdict.SAME
+
+
+def test_a_large_change_the_rounds_cannot_confirm_is_inconclusive_not_no_change() -> None:
+    """Twice as slow measured between two noisy sides (run 1 of benchmarks/verdicts_across_runs.py
+    printed ``no significant change`` for a measured x2.06): not significant, so not ``slower``,
+    and not ``no significant change`` either."""
+    base, new = [1.0, 1.6, 0.7, 2.4], [1.2, 3.9, 1.5, 4.4]
+    change = compare_rounds(base, new, threshold=0.05)
+    assert change.ratio > 1.8 and change.ratio_low < 1.0 and change.p_value > 0.05
+    assert change.verdict is CompareVerdict.INCONCLUSIVE
+    assert change.reason == (
+        f"too noisy to tell: ×{change.ratio:.2f} measured, but its 95% interval "
+        f"×{change.ratio_low:.2f} to ×{change.ratio_high:.2f} includes no change"
+    )
+    assert compare_paired(base, [4.4, 1.5, 3.9, 1.2], threshold=0.05).verdict is CompareVerdict.INCONCLUSIVE
+    near = compare_rounds(base, [1.02 * r for r in reversed(base)], threshold=0.05)
+    assert near.verdict is CompareVerdict.SAME and near.reason == ""  # within the threshold: no change
+    assert type(change).from_dict(json.loads(json.dumps(change.to_dict()))) == change
 
 
 def test_significant_but_below_threshold_is_not_flagged() -> None:

@@ -69,6 +69,19 @@ def test_rounds_without_spread_are_inconclusive(tmp_path: Path, report: dict[str
     assert pair["verdict"] == "inconclusive" and pair["reason"].startswith("no spread: "), pair
 
 
+def test_a_large_change_too_noisy_to_confirm_is_inconclusive_not_no_change(
+    tmp_path: Path, report: dict[str, Any]
+) -> None:
+    """A measured x2 between sides whose rounds scatter by x2 themselves: neither ``slower`` nor
+    ``no significant change`` (run 1 of benchmarks/verdicts_across_runs.py said the latter)."""
+    base = {"iterations": 100, "rounds_ms": [1.0, 1.6, 0.7, 2.4], "latency_median_ms": 1.3}
+    new = {"iterations": 100, "rounds_ms": [1.2, 3.9, 1.5, 4.4], "latency_median_ms": 2.7}
+    stdout, pair = _compare(tmp_path, report, base, new)
+    assert pair["verdict"] == "inconclusive", pair
+    assert pair["reason"].startswith("too noisy to tell: ×1.8") and "includes no change" in pair["reason"], pair
+    assert "no significant change" not in stdout and " slower" not in stdout, stdout
+
+
 @pytest.mark.parametrize("median", [0.0, 0, -1.0])
 def test_a_zero_or_negative_median_is_inconclusive(tmp_path: Path, report: dict[str, Any], median: float) -> None:
     base = {"iterations": 100, "rounds_ms": [1.0, 1.1], "latency_median_ms": 1.05}
