@@ -16,7 +16,13 @@ from benchit.text import printable
 if TYPE_CHECKING:
     from benchit.plugins import Registry
 
-FAIL_ON = {"regression": ("regression",), "failing": ("failing",), "any": ("regression", "failing")}
+# ``energy``: more energy per step (its own verdict, ``energy regression``), gated only when asked, as in compare.
+FAIL_ON = {
+    "regression": ("regression",),
+    "failing": ("failing",),
+    "any": ("regression", "failing"),
+    "energy": ("energy regression",),
+}
 
 
 def _since(text: str) -> float:
@@ -70,7 +76,12 @@ def add_parser(sub: Any, registry: Registry | None) -> None:
         metavar="KEY=VALUE",
         help="only runs published with this tag (benchit publish --tag); repeat: runs with all of them",
     )
-    add_verdict_options(history, FAIL_ON, "WHAT", "exit 1 on a regression, a failing series, or either (any)")
+    add_verdict_options(
+        history,
+        FAIL_ON,
+        "WHAT",
+        "exit 1 on a regression, a failing series, or either (any); energy: more energy per step (its own verdict)",
+    )
     history.add_argument(
         "--format",
         type=_formats,
@@ -138,5 +149,8 @@ def run(args: argparse.Namespace, registry: Registry | None) -> int:
         print(f"wrote {printable(path)} ({fmt})")
     # A series is flagged once, by its first gated verdict: its latency's, else its TTFT's or TPOT's (as compare).
     gated = {verdict for name in args.fail_on for verdict in FAIL_ON[name]}
-    verdicts = [[r.verdict.value, *(t.verdict.value for t in r.tokens)] for r in reports]
+    verdicts = [
+        [r.verdict.value, *(t.verdict.value for t in r.tokens), *([f"energy {r.energy.verdict.value}"] if r.energy else [])]
+        for r in reports
+    ]
     return gate(args.fail_on, FAIL_ON, [next((v for v in vs if v in gated), vs[0]) for vs in verdicts])

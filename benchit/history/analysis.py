@@ -12,7 +12,7 @@ from benchit.floor import release
 from benchit.history import query
 from benchit.history.changepoint import last_change
 from benchit.history.changes import differences
-from benchit.history.verdict import MIN_BASELINE_RUNS, TokenVerdict, Verdict, judge, judge_tokens
+from benchit.history.verdict import MIN_BASELINE_RUNS, TokenVerdict, Verdict, judge, judge_energy, judge_tokens
 from benchit.judge.stats import Change
 from benchit.nested import level_df
 from benchit.report.units import Interval, interval
@@ -45,6 +45,7 @@ class SeriesReport:
     latest_energy_j: float | None = None  # energy per step, where the device has a counter
     baseline_energy_j: float | None = None  # ... the median of the baseline's runs
     tokens: tuple[TokenVerdict, ...] = ()  # a generate series: TTFT's and TPOT's own verdicts
+    energy: TokenVerdict | None = None  # energy per step's own verdict, where every run has energy
 
     @property
     def name(self) -> str:
@@ -65,8 +66,17 @@ class SeriesReport:
             "change_point_run": self.change_point_run, "change_point_ratio": self.change_point_ratio,
             "last_good_run": self.last_good_run, "first_bad_run": self.first_bad_run, "changed": "; ".join(self.changed),
             **_energy(self.latest_energy_j, self.baseline_energy_j),
+            **self._judged_energy(),
             **{k: v for t in self.tokens for k, v in t.flat().items()},
         }  # fmt: skip
+
+    def _judged_energy(self) -> dict[str, Any]:
+        """``energy_verdict`` and ``energy_reason``, and the tested ratio with its interval where
+        there is one (else ``energy_ratio`` stays latest over baseline)."""
+        if self.energy is None:
+            return {}
+        flat = self.energy.flat()
+        return flat if self.energy.change else {k: v for k, v in flat.items() if not k.startswith("energy_ratio")}
 
 
 def analyse(
@@ -140,6 +150,7 @@ def _report(
     latest = rows[p.ids[last]]
     verdict, change, reason = judge(latest, [rows[p.ids[i]] for i in window], threshold, floor)
     tokens = judge_tokens(latest, [rows[p.ids[i]] for i in window], threshold, floor)
+    energy = judge_energy(latest, [rows[p.ids[i]] for i in window], threshold)
     base = [m for i in window if (m := p.medians[i])]
     cp_moved = (
         cp is not None and abs(cp.ratio - 1.0) > threshold and _holds(p, cp_index, len(window), cp.ratio, threshold)
@@ -178,6 +189,7 @@ def _report(
         latest_energy_j=latest.get("energy_j"),
         baseline_energy_j=_median([e for i in window if (e := rows[p.ids[i]].get("energy_j")) is not None]),
         tokens=tokens,
+        energy=energy,
     )
     return report, pair
 

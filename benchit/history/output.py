@@ -38,7 +38,7 @@ def lines(reports: Sequence[SeriesReport]) -> list[str]:
     energy = _energy(reports)
     header = ["series", "where", "runs", "latest ms", "baseline ms", "ratio", "verdict", "why"]
     if energy:
-        header[6:6] = ["latest J/step", "baseline J/step"]
+        header[6:6] = ["latest J/step", "baseline J/step", "energy"]
     rows = []
     for r in reports:
         i = r.identity
@@ -48,7 +48,8 @@ def lines(reports: Sequence[SeriesReport]) -> list[str]:
         rows.append([r.name, f"{i['device']}/{i['runtime']}/{i['precision']} {i['hostname'] or i['machine']}", str(r.runs),
                      _ms(r.latest_median_ms), _ms(r.baseline_median_ms), _ratio(r), r.verdict.value, why])  # fmt: skip
         if energy:
-            rows[-1][6:6] = [_joules(r.latest_energy_j), _joules(r.baseline_energy_j)]
+            judged = r.energy.verdict.value if r.energy else ""
+            rows[-1][6:6] = [_joules(r.latest_energy_j), _joules(r.baseline_energy_j), judged]
     widths = [max(len(printable(row[c])) for row in [header, *rows]) for c in range(len(header) - 1)]
     out = ["  ".join(h.ljust(w) for h, w in zip(header, widths, strict=False)) + "  " + header[-1]]
     for r, row in zip(reports, rows, strict=True):
@@ -70,7 +71,7 @@ def _markdown(reports: Sequence[SeriesReport]) -> str:
     columns = ["script", "model", "device", "runtime", "precision", "hostname", "runs", "latest_median_ms",
                "baseline_median_ms", "ratio", "verdict", "reason", "changed"]  # fmt: skip
     if _energy(reports):
-        columns[10:10] = ["latest_energy_j", "baseline_energy_j", "energy_ratio"]
+        columns[10:10] = ["latest_energy_j", "baseline_energy_j", "energy_ratio", "energy_verdict", "energy_reason"]
 
     def cell(value: Any) -> str:
         text = "" if value is None else digits(value, 4) if isinstance(value, float) else str(value)

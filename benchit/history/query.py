@@ -103,7 +103,8 @@ def details(connection: Connection, ids: Iterable[int]) -> dict[int, dict[str, A
             stats = json.loads(item.pop("stats") or "{}")
             passes = stats.get("round_passes") if isinstance(stats, dict) else None
             item["round_passes"] = passes if isinstance(passes, list) and len(passes) == len(item["rounds"]) else []
-            item["energy_j"] = stats.get("energy_j") if isinstance(stats, dict) else None
+            for key in ("energy_j", "energy_j_rounds", "energy_round_passes"):
+                item[key] = stats.get(key) if isinstance(stats, dict) else None
             found[item["id"]] = item
     return found
 

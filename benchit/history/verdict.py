@@ -13,7 +13,17 @@ from benchit.judge.comparable import PROBES, positive, speed_judged, speed_toler
 from benchit.judge.noise import within_floor
 from benchit.judge.stats import Change, compare_rounds
 from benchit.judge.verdicts import CompareVerdict
-from benchit.keys import CONTENDED, CONTENDED_REASON, LATENCY_MEDIAN_MS, ROUNDS_MS, TPOT_STATS, TTFT_STATS
+from benchit.keys import (
+    CONTENDED,
+    CONTENDED_REASON,
+    ENERGY_J,
+    ENERGY_J_ROUNDS,
+    ENERGY_ROUND_PASSES,
+    LATENCY_MEDIAN_MS,
+    ROUNDS_MS,
+    TPOT_STATS,
+    TTFT_STATS,
+)
 
 MIN_BASELINE_RUNS = 2  # fewer usable earlier runs: too few to say what the series' level is
 
@@ -143,3 +153,29 @@ def judge_tokens(
         if own is not None and len(theirs) == len(baseline):
             found.append(TokenVerdict(name, *judge(own, theirs, threshold, floor)))
     return tuple(found)
+
+
+def _as_energy(item: dict[str, Any]) -> dict[str, Any] | None:
+    """A stored result seen as its energy per step (its rounds' energies, nested in their passes), if it has it."""
+    rounds = item.get(ENERGY_J_ROUNDS) or ([item[ENERGY_J]] if positive(item.get(ENERGY_J)) else [])
+    if not isinstance(rounds, list) or not rounds or not all(positive(r) for r in rounds):
+        return None
+    passes = item.get(ENERGY_ROUND_PASSES)
+    passes = passes if isinstance(passes, list) and len(passes) == len(rounds) else []
+    median = item[ENERGY_J] if positive(item.get(ENERGY_J)) else statistics.median(rounds)
+    return {**item, "median_ms": median, "rounds": [float(r) for r in rounds], "round_passes": passes}
+
+
+def judge_energy(
+    latest: dict[str, Any], baseline: Sequence[dict[str, Any]], threshold: float
+) -> TokenVerdict | None:
+    """Energy per step's own verdict (``energy``) for a series whose latest result and every baseline
+    result have energy: ``judge`` on the rounds' energies (no noise floor: it is latency's), where a
+    regression is more energy per step. None for a series without energy."""
+    if latest["status"] != "ok" or not baseline:
+        return None
+    own = _as_energy(latest)
+    theirs = [seen for item in baseline if (seen := _as_energy(item)) is not None]
+    if own is None or len(theirs) != len(baseline):
+        return None
+    return TokenVerdict("energy", *judge(own, theirs, threshold))

@@ -150,3 +150,36 @@ def test_history_keeps_energy_per_series_and_shows_it(caches: tuple[Path, Path, 
     assert done.stdout.count(" 3 J ") + done.stdout.count(" 2.99 J ") + done.stdout.count(" 3.01 J ") >= 2
     md = out.with_suffix(".md").read_text()
     assert "| latest_energy_j | baseline_energy_j | energy_ratio |" in md
+
+
+def test_history_judges_energy_per_step_on_its_own_and_gates_only_when_asked(
+    caches: tuple[Path, Path, Path, Path], tmp_path: Path
+) -> None:
+    """Two nights at 2 J/step, then one at 3 J/step with the same latency: the series' energy is a
+    regression (its rounds tested as latency's are), its latency is not, and only ``--fail-on
+    energy`` fails the run."""
+    base = caches[0]
+    # A run's time is its newest result's: the nights are scanned in their order.
+    again = _scan(tmp_path, "again", "2.0")  # a second night like the first (one cache is one run)
+    hungry = _scan(tmp_path, "hungry", "3.0")
+    db = f"sqlite:///{tmp_path / 'history.db'}"
+    for n, cache in enumerate((base, again, hungry)):
+        done = run_benchit("publish", cache, "--db", db, "--run", f"night-{n}")
+        assert done.returncode == 0, done.stdout + done.stderr
+    out = tmp_path / "history.json"
+    done = run_benchit("history", "--db", db, "--format", "json,md", "-o", out)
+    assert done.returncode == 0, done.stdout + done.stderr  # energy never gates unless asked
+    series = json.loads(out.read_text())["series"]
+    assert len(series) == 2
+    for item in series:
+        assert item["energy_verdict"] == "regression", item["energy_reason"]
+        assert item["energy_ratio"] == pytest.approx(1.5, rel=0.03)
+        assert item["energy_ratio_ci_low"] < item["energy_ratio"] < item["energy_ratio_ci_high"]
+        assert item["verdict"] != "regression", item  # the latency did not move
+    header, *rows = done.stdout.splitlines()
+    assert "baseline J/step  energy" in header
+    assert sum(" regression " in row for row in rows) == 2, done.stdout
+    assert "| energy_ratio | energy_verdict | energy_reason |" in out.with_suffix(".md").read_text()
+    gated = run_benchit("history", "--db", db, "--fail-on", "energy")
+    assert gated.returncode == 1 and "--fail-on energy: 2 flagged" in gated.stderr, gated.stdout + gated.stderr
+    assert run_benchit("history", "--db", db, "--fail-on", "regression").returncode == 0
