@@ -171,6 +171,8 @@ def _comparison(report: Report) -> str:
     cmp: Comparison | None = report.comparison
     assert cmp is not None
     joules = energy.compared(cmp)  # energy's verdict where some pair has one
+    # --mode generate: TTFT's and TPOT's own verdicts, where some pair has them.
+    generated = [n for n in ("TTFT", "TPOT") if any(t.name == n for p in cmp.pairs for t in p.tokens)]
     rows = []
     for p in cmp.pairs:
         c = p.change
@@ -204,6 +206,7 @@ def _comparison(report: Report) -> str:
             + cell(p.verdict.value, cls=cls)
             + cell(p.reason)
             + (_energy_cells(p) if joules else "")
+            + "".join(_token_cells(p, name) for name in generated)
             + "</tr>"
         )
     geo = "".join(
@@ -213,6 +216,7 @@ def _comparison(report: Report) -> str:
     counts = ", ".join(f"{n} {v}" for v, n in cmp.counts().items())
     header = ["model", "where", cmp.base, cmp.new, "new/base", "×/÷ 95% CI", "p-value", "verdict", "reason"]
     header += ["energy new/base", "energy verdict"] if joules else []
+    header += [text for name in generated for text in (f"{name} new/base", f"{name} verdict")]
     energy_counts = energy.counts_line(cmp)
     return (
         f"<p>Threshold {cmp.threshold * 100:g}%. Verdicts: <b id=verdicts>{escaped(counts)}</b></p>"
@@ -232,6 +236,18 @@ def _energy_cells(pair: Any) -> str:
     shown = units.ratio_interval(judged.ratio, judged.ratio_low, judged.ratio_high) if judged.ratio else ""
     cls = {EnergyVerdict.HIGHER: "bad", EnergyVerdict.LOWER: "good", EnergyVerdict.INCONCLUSIVE: "busy"}
     return cell(shown, judged.ratio or "", True) + cell(judged.text, cls=cls.get(judged.verdict, ""))
+
+
+def _token_cells(pair: Any, name: str) -> str:
+    """A generate pair's TTFT or TPOT (``name``): NEW over BASE with its interval, and its verdict."""
+    judged = next((t for t in pair.tokens if t.name == name), None)
+    if judged is None:
+        return cell("") + cell("")
+    c = judged.change
+    shown = units.ratio_interval(c.ratio, c.ratio_low, c.ratio_high) if c else ""
+    v = judged.verdict
+    cls = "bad" if v.worse else "good" if v.better else "busy" if v is CompareVerdict.INCONCLUSIVE else ""
+    return cell(shown, c.ratio if c else "", True) + cell(judged.verdict_text, cls=cls)
 
 
 BUSY_LEGEND = (

@@ -418,8 +418,9 @@ def test_compare_judges_ttft_and_tpot_by_their_own_round_medians(
     edit(base, ttft=10.0, tpot=2.0)
     edit(new, ttft=20.0, tpot=1.0)
     out = tmp_path / "cmp.json"
-    done = run_benchit("compare", base, new, "-o", out, "--format", "json,md,csv", "--threshold", "15")
+    done = run_benchit("compare", base, new, "-o", out, "--format", "json,md,csv,html", "--threshold", "15")
     assert done.returncode == 0, done.stdout + done.stderr
+    _check_token_columns_in_a_browser(out.with_suffix(".html"))
     pairs = json.loads(out.read_text())["comparison"]["pairs"]
     generated = {p["key"]["relative_path"]: p for p in pairs if p["key"]["mode"] == "generate"}
     decoder = generated["decoder.py"]
@@ -493,3 +494,27 @@ def test_history_judges_ttft_and_tpot_of_a_generate_series(scanned: tuple[Path, 
     assert pd.isna(series.loc[("decoder.py", "eval"), "ttft_verdict"])  # an eval series has none
     # --fail-on regression counts a TTFT regression (one flag for the series)
     assert done.returncode == 1 and "--fail-on regression: 1 flagged" in done.stderr, done.stdout + done.stderr
+
+
+def _check_token_columns_in_a_browser(page: Path) -> None:
+    """The comparison page's TTFT and TPOT columns, read in headless Chromium: the decoder's
+    generate row says TTFT 2x slower and TPOT 2x faster, each with its interval."""
+    from browser import CHROMIUM, headless_page
+
+    if CHROMIUM is None:  # CI installs it (.ci/run); the JSON, Markdown and CSV are checked without it
+        return
+    with headless_page(page) as (browser, errors):
+        browser.wait_for_selector("#comparison tbody tr")
+        header = browser.locator("#comparison thead th").all_inner_texts()
+        rows = browser.locator("#comparison tbody tr").evaluate_all(
+            "rows => rows.map(r => Array.from(r.cells).map(c => c.innerText))"
+        )
+    assert errors == []
+    names = [h.split("\n")[0].strip() for h in header]
+    ttft, tpot = names.index("TTFT verdict"), names.index("TPOT verdict")
+    assert names[ttft - 1] == "TTFT new/base" and names[tpot - 1] == "TPOT new/base", names
+    decoder = [r for r in rows if r[0].startswith("decoder.py") and r[ttft]]
+    assert any(r[ttft] == "slower" and r[ttft - 1].startswith("2.000") for r in decoder), decoder
+    assert any(r[tpot] == "faster" and r[tpot - 1].startswith("0.500") for r in decoder), decoder
+    eval_rows = [r for r in rows if not r[ttft]]
+    assert eval_rows and all(r[tpot] == "" for r in eval_rows)  # no generation, no token verdicts
