@@ -60,6 +60,9 @@ KV_CACHE_BYTES = "kv_cache_bytes"  # the cache's tensors after one generation, m
 KV_CACHE_BYTES_EXPECTED = "kv_cache_bytes_expected"  # 2 x layers x KV heads x head dim x batch x positions x bytes
 FIRST_GENERATE_S = "first_generate_s"  # the first (cold) generate() call, compilation included
 RECOMPILES = "recompiles"  # graphs torch.compile made while the rounds were timed
+# Graphs torch.compile made for a compiling runtime's generation, up to its first timed call: 0 means
+# transformers ran that model's generate() eagerly (it compiles only with a cache it can compile).
+GENERATE_GRAPHS = "generate_graphs"
 TTFT_STATS = "ttft_stats"
 TPOT_STATS = "tpot_stats"
 GENERATE_CALLS_TIMED = "generate_calls_timed"  # the calls TTFT and TPOT are the medians of

@@ -196,6 +196,7 @@ class Recorder:
         self.calls = 0
         self.recompiles = 0
         self._graphs: int | None = None
+        self.graphs_made: int | None = None  # a compiling runtime's graphs by its first call (``GENERATE_GRAPHS``)
 
     def __call__(self) -> Any:
         first = self.calls == 0
@@ -205,6 +206,8 @@ class Recorder:
         output = self.generator.generate(**self.kwargs, return_dict_in_generate=first)
         if first:
             self.kv_cache_bytes = _tensor_bytes(getattr(output, "past_key_values", None), set()) or None
+            if COMPILING in self.generator.info:  # counted since the runtime reset dynamo's counters
+                self.graphs_made = _graph_count()
         if self.block is not None and self.stamps:
             stamps = self.stamps
             self.block.append(Call(stamps[0] - start, [b - a for a, b in zip(stamps, stamps[1:], strict=False)]))
@@ -251,6 +254,8 @@ class Recorder:
             keys.RECOMPILES: self.recompiles,
             keys.GENERATE_CALLS_TIMED: len(calls),
         }
+        if self.graphs_made is not None:
+            out[keys.GENERATE_GRAPHS] = self.graphs_made
         # Each round's calls too, in the order of the timing loop's rounds (``Stats.rounds_ms``).
         per_round = [[c.ttft_s * 1000 for c in r] for r in self.rounds], [_tpots(r) for r in self.rounds]
         for (name, low, high, stats_key, _), values, rounds in zip(
@@ -266,6 +271,10 @@ class Recorder:
         out[keys.PREFILL_TOKENS_PER_S] = prompt.batch * prompt.tokens * 1000 / ttft_ms if ttft_ms else None
         out[keys.DECODE_TOKENS_PER_S] = prompt.batch * 1000 / tpot_ms if tpot_ms else None
         return out
+
+
+# A generator's info that says its runtime compiles (``backends.runtimes.compile``): its graphs are counted.
+COMPILING = "compile_backend"
 
 
 def _tpots(calls: list[Call]) -> list[float]:

@@ -85,6 +85,7 @@ COLUMNS = [
     keys.KV_CACHE_BYTES_EXPECTED,
     keys.FIRST_GENERATE_S,
     keys.RECOMPILES,
+    keys.GENERATE_GRAPHS,
     keys.TOKENS_MATCHED,
     "call_count",
     "call_site",

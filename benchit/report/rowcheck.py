@@ -19,7 +19,7 @@ _NUMBERS = {
     keys.TTFT_MS, keys.TTFT_CI_LOW_MS, keys.TTFT_CI_HIGH_MS, keys.TPOT_MS,
     keys.TPOT_CI_LOW_MS, keys.TPOT_CI_HIGH_MS, keys.E2E_MS, keys.PREFILL_TOKENS_PER_S, keys.DECODE_TOKENS_PER_S,
     keys.PROMPT_TOKENS, keys.NEW_TOKENS, keys.KV_CACHE_BYTES, keys.KV_CACHE_BYTES_EXPECTED, keys.FIRST_GENERATE_S,
-    keys.RECOMPILES, keys.TOKENS_MATCHED, keys.DIVERGED_ERROR,
+    keys.RECOMPILES, keys.GENERATE_GRAPHS, keys.TOKENS_MATCHED, keys.DIVERGED_ERROR,
     keys.DIVERGED_END_TO_END_ERROR, keys.LOCALIZE_CHECKED, keys.LOCALIZE_S,
 }  # fmt: skip
 _ANY_FLOAT = {"parity_max_abs_diff", "parity_max_rel_diff"}  # an output that is not finite differs infinitely

@@ -21,7 +21,7 @@ _INFO_COLUMNS = (keys.CPU_WAIT_FRACTION, keys.STEAL_FRACTION, keys.RUNNABLE_OTHE
 GENERATE_COLUMNS = (keys.TTFT_MS, keys.TTFT_CI_LOW_MS, keys.TTFT_CI_HIGH_MS, keys.TPOT_MS, keys.TPOT_CI_LOW_MS,
                     keys.TPOT_CI_HIGH_MS, keys.E2E_MS, keys.PREFILL_TOKENS_PER_S, keys.DECODE_TOKENS_PER_S,
                     keys.PROMPT_TOKENS, keys.NEW_TOKENS, keys.KV_CACHE_BYTES, keys.KV_CACHE_BYTES_EXPECTED,
-                    keys.FIRST_GENERATE_S, keys.RECOMPILES)  # fmt: skip
+                    keys.FIRST_GENERATE_S, keys.RECOMPILES, keys.GENERATE_GRAPHS)  # fmt: skip
 _INFO_HIDDEN = (
     keys.TTFT_STATS,
     keys.TPOT_STATS,

@@ -94,12 +94,14 @@ def cell(row: dict[str, Any]) -> str:
 
 def generation(row: dict[str, Any]) -> str:
     """A generate result's cell: TTFT / TPOT and decode tokens per second; ``R`` where
-    torch.compile recompiled while it was timed."""
+    torch.compile recompiled while it was timed; ``not compiled`` where a compiling runtime's
+    generate() made no graph (transformers ran the model eagerly)."""
     tpot, rate = row.get(keys.TPOT_MS), row.get(keys.DECODE_TOKENS_PER_S)
     text = f"{duration(row.get(keys.TTFT_MS))} / {duration(tpot) if tpot is not None else '-'}"
     if rate:
         text += f" {digits(rate)} tok/s"
-    return text + (" R" if row.get(keys.RECOMPILES) else "")
+    text += " R" if row.get(keys.RECOMPILES) else ""
+    return text + (" not compiled" if row.get(keys.GENERATE_GRAPHS) == 0 else "")
 
 
 def geomean_lines(df: pd.DataFrame) -> list[str]:

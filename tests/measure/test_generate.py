@@ -13,7 +13,7 @@ import numpy as np
 import pandas as pd
 import pytest
 import torch
-from helpers import FAST, report_df, run_benchit, write_script
+from helpers import FAST, REPO, report_df, run_benchit, write_script
 
 from benchit import keys
 from benchit.contracts import Generator
@@ -518,3 +518,26 @@ def _check_token_columns_in_a_browser(page: Path) -> None:
     assert any(r[tpot] == "faster" and r[tpot - 1].startswith("0.500") for r in decoder), decoder
     eval_rows = [r for r in rows if not r[ttft]]
     assert eval_rows and all(r[tpot] == "" for r in eval_rows)  # no generation, no token verdicts
+
+
+def test_a_compiled_generation_that_transformers_ran_eagerly_says_not_compiled(tmp_path: Path) -> None:
+    """torch-compile's generate() goes through transformers' compile_config, which transformers
+    uses only with a cache it can compile: MiniMax (the llm corpus's script) brings its own, so
+    its result is eager's timing and says so (``generate_graphs`` 0, ``not compiled``); GPT-2's
+    static cache is compiled (a graph)."""
+    scripts = [REPO / "models" / "llm" / name for name in ("minimax.py", "gpt2.py")]
+    cache = tmp_path / "cache"
+    done = run_benchit(
+        "benchmark", *scripts, "--cache-dir", cache, "--mode", "generate", "--runtime", "torch-compile",
+        "--compile-backend", "eager", "--script-args=--max_seq_length 5 --max_new_tokens 4", "--rounds", "2", *FAST,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stdout + done.stderr
+    df = report_df(cache).set_index("relative_path")
+    assert set(df["status"]) == {"ok"}, df["error"]
+    assert df.loc["minimax.py", "generate_graphs"] == 0, df["generate_graphs"].to_dict()
+    assert df.loc["gpt2.py", "generate_graphs"] > 0
+    table = run_benchit("report", "--cache-dir", cache)
+    lines = [line for line in table.stdout.splitlines() if "tok/s" in line]
+    assert len(lines) == 2 and [("not compiled" in line) for line in lines] == [
+        ("minimax" in line) for line in lines
+    ], table.stdout
