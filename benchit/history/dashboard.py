@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from benchit.history.analysis import SeriesReport
-from benchit.history.verdict import Verdict
+from benchit.history.verdict import TokenVerdict, Verdict
 from benchit.report.htmlparts import SCRIPT, STYLE, cell, escaped, sortable_table
 
 PAGE = 24  # charts drawn at a time: thousands of plotly charts at load would stall the browser
@@ -55,10 +55,28 @@ def _rounded(value: float | None) -> float | None:
     return None if value is None else float(f"{value:.4g}")
 
 
+def _own_verdicts(report: SeriesReport) -> list[TokenVerdict]:
+    """The series' verdicts besides its latency's: a generate series' TTFT and TPOT, and energy per step."""
+    return [*report.tokens, *([report.energy] if report.energy else [])]
+
+
+def _label(verdict: TokenVerdict) -> str:
+    return verdict.name.upper() if verdict.name in ("ttft", "tpot") else verdict.name
+
+
+def _others(report: SeriesReport) -> str:
+    """``TTFT: regression x2.00; TPOT: no change`` for a card."""
+    return "; ".join(
+        f"{_label(v)}: {v.verdict.value}" + (f" x{v.change.ratio:.2f}" if v.change else "") for v in _own_verdicts(report)
+    )
+
+
 def _item(report: SeriesReport, run_index: dict[str, int]) -> dict[str, Any]:
     i, c = report.identity, report.chart
-    # What changed, and the verdict's note (a probe difference smaller than the change) beside it.
-    why = "; ".join(w for w in (f"changed: {'; '.join(report.changed)}" if report.changed else "", report.reason) if w)
+    # What changed, the verdict's note (a probe difference smaller than the change), and the
+    # series' own TTFT, TPOT and energy verdicts beside it.
+    changed = f"changed: {'; '.join(report.changed)}" if report.changed else ""
+    why = "; ".join(w for w in (changed, report.reason, _others(report)) if w)
     return {
         "n": report.name,
         "w": f"{i['device']}/{i['runtime']}/{i['precision']} on {i['hostname'] or i['machine']}",
@@ -77,16 +95,24 @@ def _item(report: SeriesReport, run_index: dict[str, int]) -> dict[str, Any]:
 
 
 def _regressions(reports: Sequence[SeriesReport]) -> str:
+    """One row per regression: a series' latency (or its failing), and its TTFT's, TPOT's or
+    energy's own regression (``TTFT regression``), each with its ratio."""
     rows = []
     for r in reports:
-        if r.verdict not in (Verdict.REGRESSION, Verdict.FAILING):
-            continue
-        i, ratio = r.identity, r.change.ratio if r.change else None
-        rows.append(
-            "<tr>" + cell(r.name) + cell(f"{i['device']}/{i['runtime']}/{i['precision']}") + cell(i["hostname"] or i["machine"])
-            + cell(r.verdict.value, cls="bad") + cell(f"{ratio:.2f}x" if ratio else "", ratio, numeric=True)
-            + cell(r.first_bad_run) + cell("; ".join([*r.changed, r.reason] if r.reason else r.changed)) + "</tr>"
-        )  # fmt: skip
+        flagged: list[tuple[str, Any, str]] = []
+        if r.verdict in (Verdict.REGRESSION, Verdict.FAILING):
+            flagged.append((r.verdict.value, r.change, "; ".join([*r.changed, r.reason] if r.reason else r.changed)))
+        for own in _own_verdicts(r):
+            if own.verdict is Verdict.REGRESSION:
+                flagged.append((f"{_label(own)} {own.verdict.value}", own.change, own.reason))
+        i = r.identity
+        for verdict, change, why in flagged:
+            ratio = change.ratio if change else None
+            rows.append(
+                "<tr>" + cell(r.name) + cell(f"{i['device']}/{i['runtime']}/{i['precision']}") + cell(i["hostname"] or i["machine"])
+                + cell(verdict, cls="bad") + cell(f"{ratio:.2f}x" if ratio else "", ratio, numeric=True)
+                + cell(r.first_bad_run) + cell(why) + "</tr>"
+            )  # fmt: skip
     if not rows:
         return "<p class=good>No regressions.</p>"
     return sortable_table(

@@ -169,13 +169,24 @@ def _as_energy(item: dict[str, Any]) -> dict[str, Any] | None:
 def judge_energy(
     latest: dict[str, Any], baseline: Sequence[dict[str, Any]], threshold: float
 ) -> TokenVerdict | None:
-    """Energy per step's own verdict (``energy``) for a series whose latest result and every baseline
-    result have energy: ``judge`` on the rounds' energies (no noise floor: it is latency's), where a
-    regression is more energy per step. None for a series without energy."""
+    """Energy per step's own verdict (``energy``) for a series whose latest result and every
+    baseline result have energy, by compare's rules for energy (``judge.energy``): the rounds'
+    energies tested as latency's round medians are (the baseline's nested in their runs), with no
+    machine-speed probes and no noise floor (both are latency's); inconclusive with too few runs
+    or rounds, or a busy latest run. A regression is more energy per step. None without energy."""
     if latest["status"] != "ok" or not baseline:
         return None
     own = _as_energy(latest)
     theirs = [seen for item in baseline if (seen := _as_energy(item)) is not None]
     if own is None or len(theirs) != len(baseline):
         return None
-    return TokenVerdict("energy", *judge(own, theirs, threshold))
+    if len(theirs) < MIN_BASELINE_RUNS:
+        return TokenVerdict("energy", Verdict.INCONCLUSIVE, None, f"too few runs: {len(theirs)} usable in the baseline")
+    if len(own["rounds"]) < 2:
+        return TokenVerdict("energy", Verdict.INCONCLUSIVE, None, f"too few rounds: {len(own['rounds'])} in latest")
+    if latest.get(CONTENDED):
+        return TokenVerdict("energy", Verdict.INCONCLUSIVE, None, "busy: contended")
+    pooled = [r for item in theirs for r in item["rounds"]]
+    runs = [i for i, item in enumerate(theirs) for _ in item["rounds"]]
+    change = compare_rounds(pooled, own["rounds"], threshold, base_groups=runs, new_groups=own["round_passes"] or None)
+    return TokenVerdict("energy", FROM_COMPARE.get(change.verdict, Verdict.INCONCLUSIVE), change, change.reason)

@@ -494,6 +494,29 @@ def test_history_judges_ttft_and_tpot_of_a_generate_series(scanned: tuple[Path, 
     assert pd.isna(series.loc[("decoder.py", "eval"), "ttft_verdict"])  # an eval series has none
     # --fail-on regression counts a TTFT regression (one flag for the series)
     assert done.returncode == 1 and "--fail-on regression: 1 flagged" in done.stderr, done.stdout + done.stderr
+    # the dashboard lists it among the current regressions, and its card says TTFT's and TPOT's verdicts
+    page = tmp_path / "history.html"
+    assert run_benchit("history", "--db", db, "--format", "html", "-o", page).returncode == 0
+    _check_the_dashboard_lists_a_ttft_regression(page)
+
+
+def _check_the_dashboard_lists_a_ttft_regression(page: Path) -> None:
+    from browser import CHROMIUM, headless_page
+
+    if CHROMIUM is None:  # CI installs it (.ci/run); the CSV is checked without it
+        return
+    with headless_page(page) as (browser, errors):
+        browser.wait_for_selector("#regressions tbody tr")
+        rows = browser.locator("#regressions tbody tr").evaluate_all(
+            "rows => rows.map(r => Array.from(r.cells).map(c => c.innerText))"
+        )
+        browser.fill("#chart-filter", "decoder.py GPT2LMHeadModel")
+        browser.wait_for_selector(".card p")
+        notes = browser.locator(".card p").all_inner_texts()
+    assert errors == []
+    decoder = [(r[3], r[4]) for r in rows if r[0] == "decoder.py GPT2LMHeadModel"]
+    assert decoder == [("TTFT regression", "2.00x")], rows  # its latency did not move: one row, TTFT's
+    assert any("TTFT: regression x2.00; TPOT: no change x1.00" in note for note in notes), notes
 
 
 def _check_token_columns_in_a_browser(page: Path) -> None:

@@ -183,3 +183,16 @@ def test_history_judges_energy_per_step_on_its_own_and_gates_only_when_asked(
     gated = run_benchit("history", "--db", db, "--fail-on", "energy")
     assert gated.returncode == 1 and "--fail-on energy: 2 flagged" in gated.stderr, gated.stdout + gated.stderr
     assert run_benchit("history", "--db", db, "--fail-on", "regression").returncode == 0
+    page = tmp_path / "history.html"
+    assert run_benchit("history", "--db", db, "--format", "html", "-o", page).returncode == 0
+    from browser import CHROMIUM, headless_page
+
+    if CHROMIUM is None:  # CI installs it (.ci/run); the JSON and Markdown are checked without it
+        return
+    with headless_page(page) as (browser, errors):
+        browser.wait_for_selector("#regressions tbody tr")
+        rows = browser.locator("#regressions tbody tr").evaluate_all(
+            "rows => rows.map(r => Array.from(r.cells).map(c => c.innerText))"
+        )
+    assert errors == []
+    assert sorted((r[3], r[4][:3]) for r in rows) == [("energy regression", "1.5")] * 2, rows
