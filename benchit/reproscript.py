@@ -4,8 +4,9 @@ It reads ``repro.json`` beside it, runs the copy of the script until its first t
 the failed model (the model and its inputs; the inputs and weights are saved beside it on the
 first run and reused after), and replays the failed stage: the ONNX export of ``ort`` with torch
 alone, any other runtime (a plugin's too) through benchit's runtime contract, with parity against
-eager torch for an accuracy failure. It prints the failure's signature; exit 1: the failure
-reproduced, 0: it did not.
+eager torch for an accuracy failure (first at ``diverged_at``, the submodule where the scan
+found it starts, from its inputs in an eager run; then the whole model). It prints the
+failure's signature; exit 1: the failure reproduced, 0: it did not.
 """
 
 from __future__ import annotations
@@ -148,6 +149,36 @@ def through_benchit(spec: dict[str, Any], model: Any, args: tuple, kwargs: dict)
     return None
 
 
+def at_diverged(spec: dict[str, Any], model: Any, args: tuple, kwargs: dict) -> list[tuple[Any, tuple, dict]]:
+    """The calls of the submodule where the accuracy failure starts (``diverged_at``, when the scan
+    found one below the model), each with its inputs from one eager run of the model; [] else."""
+    import torch
+    from torch.utils._pytree import tree_map
+
+    name = spec.get("diverged_at")
+    if not name or name == "(model)":
+        return []
+    try:
+        submodule = model.get_submodule(name)
+    except AttributeError:
+        return []
+    calls: list[tuple[Any, tuple, dict]] = []
+
+    def clone(value: Any) -> Any:
+        return tree_map(lambda v: v.detach().clone() if isinstance(v, torch.Tensor) else v, value)
+
+    def keep(module: Any, call_args: tuple, call_kwargs: dict) -> None:
+        calls.append((module, clone(call_args), clone(call_kwargs)))
+
+    handle = submodule.register_forward_pre_hook(keep, with_kwargs=True)
+    try:
+        with torch.no_grad():
+            model(*args, **kwargs)
+    finally:
+        handle.remove()
+    return calls
+
+
 def main() -> int:
     spec = json.loads((HERE / "repro.json").read_text())
     print(f"repro: {spec['result']} ({spec['runtime']} on {spec['device']}, {spec['stage']})")
@@ -155,6 +186,17 @@ def main() -> int:
     model, args, kwargs = capture(spec)
     standalone = spec["runtime"] == "ort" and spec["stage"] in (failures.EXPORT, failures.CONVERT)
     try:
+        # An accuracy failure first where the scan found it starts: that submodule alone, call by call.
+        for number, (submodule, sub_args, sub_kwargs) in enumerate(
+            at_diverged(spec, model, args, kwargs) if spec["stage"] == failures.ACCURACY else [], 1
+        ):
+            found = through_benchit(spec, submodule, sub_args, sub_kwargs)
+            if found is not None and found.stage == failures.ACCURACY:
+                print(f"repro: reproduced at diverged_at {spec['diverged_at']} ({type(submodule).__name__}, "
+                      f"call {number}), signature {found.signature}")  # fmt: skip
+                return REPRODUCED
+        if spec.get("diverged_at") and spec["stage"] == failures.ACCURACY:
+            print(f"repro: {spec['diverged_at']} alone did not fail here; the whole model")
         found = (export_onnx if standalone else through_benchit)(spec, model, args, kwargs)
     except Exception:  # noqa: BLE001 - repro's own trouble, not the failure
         traceback.print_exc()

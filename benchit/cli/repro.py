@@ -11,6 +11,7 @@ import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from benchit import keys
 from benchit.cli.common import default_cache_dir
 from benchit.cli.report import open_cache
 from benchit.config import DEFAULT_CACHE
@@ -111,6 +112,8 @@ def write(cache: Any, result_id: str, folder: Path, plugin_dirs: list[str]) -> d
     }
     if result.runtime == "ort":
         spec["exporter"], spec["opset"] = _opset(result)
+    if result.info.get(keys.DIVERGED_AT):  # where an accuracy failure starts: repro.py tries it first
+        spec["diverged_at"] = str(result.info[keys.DIVERGED_AT])
     (folder / "repro.json").write_text(json.dumps(spec, indent=1) + "\n")
     return spec
 

@@ -153,6 +153,9 @@ def test_repro_of_an_accuracy_failure_of_a_plugin_runtime(tmp_path: Path) -> Non
     assert done.returncode == 0, done.stdout + done.stderr
     alone = _repro_from_empty_folder(out, tmp_path)
     assert alone.returncode == 1 and "reproduced" in alone.stdout, alone.stdout + alone.stderr
+    # where the scan found it starts: the first Linear (every submodule is off by the constant alone)
+    assert json.loads((out / "repro.json").read_text())["diverged_at"] == "0"
+    assert "repro: reproduced at diverged_at 0 (Linear, call 1)" in alone.stdout, alone.stdout
 
 
 def test_a_scripts_own_failure_is_reproduced_by_running_the_script_alone(tmp_path: Path) -> None:
