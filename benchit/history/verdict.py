@@ -125,7 +125,8 @@ def _as_median(item: dict[str, Any], stats_key: str) -> dict[str, Any] | None:
 
 @dataclass(frozen=True)
 class TokenVerdict:
-    """A generate series' TTFT or TPOT (``name``: ``ttft``, ``tpot``): its verdict, change and why."""
+    """A series' own verdict besides its latency's (``name``: a generate series' ``ttft`` or
+    ``tpot``, or ``energy`` per step): its verdict, change and why."""
 
     name: str
     verdict: Verdict

@@ -89,6 +89,15 @@ def _pids(corpus: Path) -> list[int]:
     return [int(p) for f in corpus.glob("*.pids") for p in f.read_text().split()]
 
 
+def _written(path: Path) -> bool:
+    """Whether a script has written its pids to ``path``: the file exists and is no longer empty
+    (``write_text`` creates it before it writes; a test reading in between found no pid)."""
+    try:
+        return bool(path.read_text().split())
+    except FileNotFoundError:
+        return False
+
+
 def _scan_args(corpus: Path, cache: Path) -> list[str]:
     return ["benchmark", "--all", "--search-dir", str(corpus), "--cache-dir", str(cache), *FAST, "--timeout", "120"]
 
@@ -97,8 +106,8 @@ POINTS: dict[str, tuple[list[str], Callable[[Path, Path], bool]]] = {
     # point: (scripts whose flag is set, when to send the signal)
     "startup": ([], lambda corpus, cache: (cache / "benchit-cache.json").exists()),
     "between_scripts": ([], lambda corpus, cache: _records(cache).get("a_first.py", {}).get("status") == "ok"),
-    "inside_a_script": (["c_slow"], lambda corpus, cache: (corpus / "c_slow.pids").exists()),
-    "inside_a_benchmark": (["d_bench"], lambda corpus, cache: (corpus / "d_bench.pids").exists()),
+    "inside_a_script": (["c_slow"], lambda corpus, cache: _written(corpus / "c_slow.pids")),
+    "inside_a_benchmark": (["d_bench"], lambda corpus, cache: _written(corpus / "d_bench.pids")),
 }
 FAST_CASES = [("startup", signal.SIGINT), ("inside_a_script", signal.SIGINT), ("inside_a_script", signal.SIGKILL)]
 FAST_CASES += [("inside_a_benchmark", signal.SIGKILL)]
@@ -285,7 +294,7 @@ def test_the_scan_survives_the_death_of_its_warm_worker(tmp_path: Path) -> None:
     (corpus / "c_slow.flag").write_text("hang")
     scan = subprocess.Popen([sys.executable, "-m", "benchit", *_scan_args(corpus, cache)], stdout=subprocess.PIPE)
     try:
-        _wait(lambda: (corpus / "c_slow.pids").exists())
+        _wait(lambda: _written(corpus / "c_slow.pids"))
         pids = _pids(corpus)
         with open(f"/proc/{pids[0]}/stat") as file:
             server = int(file.read().rsplit(")", 1)[1].split()[1])
