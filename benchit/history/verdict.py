@@ -10,6 +10,8 @@ from enum import Enum
 from typing import Any
 
 from benchit.judge.comparable import PROBES, positive, speed_judged, speed_tolerance, why_inconclusive
+from benchit.judge.energy import MIN_ROUNDS as ENERGY_MIN_ROUNDS
+from benchit.judge.energy import energy_passes, energy_rounds
 from benchit.judge.noise import within_floor
 from benchit.judge.stats import Change, compare_rounds
 from benchit.judge.verdicts import CompareVerdict
@@ -17,8 +19,6 @@ from benchit.keys import (
     CONTENDED,
     CONTENDED_REASON,
     ENERGY_J,
-    ENERGY_J_ROUNDS,
-    ENERGY_ROUND_PASSES,
     LATENCY_MEDIAN_MS,
     ROUNDS_MS,
     TPOT_STATS,
@@ -73,6 +73,15 @@ def _probes(latest: dict[str, Any], baseline: Sequence[dict[str, Any]]) -> tuple
     return mine, theirs
 
 
+def _against_baseline(latest: dict[str, Any], baseline: Sequence[dict[str, Any]], threshold: float) -> Change:
+    """The latest run's rounds (nested in its passes) against the baseline's, pooled and nested in
+    their runs: the spread from run to run is what a nightly series has to beat."""
+    pooled = [r for item in baseline for r in item["rounds"]]
+    runs = [i for i, item in enumerate(baseline) for _ in item["rounds"]]
+    return compare_rounds(pooled, latest["rounds"], threshold, base_groups=runs,
+                          new_groups=latest.get("round_passes") or None)  # fmt: skip
+
+
 def judge(
     latest: dict[str, Any], baseline: Sequence[dict[str, Any]], threshold: float, floor: float | None = None
 ) -> tuple[Verdict, Change | None, str]:
@@ -91,11 +100,7 @@ def judge(
     reason = why_inconclusive(*sides, speed=speed_tolerance(threshold))
     if reason:
         return Verdict.INCONCLUSIVE, None, reason
-    # The baseline's rounds nested in their runs (the spread from run to run is what a nightly
-    # series has to beat), the latest run's in its passes.
-    runs = [i for i, item in enumerate(baseline) for _ in item["rounds"]]
-    nested = compare_rounds(pooled, latest["rounds"], threshold, base_groups=runs,
-                            new_groups=latest.get("round_passes") or None)  # fmt: skip
+    nested = _against_baseline(latest, baseline, threshold)
     # A change larger than the probes' difference keeps its verdict, with the difference noted.
     reason, note = speed_judged(sides, speed_tolerance(threshold), nested.ratio, threshold)
     if reason:
@@ -157,14 +162,13 @@ def judge_tokens(
 
 
 def _as_energy(item: dict[str, Any]) -> dict[str, Any] | None:
-    """A stored result seen as its energy per step (its rounds' energies, nested in their passes), if it has it."""
-    rounds = item.get(ENERGY_J_ROUNDS) or ([item[ENERGY_J]] if positive(item.get(ENERGY_J)) else [])
-    if not isinstance(rounds, list) or not rounds or not all(positive(r) for r in rounds):
+    """A stored result seen as its energy per step (its rounds' energies, nested in their passes,
+    read as ``compare`` reads them), if it has it."""
+    rounds = energy_rounds(item)
+    if not rounds or not all(positive(r) for r in rounds):
         return None
-    passes = item.get(ENERGY_ROUND_PASSES)
-    passes = passes if isinstance(passes, list) and len(passes) == len(rounds) else []
     median = item[ENERGY_J] if positive(item.get(ENERGY_J)) else statistics.median(rounds)
-    return {**item, "median_ms": median, "rounds": [float(r) for r in rounds], "round_passes": passes}
+    return {**item, "median_ms": median, "rounds": rounds, "round_passes": energy_passes(item) or []}
 
 
 def judge_energy(
@@ -183,11 +187,9 @@ def judge_energy(
         return None
     if len(theirs) < MIN_BASELINE_RUNS:
         return TokenVerdict("energy", Verdict.INCONCLUSIVE, None, f"too few runs: {len(theirs)} usable in the baseline")
-    if len(own["rounds"]) < 2:
+    if len(own["rounds"]) < ENERGY_MIN_ROUNDS:
         return TokenVerdict("energy", Verdict.INCONCLUSIVE, None, f"too few rounds: {len(own['rounds'])} in latest")
     if latest.get(CONTENDED):
         return TokenVerdict("energy", Verdict.INCONCLUSIVE, None, "busy: contended")
-    pooled = [r for item in theirs for r in item["rounds"]]
-    runs = [i for i, item in enumerate(theirs) for _ in item["rounds"]]
-    change = compare_rounds(pooled, own["rounds"], threshold, base_groups=runs, new_groups=own["round_passes"] or None)
+    change = _against_baseline(own, theirs, threshold)
     return TokenVerdict("energy", FROM_COMPARE.get(change.verdict, Verdict.INCONCLUSIVE), change, change.reason)
