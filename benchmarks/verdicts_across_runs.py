@@ -26,6 +26,10 @@ runs with the step at run 4, short timing. ``--passes N`` and ``--scan-args "...
 
     python benchmarks/verdicts_across_runs.py [--quick] [--scans 5] [--threads 1,default]
         [--passes N] [--scan-args "--quiet-wait 60"] [--keep DIR] [--json FILE]
+
+``--rejudge DIR`` scans nothing: it judges the scans an earlier run kept (``--keep DIR``) again with
+today's ``benchit compare`` and ``benchit history`` (a fresh history database each time), so that a
+change to the verdicts can be tried on the same measurements. Its JSON says so (``rejudged``).
 """
 
 from __future__ import annotations
@@ -325,10 +329,16 @@ def main() -> None:
     p.add_argument("--passes", type=int, default=None, help="benchit benchmark's --passes, when given")
     p.add_argument("--scan-args", default="", help="more arguments for every scan, e.g. '--quiet-wait 60'")
     p.add_argument("--keep", type=Path, default=None, help="keep the scripts, caches and histories in this folder")
+    p.add_argument("--rejudge", type=Path, default=None, help="judge the scans kept in this folder again; scan nothing")
     args = p.parse_args()
     started = time.perf_counter()
-    scans = args.scans or (3 if args.quick else 5)
-    settings = (args.threads or ("1" if args.quick else "1,default")).split(",")
+    kept = args.rejudge
+    if kept and not (kept / "corpus").is_dir():
+        raise SystemExit(f"--rejudge {kept}: no kept run there (no corpus folder; see --keep)")
+    found_scans = len(list(kept.glob("t*-aa*"))) if kept else 0
+    found_settings = sorted({d.name[1:].split("-")[0] for d in kept.glob("t*-aa1")}) if kept else []
+    scans = args.scans or (found_scans // max(1, len(found_settings)) if kept else 3 if args.quick else 5)
+    settings = args.threads.split(",") if args.threads else found_settings or ["1"] if args.quick else ["1", "default"]
     names = list(QUICK_MODELS if args.quick else MODELS)
     history_runs, step_run = 2 * scans, 2 * scans - 2  # 10 runs, 1.5x from run 8; quick: 6, from 4
     json_path = args.json or RESULTS / f"verdicts_across_runs{'_quick' if args.quick else ''}.json"
@@ -336,26 +346,35 @@ def main() -> None:
     corpus = root / "corpus"
     write_corpus(corpus, names)
     scan = Scanner(corpus, root, QUICK_TIMING if args.quick else [], args.passes, args.scan_args)
+    eager: dict[str, dict[str, float | None]] = {t: {"x1.5": None, "x2": None} for t in settings}
+    caches: dict[str, list[Path]] = {threads: [] for threads in settings}
     try:
-        print(f"eager ratios of {SLOWER_15} x1.5 and {SLOWER_2} x2 (this process):", flush=True)
-        eager = {
-            threads: {
-                "x1.5": eager_ratio(corpus / f"{SLOWER_15}.py", 1.5, threads),
-                "x2": eager_ratio(corpus / f"{SLOWER_2}.py", 2.0, threads),
-            }
-            for threads in settings
-        }
-        for threads, ratios in eager.items():
-            print(f"  --threads {threads}: x1.5 -> {ratios['x1.5']:.3f}, x2 -> {ratios['x2']:.3f}", flush=True)
-        caches: dict[str, list[Path]] = {threads: [] for threads in settings}
-        for i in range(scans):
+        if kept:
+            print(f"judging the scans kept in {kept} again (nothing is scanned)", flush=True)
             for threads in settings:
-                caches[threads].append(scan(f"t{threads}-aa{i + 1}", threads))
-        power_caches = {t: scan(f"t{t}-power", t, {SLOWER_15: 1.5, SLOWER_2: 2.0}) for t in settings}
-        for run in range(scans + 1, history_runs + 1):
+                caches[threads] = [kept / f"t{threads}-aa{i + 1}" for i in range(scans)]
+                caches[threads] += [kept / f"t{threads}-run{r:02d}" for r in range(scans + 1, history_runs + 1)]
+            power_caches = {t: kept / f"t{t}-power" for t in settings}
+            missing = [c for c in [*power_caches.values(), *sum(caches.values(), [])] if not c.is_dir()]
+            if missing:
+                raise SystemExit(f"--rejudge {kept}: {len(missing)} kept scans are missing, such as {missing[0].name}")
+        else:
+            print(f"eager ratios of {SLOWER_15} x1.5 and {SLOWER_2} x2 (this process):", flush=True)
             for threads in settings:
-                factors = {SLOWER_15: 1.5} if run >= step_run else {}
-                caches[threads].append(scan(f"t{threads}-run{run:02d}", threads, factors))
+                eager[threads] = {
+                    "x1.5": eager_ratio(corpus / f"{SLOWER_15}.py", 1.5, threads),
+                    "x2": eager_ratio(corpus / f"{SLOWER_2}.py", 2.0, threads),
+                }
+                print(f"  --threads {threads}: x1.5 -> {eager[threads]['x1.5']:.3f},"
+                      f" x2 -> {eager[threads]['x2']:.3f}", flush=True)  # fmt: skip
+            for i in range(scans):
+                for threads in settings:
+                    caches[threads].append(scan(f"t{threads}-aa{i + 1}", threads))
+            power_caches = {t: scan(f"t{t}-power", t, {SLOWER_15: 1.5, SLOWER_2: 2.0}) for t in settings}
+            for run in range(scans + 1, history_runs + 1):
+                for threads in settings:
+                    factors = {SLOWER_15: 1.5} if run >= step_run else {}
+                    caches[threads].append(scan(f"t{threads}-run{run:02d}", threads, factors))
         results: dict[str, dict[str, Any]] = {}
         for threads in settings:
             print(f"--threads {threads}:", flush=True)
@@ -392,7 +411,7 @@ def main() -> None:
             )
             results[threads] = {"eager_ratio": eager[threads], "aa": a, "power": pw, "history": h}
     finally:
-        if args.keep:
+        if args.keep and not kept:
             shutil.copytree(root, args.keep, dirs_exist_ok=True)
         shutil.rmtree(root, ignore_errors=True)
     wall = time.perf_counter() - started
@@ -429,9 +448,11 @@ def main() -> None:
             "passed": passed,
             "headline": (
                 f"{len(names)} models x {scans} scans, threads {','.join(settings)}"
-                f"{', quick timing' if args.quick else ''}, {len(scan.log)} scans in {wall / 60:.1f} min; {per_setting}"
+                f"{', quick timing' if args.quick else ''}, {len(scan.log)} scans in {wall / 60:.1f} min"
+                f"{f' (rejudged: {kept})' if kept else ''}; {per_setting}"
             ),
             "wall_s": wall,
+            **({"rejudged": f"the scans kept in {kept}, judged again with this benchit"} if kept else {}),
             "models": names,
             "slower_models": {"x1.5": SLOWER_15, "x2": SLOWER_2},
             "settings": settings,

@@ -8,7 +8,7 @@ from typing import Any
 
 from sqlalchemy import Connection
 
-from benchit.floor import release
+from benchit.floor import release, usable
 from benchit.history import query
 from benchit.history.changepoint import last_change
 from benchit.history.changes import differences
@@ -152,8 +152,13 @@ def _report(
     tokens = judge_tokens(latest, [rows[p.ids[i]] for i in window], threshold, floor)
     energy = judge_energy(latest, [rows[p.ids[i]] for i in window], threshold)
     base = [m for i in window if (m := p.medians[i])]
+    # A level that moved by less than the machine's run-to-run noise did not move: the floor is
+    # drift between runs, which is what a run-to-run series is made of.
+    step = max(threshold, floor) if floor is not None and usable(floor) else threshold
     cp_moved = (
-        cp is not None and abs(cp.ratio - 1.0) > threshold and _holds(p, cp_index, len(window), cp.ratio, threshold)
+        cp is not None
+        and not 1.0 / (1.0 + step) <= cp.ratio <= 1.0 + step
+        and _holds(p, cp_index, len(window), cp.ratio, step)
     )
     # The step that explains a regression: the change point when the latest run is on its high side,
     # else the last baseline run against the latest.

@@ -4,22 +4,45 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from benchit.floor import noise_reason, usable
-from benchit.judge.stats import Change
+from benchit.floor import noise_reason, percent, usable
+from benchit.judge.stats import CONFIDENCE, Change
 from benchit.judge.verdicts import CompareVerdict
 
 
+def reaches_noise(change: Change, floor: float) -> str:
+    """Why a significant change beyond the floor is still inconclusive: its interval reaches into it."""
+    return (
+        f"×{change.ratio:.2f} measured, but its {CONFIDENCE:.0%} interval ×{change.ratio_low:.2f} to"
+        f" ×{change.ratio_high:.2f} reaches into this machine's run-to-run noise, {percent(floor)}"
+    )
+
+
 def within_floor(change: Change, floor: float | None) -> tuple[Change, str]:
-    """``change`` with the floor applied, and why: a slower or faster ratio inside [1/(1+floor),
-    1+floor] (the band two runs of an unchanged model stay within on this machine, ``benchit
-    calibrate``) becomes no significant change, ``within this machine's run-to-run noise, ±X%``;
-    anything else is left as it is, with no reason; so is everything where the floor is too wide
-    to judge by (``floor.USABLE_LIMIT``)."""
-    if not usable(floor) or change.verdict not in (CompareVerdict.SLOWER, CompareVerdict.FASTER):
+    """``change`` judged against the machine's floor (the band [1/(1+floor), 1+floor] two runs of an
+    unchanged model stay within on this machine, ``benchit calibrate``), and why:
+
+    - a ratio inside the band is no significant change, ``within this machine's run-to-run noise,
+      ±X%``, whether the rounds' test called it slower, faster or too noisy to tell;
+    - a slower or faster ratio beyond the band is kept only when its whole interval is beyond it
+      too: the floor is drift between runs that neither side's rounds can see, so a change is
+      only shown to be the model's when it exceeds that drift with the test's confidence. One
+      whose interval reaches into the band is inconclusive (``reaches_noise``). Without this, two
+      scans of an unchanged model on a drifting machine cross the band's edge in about 1 pair of
+      20 by construction, and a nightly gate over a zoo cries wolf every night.
+
+    Everything else is left as it is, with no reason; so is everything where the floor is too
+    wide to judge by (``floor.USABLE_LIMIT``), and a pair with no spread to test (no p-value)."""
+    if not usable(floor) or change.p_value is None:
         return change, ""
     assert floor is not None
-    if 1.0 / (1.0 + floor) <= change.ratio <= 1.0 + floor:
-        return replace(change, verdict=CompareVerdict.SAME), noise_reason(floor)
+    low, high = 1.0 / (1.0 + floor), 1.0 + floor
+    judged = (CompareVerdict.SLOWER, CompareVerdict.FASTER, CompareVerdict.INCONCLUSIVE)
+    if change.verdict in judged and low <= change.ratio <= high:
+        return replace(change, verdict=CompareVerdict.SAME, reason=""), noise_reason(floor)
+    if change.verdict is CompareVerdict.SLOWER and change.ratio_low <= high:
+        return replace(change, verdict=CompareVerdict.INCONCLUSIVE, reason=reaches_noise(change, floor)), ""
+    if change.verdict is CompareVerdict.FASTER and change.ratio_high >= low:
+        return replace(change, verdict=CompareVerdict.INCONCLUSIVE, reason=reaches_noise(change, floor)), ""
     return change, ""
 
 

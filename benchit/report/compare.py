@@ -274,9 +274,9 @@ def _judge(
     reason, note = speed_judged(list(sides), speed, change.ratio, threshold) if speed is not None else ("", "")
     if reason:
         return CompareVerdict.INCONCLUSIVE, None, reason
-    if change.verdict is CompareVerdict.INCONCLUSIVE:
-        return change.verdict, None, change.reason or NO_SPREAD
     change, why = within_floor(change, floor)
+    if change.verdict is CompareVerdict.INCONCLUSIVE:
+        return change.verdict, None, "; ".join(r for r in (change.reason or NO_SPREAD, note) if r)
     return change.verdict, change, "; ".join(r for r in (why, note) if r)
 
 

@@ -38,3 +38,31 @@ def test_a_floor_too_wide_to_judge_by_is_not_used() -> None:
     assert change.verdict is CompareVerdict.SLOWER
     assert within_floor(change, 2395.0) == (change, "")
     assert within_floor(change, 0.6) == (change, "")
+
+
+def test_a_change_beyond_the_floor_counts_only_when_its_interval_is_beyond_it_too() -> None:
+    # Noisy rounds: the ratio is about 1.2x, significant, but its interval reaches down to about 1.07x.
+    base = [1.0, 1.1, 0.92, 1.05, 0.97, 1.02]
+    new = [1.2 * r for r in (1.04, 0.9, 1.08, 0.97, 1.0, 1.02)]
+    change = compare_rounds(base, new, threshold=0.05)
+    assert change.verdict is CompareVerdict.SLOWER and 1.0 < change.ratio_low < 1.10 < 1.15 < change.ratio
+    kept, why = within_floor(change, 0.10)
+    assert kept.verdict is CompareVerdict.INCONCLUSIVE and why == ""
+    assert kept.reason.startswith(f"×{change.ratio:.2f} measured, but its 95% interval ×{change.ratio_low:.2f}")
+    assert kept.reason.endswith("reaches into this machine's run-to-run noise, ±10.0%")
+    faster = compare_rounds(new, base, threshold=0.05)
+    assert faster.verdict is CompareVerdict.FASTER
+    assert within_floor(faster, 0.10)[0].verdict is CompareVerdict.INCONCLUSIVE
+    # A floor the whole interval clears keeps the verdict.
+    assert within_floor(change, change.ratio_low - 1.0 - 0.001) == (change, "")
+
+
+def test_a_change_too_noisy_to_tell_but_inside_the_floor_is_no_change() -> None:
+    base = [1.0, 1.3, 0.8, 1.1, 0.9]
+    change = compare_rounds(base, [1.08 * r for r in reversed(base)], threshold=0.05)
+    assert change.verdict is CompareVerdict.INCONCLUSIVE and change.reason.startswith("too noisy to tell")
+    kept, why = within_floor(change, 0.10)
+    assert kept.verdict is CompareVerdict.SAME and kept.reason == ""
+    assert why == "within this machine's run-to-run noise, ±10.0%"
+    # Beyond the floor it stays too noisy to tell.
+    assert within_floor(change, 0.06) == (change, "")
