@@ -97,12 +97,12 @@ def judge(
     base = {"median_ms": statistics.median(pooled) if pooled else None, "contended": False}
     mine, theirs = _probes(latest, baseline)
     sides = [(_row(latest, latest["rounds"], mine), "latest"), (_row(base, pooled, theirs), "baseline")]
-    reason = why_inconclusive(*sides, speed=speed_tolerance(threshold))
+    reason = why_inconclusive(*sides, speed=speed_tolerance(threshold, floor))
     if reason:
         return Verdict.INCONCLUSIVE, None, reason
     nested = _against_baseline(latest, baseline, threshold)
     # A change larger than the probes' difference keeps its verdict, with the difference noted.
-    reason, note = speed_judged(sides, speed_tolerance(threshold), nested.ratio, threshold)
+    reason, note = speed_judged(sides, speed_tolerance(threshold, floor), nested.ratio, threshold)
     if reason:
         return Verdict.INCONCLUSIVE, None, reason
     change, noise = within_floor(nested, floor)

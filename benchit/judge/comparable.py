@@ -23,6 +23,7 @@ from benchit.keys import (
     SPEED_PROBE_US,
     STEAL_FRACTION,
 )
+from benchit.floor import usable
 from benchit.numeric import finite_number
 
 # Each machine-speed probe (``measure.speed``): its reading's column, what-was-timed's column, and
@@ -78,12 +79,14 @@ def round_passes(row: dict[str, Any]) -> list[int] | None:
     return [int(p) for p in passes]
 
 
-def speed_tolerance(threshold: float) -> float:
+def speed_tolerance(threshold: float, floor: float | None = None) -> float:
     """How far two results' machine-speed probes may differ before a pair of them is not judged:
     half the smallest change worth a verdict (in a host slow phase the probe moved more than a
     one-thread model: 1.51x against 1.34x; so a machine that could move a median by the threshold
-    moves the probe past half of it), at least the probe's own spread across processes."""
-    return max(threshold / 2, MIN_SPEED_TOLERANCE)
+    moves the probe past half of it), at least the probe's own spread across processes, and at
+    least the machine's noise floor where it has a usable one: a probe that moved less than the
+    machine drifts from run to run saw that drift, which the floor already accounts for."""
+    return max(threshold / 2, MIN_SPEED_TOLERANCE, floor if usable(floor) and floor is not None else 0.0)
 
 
 @dataclass(frozen=True)

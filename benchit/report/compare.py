@@ -260,7 +260,7 @@ def _judge(
     if not base_ok:
         return CompareVerdict.BOTH_FAILING, None, str(new.get("error") or new["status"])
     # Runtimes paired in one scan met the same machine round by round: their probes are one.
-    speed = None if paired else speed_tolerance(threshold)
+    speed = None if paired else speed_tolerance(threshold, floor)
     sides = ((base, labels[0]), (new, labels[1]))
     reason = why_inconclusive(*sides, speed=speed)
     if reason:

@@ -106,3 +106,11 @@ def test_history_keeps_a_large_regression_on_a_slower_machine_with_a_note() -> N
     verdict, change, reason = judge(_item(117.0, 1.1), baseline, 0.05)
     assert verdict is Verdict.INCONCLUSIVE and change is None
     assert reason == "machine speed differed: probe 17% slower in latest"
+
+
+def test_a_probe_difference_within_the_machines_floor_is_its_usual_drift() -> None:
+    sides = [(_row(100.0, 1.0), "A"), (_row(117.0, 1.0), "B")]
+    assert speed_tolerance(0.05) == 0.1 and speed_tolerance(0.05, 0.2) == 0.2
+    assert speed_tolerance(0.05, None) == speed_tolerance(0.05, 0.6) == speed_tolerance(0.05, 0.0) == 0.1  # unusable
+    assert speed_judged(sides, speed_tolerance(0.05, 0.2), 1.1, 0.05) == ("", "")
+    assert speed_judged(sides, speed_tolerance(0.05, 0.15), 1.1, 0.05)[0].startswith("machine speed differed")
