@@ -6,6 +6,7 @@ import math
 from dataclasses import dataclass
 from typing import Any, TypeGuard
 
+from benchit.floor import usable
 from benchit.keys import (
     CONTENDED,
     CONTENDED_REASON,
@@ -23,7 +24,6 @@ from benchit.keys import (
     SPEED_PROBE_US,
     STEAL_FRACTION,
 )
-from benchit.floor import usable
 from benchit.numeric import finite_number
 
 # Each machine-speed probe (``measure.speed``): its reading's column, what-was-timed's column, and
