@@ -33,12 +33,13 @@ def add_parser(sub: Any, registry: Registry | None) -> None:
 _SUFFIXES = {".md": "md", ".json": "json", ".html": "html", ".htm": "html"}
 
 
-def _read(path: Path, option: str) -> tuple[list[Failed], set[Identity], set[str]]:
-    """The failures of the cache at ``path``, the identities of all it measured, and its machines."""
+def _read(path: Path, option: str, measured: bool = True) -> tuple[list[Failed], set[Identity], set[str]]:
+    """The failures of the cache at ``path``, the identities of all it measured, and its machines
+    (both empty unless ``measured``: only a baseline needs them)."""
     from benchit.report import triage
 
     cache = open_cache(path, option)
-    found, everything = triage.read(cache)
+    found, everything = triage.read(cache, measured)
     for warning in cache.warnings:
         print(f"benchit: warning: {printable(warning)}", file=sys.stderr)
     return found, everything, {key[-1] for key in everything if key[-1]}
@@ -57,12 +58,12 @@ def _run(args: argparse.Namespace) -> int:
     found: list[Failed] = []
     everything: set[Identity] = set()
     machines: set[str] = set()
+    baseline = args.baseline is not None or args.db is not None
     for path in args.caches:
-        failed, measured, where = _read(path, "CACHE")
+        failed, measured, where = _read(path, "CACHE", baseline)
         found += failed
         everything |= measured
         machines |= where
-    baseline = args.baseline is not None or args.db is not None
     if baseline:
         if args.db is not None:
             from benchit.history.failures import run_failures

@@ -196,10 +196,10 @@ def fixed(baseline: list[Failed], now: list[Failed], measured: set[Identity]) ->
     return [replace(f, change=FIXED) for f in baseline if f.identity not in failing and f.identity in measured]
 
 
-def read(cache: Cache) -> tuple[list[Failed], set[Identity]]:
-    """``collect`` and ``measured`` of ``cache`` in one reading of it."""
+def read(cache: Cache, with_measured: bool = True) -> tuple[list[Failed], set[Identity]]:
+    """``collect`` and ``measured`` of ``cache`` in one reading of it (``measured`` empty unless ``with_measured``)."""
     runs = script_runs(cache)
-    return collect(cache, runs), measured(cache, runs)
+    return collect(cache, runs), measured(cache, runs) if with_measured else set()
 
 
 def measured(cache: Cache, runs: list[Any] | None = None) -> set[Identity]:
