@@ -559,7 +559,7 @@ def test_a_compiled_generation_that_transformers_ran_eagerly_says_not_compiled(t
     assert set(df["status"]) == {"ok"}, df["error"]
     assert df.loc["minimax.py", "generate_graphs"] == 0, df["generate_graphs"].to_dict()
     assert df.loc["gpt2.py", "generate_graphs"] > 0
-    table = run_benchit("report", "--cache-dir", cache)
+    table = run_benchit("report", "--cache-dir", cache, cwd=tmp_path)  # its CSV goes to the folder it runs in
     lines = [line for line in table.stdout.splitlines() if "tok/s" in line]
     assert len(lines) == 2 and [("not compiled" in line) for line in lines] == [
         ("minimax" in line) for line in lines
