@@ -88,7 +88,9 @@ class Floor:
         how = "a scan's short calibration" if self.short else "benchit calibrate"
         threads = f"{self.threads} thread{'s' * (self.threads != 1)}"
         text = f"{self.percent} at {threads} ({how}, {self.processes} processes, {self.measured_at[:10]})"
-        if not self.usable:
+        if self.floor == 0:
+            text += "; no spread measured at all, not used"
+        elif not self.usable:
             text += f"; too wide to judge by (over {percent(USABLE_LIMIT)}: the machine was busy), not used"
         return text
 

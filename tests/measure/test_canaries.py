@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
 import math
 from collections.abc import Sequence
@@ -81,6 +82,9 @@ def test_a_floor_describes_itself_and_needs_two_processes() -> None:
     assert fake.sleeps == []  # no time to spread them over: one after another
     assert floor.describe().startswith(f"{floor.percent} at 1 thread (a scan's short calibration, 3 processes, ")
     assert noise_reason(0.073) == "within this machine's run-to-run noise, ±7.3%"
+    # Not used, each for its own reason: no spread at all, and too wide.
+    assert dataclasses.replace(floor, floor=0.0).describe().endswith("; no spread measured at all, not used")
+    assert dataclasses.replace(floor, floor=0.6).describe().endswith("(over ±50.0%: the machine was busy), not used")
     with pytest.raises(ValueError):
         calibrate.calibrate([1], 1, 0.0, "m1", "h", "2.5.0", run=run, clock=fake.clock())
 
