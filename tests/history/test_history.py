@@ -385,9 +385,9 @@ def _many_scripts(root: Path, scripts: int) -> Any:
 def test_a_large_cache_is_read_by_forked_readers_as_by_one(tmp_path: Path) -> None:
     """A cache of many script runs is read by several forked processes: the same entries, in the
     same order, with the same warnings for its damaged files, as one process reads."""
-    from benchit.history import collect
+    from benchit.store import forked
 
-    cache = _many_scripts(tmp_path / "cache", 3 * collect.SCRIPTS_PER_JOB)
+    cache = _many_scripts(tmp_path / "cache", 3 * forked.SCRIPTS_PER_JOB)
     (cache.build_dir("model_040_b") / "results" / "m" / "cpu-ort.json").write_text("{not json")
     bad = cache.build_dir("model_070_b") / "results" / "m" / "cpu-torch.json"
     bad.write_text(bad.read_text().replace('"device": "cpu"', '"device": 7'))
@@ -401,7 +401,7 @@ def test_a_large_cache_is_read_by_forked_readers_as_by_one(tmp_path: Path) -> No
     found = json.loads(done.stdout)
     readers = set((tmp_path / "pids").read_text().split())
     assert readers and str(found["pid"]) not in readers  # forked readers only
-    assert found["same"] and found["count"] == 2 * 3 * collect.SCRIPTS_PER_JOB - 2
+    assert found["same"] and found["count"] == 2 * 3 * forked.SCRIPTS_PER_JOB - 2
     warnings = found["warnings"]
     assert len(warnings) == 2 and "model_040_b" in warnings[0] and "model_070_b" in warnings[1]
     # Several caches: their shares in order, each cache's warnings its own; ``meanwhile`` ran there.
