@@ -148,6 +148,8 @@ def collect(cache: Cache, runs: list[Any] | None = None) -> list[Failed]:
     text where the cache predates failures)."""
     found = []
     where = str(cache.root)
+    # Each cause's failures as one object: a forked reader's share then pickles each cause once.
+    same: dict[Failure, Failure] = {}
     for run in script_runs(cache) if runs is None else runs:
         record = run.record
         script, args = _script_name(record), " ".join(record.script_args)
@@ -157,6 +159,7 @@ def collect(cache: Cache, runs: list[Any] | None = None) -> list[Failed]:
                 failure = failures.of_result(result)
                 if failure is None:
                     continue
+                failure = same.setdefault(failure, failure)
                 machine = (result.machine.id if result.machine else machine_of_script) or ""
                 measurement = result.measurement
                 key = identity(script, build.invocation.hash, args, measurement, machine)
