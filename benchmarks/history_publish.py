@@ -24,6 +24,7 @@ from _common import BENCHIT, finish, median, parser, timed
 import benchit
 from benchit.records import Invocation, Machine, Result, ScriptStatus, Stats
 from benchit.runrecords import BuildRecord, ScriptRecord
+from benchit.store import forked
 from benchit.store.cache import Cache
 
 GOAL_PER_S = 5000.0
@@ -131,11 +132,11 @@ def main() -> None:
             "headline": f"benchit publish of {count:,} results: {rate:,.0f} results/s end to end{large_text} "
             f"(start-up {startup:.2f} s, then {after:,.0f} results/s; {count / median(took_cpu):,.0f} results per CPU "
             f"second); reading the cache {median(reads['one']):,.0f} results/s in one process, "
-            f"{median(reads['forked']):,.0f} by forked readers on {collect._cpus()} CPUs; database writes "
+            f"{median(reads['forked']):,.0f} by forked readers on {forked.cpus()} CPUs; database writes "
             f"{write_rate:,.0f} results/s ({args.samples} kept samples each)",
             "read_results_per_s_one_process": median(reads["one"]),
             "read_results_per_s_forked": median(reads["forked"]),
-            "cpus": collect._cpus(),
+            "cpus": forked.cpus(),
             "results": count,
             "samples_per_result": args.samples,
             "command_s": took,

@@ -6,9 +6,6 @@ import contextlib
 import gc
 import hashlib
 import json
-import os
-import signal
-import threading
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -19,6 +16,7 @@ from benchit.errors import UsageError
 from benchit.history.identity import canonical, series_identity, series_key
 from benchit.keys import ENERGY_COLUMNS, ENERGY_J_ROUNDS, ENERGY_ROUND_PASSES, POWER_W_ROUNDS
 from benchit.records import Result
+from benchit.store import forked
 from benchit.store.cache import Cache
 from benchit.store.runs import script_run
 
@@ -184,80 +182,13 @@ def read(
         return [e for part in parts for e in part], done
 
 
-@contextlib.contextmanager
-def shares(caches: list[Cache], jobs: int | None = None) -> Iterator[Iterator[list[Entry]]]:
+def shares(caches: list[Cache], jobs: int | None = None) -> contextlib.AbstractContextManager[Iterator[list[Entry]]]:
     """The results of ``caches`` share by share, in order (damaged files skipped and noted in each
     cache's ``warnings`` as its shares arrive), so that a consumer can store one share while the
-    next ones are read. Caches of many script runs are read by ``jobs`` forked readers (default:
-    the CPUs this process may use, at most ``MAX_JOBS``), each a few shares of the script runs in
-    turn, from the moment this is entered (so that the caller can do other work meanwhile: ``benchit
-    publish`` imports SQLAlchemy and checks the database); small ones here, as they are asked for.
-    Leaving ends the readers, whether every share was taken or not."""
-    for cache in caches:
-        cache.check_strays()
-    keys = [cache.script_keys() for cache in caches]
-    total = sum(map(len, keys))
-    jobs = min(jobs or _cpus(), MAX_JOBS, total // SCRIPTS_PER_JOB)
-    # A process with other threads is never forked (one of them may hold a lock the child needs).
-    forking = jobs >= 2 and threading.active_count() == 1
-    if forking:
-        import multiprocessing  # here: a twentieth of the command's start-up, for large caches only
-
-        forking = "fork" in multiprocessing.get_all_start_methods()
-    if not forking:
-        yield (_read(cache, its) for cache, its in zip(caches, keys, strict=True))
-        return
-    step = -(-total // (jobs * 4))  # four shares per reader: one slow share does not hold the rest
-    planned = [(c, its[i : i + step]) for c, its in enumerate(keys) for i in range(0, len(its), step)]
-    global _forked
-    _forked = caches
-    try:
-        pool = multiprocessing.get_context("fork").Pool(jobs, initializer=_quiet_signals)
-        try:
-            arriving = pool.imap(_read_share, planned, chunksize=1)  # in order, each as soon as it is read
-
-            def parts() -> Iterator[list[Entry]]:
-                for (c, _), (share_entries, warnings) in zip(planned, arriving, strict=True):
-                    caches[c].warnings += warnings
-                    yield share_entries
-
-            yield parts()
-            pool.close()
-        finally:
-            pool.terminate()  # after close: the readers have ended; after Ctrl-C or an error: ends them
-            pool.join()
-    finally:
-        _forked = []
-
-
-# Reading in forked processes: with fewer script runs than this per reader, all are read here.
-SCRIPTS_PER_JOB = 32
-MAX_JOBS = 8
-_forked: list[Cache] = []  # the caches the forked readers read (inherited, never pickled)
-
-
-def _cpus() -> int:
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:  # not Linux
-        return os.cpu_count() or 1
-
-
-def _quiet_signals() -> None:
-    """In a forked reader: Ctrl-C is for the publishing process (which ends the readers), and
-    the pool's SIGTERM ends a reader without benchit's handler."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
-
-
-def _read_share(share: tuple[int, list[str]]) -> tuple[list[Entry], list[str]]:
-    """In a forked reader: the entries of the script runs of one share (a cache's index, its keys),
-    and the warnings reading them gave."""
-    index, keys = share
-    cache = _forked[index]
-    before = len(cache.warnings)
-    found = _read(cache, keys)
-    return found, cache.warnings[before:]
+    next ones are read: ``store.forked.shares``, whose forked readers start as this is entered (so
+    that ``benchit publish`` imports SQLAlchemy and checks the database meanwhile). Leaving ends
+    the readers, whether every share was taken or not."""
+    return forked.shares(caches, _read, jobs)
 
 
 def _read(cache: Cache, keys: list[str]) -> list[Entry]:

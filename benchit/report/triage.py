@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import html
 import json
@@ -14,8 +15,9 @@ from typing import Any
 from benchit import failures, keys
 from benchit.failures import Failure
 from benchit.records import ResultStatus, ScriptStatus
+from benchit.store import forked
 from benchit.store.cache import Cache
-from benchit.store.runs import script_runs
+from benchit.store.runs import script_run, script_runs
 
 NEW, STILL, FIXED = "new", "still", "fixed"
 SHOWN_MODELS = 5  # models a cluster names before it gives a count of the rest
@@ -146,6 +148,8 @@ def collect(cache: Cache, runs: list[Any] | None = None) -> list[Failed]:
     text where the cache predates failures)."""
     found = []
     where = str(cache.root)
+    # Each cause's failures as one object: a forked reader's share then pickles each cause once.
+    same: dict[Failure, Failure] = {}
     for run in script_runs(cache) if runs is None else runs:
         record = run.record
         script, args = _script_name(record), " ".join(record.script_args)
@@ -155,6 +159,7 @@ def collect(cache: Cache, runs: list[Any] | None = None) -> list[Failed]:
                 failure = failures.of_result(result)
                 if failure is None:
                     continue
+                failure = same.setdefault(failure, failure)
                 machine = (result.machine.id if result.machine else machine_of_script) or ""
                 measurement = result.measurement
                 key = identity(script, build.invocation.hash, args, measurement, machine)
@@ -196,9 +201,23 @@ def fixed(baseline: list[Failed], now: list[Failed], measured: set[Identity]) ->
     return [replace(f, change=FIXED) for f in baseline if f.identity not in failing and f.identity in measured]
 
 
-def read(cache: Cache, with_measured: bool = True) -> tuple[list[Failed], set[Identity]]:
-    """``collect`` and ``measured`` of ``cache`` in one reading of it (``measured`` empty unless ``with_measured``)."""
-    runs = script_runs(cache)
+def read(cache: Cache, with_measured: bool = True, jobs: int | None = None) -> tuple[list[Failed], set[Identity]]:
+    """``collect`` and ``measured`` of ``cache`` in one reading of it (``measured`` empty unless
+    ``with_measured``); a large cache is read by ``jobs`` forked readers (``store.forked.shares``),
+    whose failures come back in order: the same as read here."""
+    found: list[Failed] = []
+    everything: set[Identity] = set()
+    with forked.shares([cache], functools.partial(_share, with_measured=with_measured), jobs) as parts:
+        for failed, seen in parts:
+            found += failed
+            everything |= seen
+    return found, everything
+
+
+def _share(cache: Cache, keys: list[str], with_measured: bool) -> tuple[list[Failed], set[Identity]]:
+    """``read`` of the script runs ``keys`` of ``cache``."""
+    with cache.builds_folder() as builds:  # opened once for the thousands of builds below it
+        runs = [run for key in keys if (run := script_run(cache, key, builds)) is not None]
     return collect(cache, runs), measured(cache, runs) if with_measured else set()
 
 

@@ -2,13 +2,21 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
+import random
 import subprocess
 import sys
 from pathlib import Path
 
-from helpers import FAST, local_plugin, run_benchit, write_script
+from helpers import FAST, local_plugin, run_benchit, run_benchit_subprocess, write_script
 from samples import OFF_BY
+
+from benchit import failures
+from benchit.records import Invocation, Machine, Result, ScriptStatus
+from benchit.runrecords import BuildRecord, ScriptRecord
+from benchit.store import forked
+from benchit.store.cache import Cache
 
 # A runtime that fails the models named in $BROKEN_MODELS, each with its own numbers, path and shape in
 # the message; model C's op is another.
@@ -172,3 +180,104 @@ def test_a_scripts_own_failure_is_reproduced_by_running_the_script_alone(tmp_pat
     done = run_benchit("repro", "--cache-dir", cache, cluster["results"][0]["id"], "--output", tmp_path / "out")
     assert done.returncode == 2 and len(done.stderr.strip().splitlines()) == 1, done.stderr
     assert "its script's own failure (failed)" in done.stderr and "--analyze-only" in done.stderr
+
+
+def _failing_scripts(root: Path, scripts: int, seed: int) -> Cache:
+    """A cache written by the real writer: ``scripts`` script runs of two builds, each failed on
+    some runtimes with one of a few causes (half with their failure recorded, half as older caches
+    left them), and every seventh script failed itself."""
+    rng = random.Random(seed)
+    cache = Cache(root)
+    cache.create()
+    machine = Machine("m", "h", "CPU")
+    for s in range(scripts):
+        key, names = f"model_{s:03d}", [f"model_{s:03d}_b{b}" for b in range(2)]
+        for b, name in enumerate(names):
+            invocation = Invocation(f"{s:04x}{b:04x}", f"Model{s}", 10, {}, "(1, 3)", 1, "x.py:1")
+            cache.write_build(BuildRecord(name, f"/m/{key}.py", key, "d" * 64, invocation=invocation))
+            for runtime in ("ort", "openvino", "broken"):
+                cause, n = rng.randrange(5), rng.randrange(1000)
+                if cause == 4:  # measured: not a failure, but a baseline's fixed one
+                    cache.write_result(name, Result("cpu", runtime, "ok", machine=machine, script_digest="d" * 64))
+                    continue
+                error = f"RuntimeError: no kernel for aten::op{cause} at /tmp/run{n}/lib.py:{n} on input [{n}, 3]"
+                result = Result("cpu", runtime, "failed", error=error, machine=machine, script_digest="d" * 64)
+                if n % 2:
+                    result = dataclasses.replace(result, failure=failures.describe(runtime, error, where="prepare"))
+                cache.write_result(name, result)
+        status = ScriptStatus.FAILED if s % 7 == 0 else ScriptStatus.OK
+        error = {"type": "ValueError", "message": f"bad input {s}"} if status is ScriptStatus.FAILED else None
+        cache.write_script(ScriptRecord(key, f"/m/{key}.py", f"{key}.py", "d" * 64, status=status, error=error,
+                                        builds=tuple(names), benchit_version="0.1.0", machine=machine))  # fmt: skip
+    return cache
+
+
+# ``benchit ARGS`` (argv[3:]) in this fresh interpreter, its cache read by argv[1] readers (1: in the
+# command's own process); each share's reader notes its pid in the file at argv[2], after the
+# command's own ("main PID").
+READERS = """
+import os, sys
+from pathlib import Path
+from benchit.cli import main
+from benchit.report import triage
+from benchit.store import forked
+
+readers, pids = int(sys.argv[1]), Path(sys.argv[2])
+forked.cpus = lambda: readers
+share = triage._share
+
+def reading(cache, keys, with_measured):
+    with pids.open("a") as out:
+        out.write(f"{os.getpid()}\\n")
+    return share(cache, keys, with_measured)
+
+triage._share = reading
+pids.write_text(f"main {os.getpid()}\\n")
+sys.exit(main(sys.argv[3:]))
+"""
+
+
+def _triage_by(readers: int, pids: Path, *args: object) -> tuple[subprocess.CompletedProcess[str], str, list[str]]:
+    """``benchit triage ARGS`` with ``readers`` readers: the finished command, its pid and the pid
+    of the reader of each share."""
+    done = subprocess.run([sys.executable, "-c", READERS, str(readers), str(pids), "triage", *map(str, args)],
+                          capture_output=True, text=True, timeout=120, check=False)  # fmt: skip
+    main, *shares = pids.read_text().splitlines()
+    return done, main.removeprefix("main "), shares
+
+
+def test_a_large_cache_is_triaged_by_forked_readers_as_by_one(tmp_path: Path) -> None:
+    """Forked readers (a cache of many script runs, on more than one CPU) give byte for byte the
+    clusters, the baseline's changes and the warnings of the damaged files that the command's own
+    process gives reading alone; the warnings in the order of the files, each once."""
+    scripts = 3 * forked.SCRIPTS_PER_JOB
+    written = _failing_scripts(tmp_path / "cache", scripts, seed=1)
+    cache, baseline = written.root, _failing_scripts(tmp_path / "baseline", scripts, seed=2).root
+    damaged = [written.build_dir("model_040_b0") / "results" / "m" / "cpu-ort.json",
+               written.build_dir("model_070_b1") / "results" / "m" / "cpu-broken.json",
+               written.build_dir("model_090_b0") / "build.json"]  # fmt: skip
+    damaged[0].write_text("{not json")
+    damaged[1].write_text(damaged[1].read_text().replace('"device": "cpu"', '"device": 7'))
+    damaged[2].write_text("[]")
+    for args in ([cache, "--format", "json"], [cache, "--baseline", baseline], [baseline, "--baseline", cache]):
+        caches = 2 if "--baseline" in args else 1
+        alone, pid, shares = _triage_by(1, tmp_path / "alone", *args)
+        assert alone.returncode == 0, alone.stderr
+        assert shares == [pid] * caches  # each cache read in the command's own process, in one share
+        many, pid, shares = _triage_by(2, tmp_path / "many", *args)
+        assert many.returncode == 0, many.stderr
+        assert len(shares) == caches * 2 * forked.SHARES_PER_JOB and pid not in shares  # forked readers only
+        assert (many.stdout, many.stderr) == (alone.stdout, alone.stderr)
+        plain = run_benchit_subprocess("triage", *args)  # as many readers as this machine has CPUs
+        assert (plain.returncode, plain.stdout, plain.stderr) == (0, alone.stdout, alone.stderr)
+    warnings = alone.stderr.splitlines()  # the damaged cache as the baseline: the warnings all the same
+    assert warnings == [
+        f"benchit: warning: skipped {damaged[0]}: unreadable result (JSONDecodeError: Expecting property name "
+        "enclosed in double quotes: line 1 column 2 (char 1))",
+        f"benchit: warning: skipped {damaged[1]}: malformed result (device: not a string)",
+        f"benchit: warning: skipped {damaged[2]}: not a build record record",
+    ]
+    clusters = json.loads(_triage_by(2, tmp_path / "json", cache, "--format", "json")[0].stdout)["clusters"]
+    ops = {c["op"] for c in clusters}
+    assert ops == {"aten::op0", "aten::op1", "aten::op2", "aten::op3", ""}  # "": the scripts' own failures
+    assert sum(c["count"] for c in clusters if not c["op"]) == len(range(0, scripts, 7))

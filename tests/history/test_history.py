@@ -385,9 +385,9 @@ def _many_scripts(root: Path, scripts: int) -> Any:
 def test_a_large_cache_is_read_by_forked_readers_as_by_one(tmp_path: Path) -> None:
     """A cache of many script runs is read by several forked processes: the same entries, in the
     same order, with the same warnings for its damaged files, as one process reads."""
-    from benchit.history import collect
+    from benchit.store import forked
 
-    cache = _many_scripts(tmp_path / "cache", 3 * collect.SCRIPTS_PER_JOB)
+    cache = _many_scripts(tmp_path / "cache", 3 * forked.SCRIPTS_PER_JOB)
     (cache.build_dir("model_040_b") / "results" / "m" / "cpu-ort.json").write_text("{not json")
     bad = cache.build_dir("model_070_b") / "results" / "m" / "cpu-torch.json"
     bad.write_text(bad.read_text().replace('"device": "cpu"', '"device": 7'))
@@ -401,7 +401,7 @@ def test_a_large_cache_is_read_by_forked_readers_as_by_one(tmp_path: Path) -> No
     found = json.loads(done.stdout)
     readers = set((tmp_path / "pids").read_text().split())
     assert readers and str(found["pid"]) not in readers  # forked readers only
-    assert found["same"] and found["count"] == 2 * 3 * collect.SCRIPTS_PER_JOB - 2
+    assert found["same"] and found["count"] == 2 * 3 * forked.SCRIPTS_PER_JOB - 2
     warnings = found["warnings"]
     assert len(warnings) == 2 and "model_040_b" in warnings[0] and "model_070_b" in warnings[1]
     # Several caches: their shares in order, each cache's warnings its own; ``meanwhile`` ran there.
@@ -437,6 +437,61 @@ print(json.dumps({
     "warnings": one.warnings, "both_same": both == alone + alone and first.warnings == second.warnings == one.warnings,
     "meanwhile_pid": pid,
 }))
+"""
+
+
+def test_publish_of_a_large_cache_by_forked_readers_stores_what_one_reader_would(tmp_path: Path) -> None:
+    """``benchit publish`` of a cache of many script runs, read by forked readers (through
+    ``store.forked``), stores the same results and warns of the same damaged files, in the same
+    order, as the command reading it in its own process."""
+    from benchit.store import forked
+
+    cache = _many_scripts(tmp_path / "cache", 3 * forked.SCRIPTS_PER_JOB)
+    (cache.build_dir("model_040_b") / "results" / "m" / "cpu-ort.json").write_text("{not json")
+    bad = cache.build_dir("model_070_b") / "results" / "m" / "cpu-torch.json"
+    bad.write_text(bad.read_text().replace('"device": "cpu"', '"device": 7'))
+    stored = {}
+    for readers in (1, 2):
+        db, pids = tmp_path / f"{readers}.db", tmp_path / f"{readers}.pids"
+        done = subprocess.run(
+            [sys.executable, "-c", PUBLISH_READERS, str(readers), str(pids), "publish", str(cache.root), "--db",
+             f"sqlite:///{db}", "--run", "night"],
+            capture_output=True, text=True, timeout=120, check=False,
+        )  # fmt: skip
+        assert done.returncode == 0, done.stderr
+        main, *shares = pids.read_text().splitlines()
+        assert (main.removeprefix("main ") in shares) == (readers == 1), shares  # forked readers only, with two
+        with sqlite3.connect(db) as connection:
+            rows = connection.execute("SELECT digest, status, median_ms, samples FROM results ORDER BY digest").fetchall()
+        stored[readers] = (rows, done.stderr)
+    assert stored[1] == stored[2]
+    rows, warned = stored[1]
+    assert len(rows) == 2 * 3 * forked.SCRIPTS_PER_JOB - 2
+    assert [line.split(": ")[2].split("/")[-4] for line in warned.splitlines()] == ["model_040_b", "model_070_b"]
+
+
+# ``benchit ARGS`` (argv[3:]) in this fresh interpreter, its caches read by argv[1] readers (1: in
+# the command's own process); each share's reader notes its pid in the file at argv[2], after the
+# command's own ("main PID").
+PUBLISH_READERS = """
+import os, sys
+from pathlib import Path
+from benchit.cli import main
+from benchit.history import collect
+from benchit.store import forked
+
+readers, pids = int(sys.argv[1]), Path(sys.argv[2])
+forked.cpus = lambda: readers
+read = collect._read
+
+def reading(cache, keys):
+    with pids.open("a") as out:
+        out.write(f"{os.getpid()}\\n")
+    return read(cache, keys)
+
+collect._read = reading
+pids.write_text(f"main {os.getpid()}\\n")
+sys.exit(main(sys.argv[3:]))
 """
 
 
