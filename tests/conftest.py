@@ -3,10 +3,18 @@
 from __future__ import annotations
 
 import os
+import signal
 from collections.abc import Iterator
 
 import pytest
 from helpers import FAST
+
+# A suite started with SIGINT ignored (a background job of a shell without job control) would pass
+# the ignoring on to every benchit it starts, and the Ctrl-C tests would see Ctrl-C ignored: a
+# handler here makes it the default again in each child (exec resets a handled signal, not an
+# ignored one).
+if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 @pytest.fixture
