@@ -11,6 +11,15 @@ meta-analysis (DerSimonian & Laird): with passes that agree, the plain mean of t
 their t-interval; with passes that disagree, the passes weigh alike and their spread counts in full.
 ``measure.timing`` gives a result its headline interval from it, and ``judge.stats`` compares two
 results (or a result with the runs of a history's baseline, one group per run) with it.
+
+Two passes leave the between-pass variance one degree of freedom: alone, its t-interval is 12.7
+times its standard error wide, and a 2x regression between two scans reads ``×1.0 to ×3.2``. A
+verdict therefore may give ``nested`` the machine's own between-process variance as a prior
+(``Drift``, from the noise floor ``benchit calibrate`` measured in fresh processes), and the
+estimate is moderated towards it as an empirical-Bayes variance is (Smyth, 2004: limma's
+moderated t): ``(d0 * prior + (k - 1) * b) / (d0 + k - 1)`` with ``d0 + k - 1`` degrees of
+freedom. The verdict's floor rule still applies on top (``judge.noise.within_floor``): the
+prior only steadies an estimate that two passes make erratic.
 """
 
 from __future__ import annotations
@@ -42,13 +51,31 @@ class Nested:
         return t_quantile(0.5 + confidence / 2.0, self.df) * math.sqrt(self.variance)
 
 
+@dataclass(frozen=True)
+class Drift:
+    """The between-process variance of a log median on this machine (``variance``), as known
+    beforehand, and the degrees of freedom it is worth (``df``): a prior for ``nested``."""
+
+    variance: float
+    df: float
+
+
+def _moderated(between: float, k: int, drift: Drift | None) -> tuple[float, float]:
+    """The between-group variance ``between`` (``k`` groups, k - 1 degrees of freedom) moderated
+    towards ``drift``'s, and its degrees of freedom."""
+    if drift is None or drift.variance <= 0 or drift.df <= 0:
+        return between, k - 1.0
+    df = drift.df + k - 1.0
+    return (drift.df * drift.variance + (k - 1.0) * between) / df, df
+
+
 def sample_variance(values: Sequence[float]) -> float:
     """The unbiased sample variance of ``values`` (at least two), summed exactly (``math.fsum``)."""
     mean = math.fsum(values) / len(values)
     return math.fsum((v - mean) ** 2 for v in values) / (len(values) - 1)
 
 
-def nested(logs: Sequence[float], groups: Sequence[int] | None = None) -> Nested:
+def nested(logs: Sequence[float], groups: Sequence[int] | None = None, drift: Drift | None = None) -> Nested:
     """The level of ``logs`` (log round medians; at least two) whose groups (passes, or a
     baseline's runs) are ``groups`` (one per value; none, or all alike: one group).
 
@@ -56,7 +83,13 @@ def nested(logs: Sequence[float], groups: Sequence[int] | None = None) -> Nested
     by the method of moments; each group weighs 1 / (b + w / n_g) and the level's variance is one
     over the sum of the weights (``b`` = 0: the plain mean of all values, variance w / N). Where
     no group has two values the groups' spread is all there is: each value is its own group.
-    Degrees of freedom by Satterthwaite between the two components, N - 1 with one group."""
+    Degrees of freedom by Satterthwaite between the two components, N - 1 with one group.
+
+    ``drift``: the machine's between-process variance as a prior (``Drift``), towards which ``b``
+    is moderated (``_moderated``) where there are groups to estimate it from. One group (a scan
+    of one pass) is left as it is: what it cannot see of the drift between runs, a verdict's
+    floor stands for (``judge.noise.within_floor``); so is one value per group, whose spread
+    already is the spread between groups."""
     if len(logs) < 2:
         raise ValueError("needs at least 2 values")
     labels = list(groups) if groups is not None and len(groups) == len(logs) else [0] * len(logs)
@@ -74,7 +107,7 @@ def nested(logs: Sequence[float], groups: Sequence[int] | None = None) -> Nested
     within = math.fsum((v - mu) ** 2 for m, mu in zip(members, means, strict=True) for v in m) / (n - k)
     msb = math.fsum(len(m) * (mu - grand) ** 2 for m, mu in zip(members, means, strict=True)) / (k - 1)
     n0 = (n - math.fsum(len(m) ** 2 for m in members) / n) / (k - 1)
-    between = max(0.0, (msb - within) / n0)
+    between, between_df = _moderated(max(0.0, (msb - within) / n0), k, drift)
     weights = [1.0 / (between + within / len(m)) if between + within > 0 else float(len(m)) for m in members]
     total = math.fsum(weights)
     level = math.fsum(w * mu for w, mu in zip(weights, means, strict=True)) / total
@@ -83,9 +116,10 @@ def nested(logs: Sequence[float], groups: Sequence[int] | None = None) -> Nested
     variance = 1.0 / total
     # Satterthwaite: the level's variance as (between share)/k + (within share)/N, each with its df.
     part_b, part_w = between / k, within / n
-    denominator = (part_b**2 / (k - 1) if part_b else 0.0) + (part_w**2 / (n - k) if part_w else 0.0)
+    denominator = (part_b**2 / between_df if part_b else 0.0) + (part_w**2 / (n - k) if part_w else 0.0)
     df = (part_b + part_w) ** 2 / denominator if denominator > 0 else n - 1.0
-    return Nested(level, variance, min(df, n - 1.0), k, n, _cv(means))
+    # Without a prior the rounds are all the evidence there is (at most N - 1); a prior adds its own.
+    return Nested(level, variance, min(df, n - 1.0 + (between_df - (k - 1.0))), k, n, _cv(means))
 
 
 def _cv(log_means: Sequence[float]) -> float | None:

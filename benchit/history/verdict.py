@@ -12,7 +12,7 @@ from typing import Any
 from benchit.judge.comparable import PROBES, positive, speed_judged, speed_tolerance, why_inconclusive
 from benchit.judge.energy import MIN_ROUNDS as ENERGY_MIN_ROUNDS
 from benchit.judge.energy import energy_passes, energy_rounds
-from benchit.judge.noise import within_floor
+from benchit.judge.noise import drift, within_floor
 from benchit.judge.stats import Change, compare_rounds
 from benchit.judge.verdicts import CompareVerdict
 from benchit.keys import (
@@ -73,13 +73,16 @@ def _probes(latest: dict[str, Any], baseline: Sequence[dict[str, Any]]) -> tuple
     return mine, theirs
 
 
-def _against_baseline(latest: dict[str, Any], baseline: Sequence[dict[str, Any]], threshold: float) -> Change:
+def _against_baseline(
+    latest: dict[str, Any], baseline: Sequence[dict[str, Any]], threshold: float, floor: float | None = None
+) -> Change:
     """The latest run's rounds (nested in its passes) against the baseline's, pooled and nested in
-    their runs: the spread from run to run is what a nightly series has to beat."""
+    their runs: the spread from run to run is what a nightly series has to beat. ``floor``: the
+    machine's, whose drift between processes is the prior of both sides' (``judge.noise.drift``)."""
     pooled = [r for item in baseline for r in item["rounds"]]
     runs = [i for i, item in enumerate(baseline) for _ in item["rounds"]]
     return compare_rounds(pooled, latest["rounds"], threshold, base_groups=runs,
-                          new_groups=latest.get("round_passes") or None)  # fmt: skip
+                          new_groups=latest.get("round_passes") or None, drift=drift(floor))  # fmt: skip
 
 
 def judge(
@@ -100,7 +103,7 @@ def judge(
     reason = why_inconclusive(*sides, speed=speed_tolerance(threshold, floor))
     if reason:
         return Verdict.INCONCLUSIVE, None, reason
-    nested = _against_baseline(latest, baseline, threshold)
+    nested = _against_baseline(latest, baseline, threshold, floor)
     # A change larger than the probes' difference keeps its verdict, with the difference noted.
     reason, note = speed_judged(sides, speed_tolerance(threshold, floor), nested.ratio, threshold)
     if reason:

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from benchit.judge.verdicts import CompareVerdict
-from benchit.nested import nested, sample_variance
+from benchit.nested import Drift, nested, sample_variance
 from benchit.student import t_quantile, t_sf2
 
 ALPHA = 0.05  # significance level of the test
@@ -109,6 +109,7 @@ def compare_rounds(
     confidence: float = CONFIDENCE,
     base_groups: Sequence[int] | None = None,
     new_groups: Sequence[int] | None = None,
+    drift: Drift | None = None,
 ) -> Change:
     """The verdict on two sets of round medians (each round one process's steady state), after
     Kalibera & Jones: Welch's t-test on the logs of the round medians, each side's level and its
@@ -116,8 +117,9 @@ def compare_rounds(
     the pass of each round; a history's baseline: the run of each), so that a drift between
     passes counts as the spread it is. The ratio is that of the two levels, with Welch's
     t-interval; slower (faster) when p < ALPHA, the interval excludes 1 and the ratio is beyond
-    ``threshold`` (0.05 = 5%) that way."""
-    x, y = nested(_logs(base), base_groups), nested(_logs(new), new_groups)
+    ``threshold`` (0.05 = 5%) that way. ``drift``: the machine's between-process variance
+    (``judge.noise.drift``), the prior each side's between-pass variance is moderated towards."""
+    x, y = nested(_logs(base), base_groups, drift), nested(_logs(new), new_groups, drift)
     sx, sy = x.variance, y.variance
     se = math.sqrt(sx + sy)
     # Welch-Satterthwaite over the two sides' own degrees of freedom; with one side without

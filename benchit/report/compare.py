@@ -12,7 +12,7 @@ from benchit import keys
 from benchit.floor import Floor, pick
 from benchit.judge.comparable import round_medians, round_passes, speed_judged, speed_tolerance, why_inconclusive
 from benchit.judge.energy import EnergyChange, judge_energy
-from benchit.judge.noise import pair_floor, within_floor
+from benchit.judge.noise import drift, pair_floor, within_floor
 from benchit.judge.stats import NO_SPREAD, Change, GeoMean, compare_paired, compare_rounds, geometric_mean_of
 from benchit.judge.verdicts import CompareVerdict, EnergyVerdict
 from benchit.records import ResultStatus
@@ -269,7 +269,8 @@ def _judge(
     if paired and len(b) == len(n):
         change = compare_paired(b, n, threshold)
     else:
-        change = compare_rounds(b, n, threshold, base_groups=round_passes(base), new_groups=round_passes(new))
+        groups = (round_passes(base), round_passes(new))
+        change = compare_rounds(b, n, threshold, base_groups=groups[0], new_groups=groups[1], drift=drift(floor))
     # The probes judge only what they can explain: a change larger than theirs keeps its verdict, noted.
     reason, note = speed_judged(list(sides), speed, change.ratio, threshold) if speed is not None else ("", "")
     if reason:

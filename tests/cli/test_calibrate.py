@@ -200,3 +200,41 @@ def test_history_finds_no_change_point_in_a_step_within_the_published_floor(tmp_
     assert {s["verdict"] for s in found["plain"]} == {"regression"} and {s["verdict"] for s in found["floored"]} == {
         "no change"
     }
+
+
+def _in_passes(rounds_ms: list[float], seen: dict[str, Any]) -> Any:
+    """Every measured result of a cache with these five round medians, in passes 0, 0, 0, 1, 1;
+    ``seen`` gets the machine, threads and torch they were measured with."""
+
+    def rewrite(result: Any, _: Path) -> Any:
+        if result.stats is None:
+            return result
+        seen.update(machine=result.machine.id, threads=result.environment["threads"])
+        seen["torch"] = result.environment["versions"]["torch"]
+        result = with_rounds(dataclasses.replace(result, contended=False), rounds_ms)
+        return dataclasses.replace(result, stats=dataclasses.replace(result.stats, round_passes=(0, 0, 0, 1, 1)))
+
+    return rewrite
+
+
+def test_a_2x_regression_between_two_pass_scans_is_slower_once_the_machine_has_a_floor(tmp_path: Path) -> None:
+    """Two passes alone leave a 2x regression `too noisy to tell` (their spread has one degree of
+    freedom); the machine's floor, as the prior of that spread, makes it `slower`. Rounds of
+    conv_16 and of it made 2x the work, from benchmarks/verdicts_across_runs.py at one thread."""
+    base, new = (Path(shutil.copytree(DATA / "cache-main-3d18000", tmp_path / n)) for n in ("A", "B"))
+    seen: dict[str, Any] = {}
+    rewrite_results(base, _in_passes([1.417, 1.378, 1.365, 1.343, 1.342], seen))
+    rewrite_results(new, _in_passes([2.297, 2.312, 2.275, 2.574, 2.604], seen))
+    done = run_benchit("compare", base, new, "-o", tmp_path / "bare.csv", "--fail-on", "slower")
+    assert done.returncode == 0, done.stdout + done.stderr
+    bare = pd.read_csv(tmp_path / "bare.csv")
+    bare = bare[bare["verdict"] != "failing in both"]
+    assert len(bare) >= 3 and set(bare["verdict"]) == {"inconclusive"}, set(bare["verdict"])
+    assert all(r.startswith("too noisy to tell: ×1.79 measured") for r in bare["reason"]), set(bare["reason"])
+    Cache(base).write_floor(fake_floor(0.1137, int(seen["threads"]), str(seen["machine"]), str(seen["torch"])))
+    done = run_benchit("compare", base, new, "-o", tmp_path / "floored.csv", "--fail-on", "slower")
+    assert done.returncode == 1, done.stdout + done.stderr
+    floored = pd.read_csv(tmp_path / "floored.csv")
+    floored = floored[floored["verdict"] != "failing in both"]
+    assert len(floored) == len(bare) and set(floored["verdict"]) == {"slower"}, set(floored["reason"])
+    assert (floored["ratio_ci_low"] > 1.1137).all() and (floored["ratio_ci_high"] < 2.1).all()

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
-from benchit.judge.noise import pair_floor, within_floor
+import math
+
+from benchit.floor import band
+from benchit.judge.noise import drift, pair_floor, within_floor
 from benchit.judge.stats import compare_rounds
 from benchit.judge.verdicts import CompareVerdict
+from benchit.nested import nested
 
 BASE = [1.0, 1.01, 0.99, 1.0, 1.005]
 
@@ -66,3 +70,45 @@ def test_a_change_too_noisy_to_tell_but_inside_the_floor_is_no_change() -> None:
     assert why == "within this machine's run-to-run noise, ±10.0%"
     # Beyond the floor it stays too noisy to tell.
     assert within_floor(change, 0.06) == (change, "")
+
+
+# Round medians (ms) and passes of two scans made one after the other on the 2-vCPU development VM
+# (benchmarks/verdicts_across_runs.py, --threads 1, 2026-11-27), whose floor was ±11.4%: conv_16 as
+# it is, and made 2x the work (8 convolutions for 4). Its passes differ by 13%, which two passes
+# alone cannot tell from a 2x drift; mlp_512 unchanged, one scan's passes 36% apart.
+PASSES = [0, 0, 0, 1, 1]
+CONV = [1.417, 1.378, 1.365, 1.343, 1.342]
+CONV_2X = [2.297, 2.312, 2.275, 2.574, 2.604]
+MLP = [2.699, 2.684, 2.767, 2.768, 2.791]
+MLP_DRIFTED = [2.807, 2.859, 2.865, 3.807, 3.893]
+FLOOR = 0.1137
+
+
+def test_the_floor_steadies_two_passes_between_pass_variance() -> None:
+    prior = drift(FLOOR)
+    assert prior is not None and prior.df == 2.0
+    # The floor's band inverted: two runs with this sd per log median stay within it 95% of the time.
+    assert math.isclose(band(math.sqrt(prior.variance)), FLOOR)
+    logs = [math.log(m) for m in CONV_2X]
+    alone, steadied = nested(logs, PASSES), nested(logs, PASSES, prior)
+    assert alone.df < 2.0 < steadied.df  # one degree of freedom from two passes, more with the prior's
+    assert steadied.half_width() < alone.half_width() / 2
+    assert drift(None) is drift(0.0) is drift(0.6) is None  # no floor, none measured, one too wide
+
+
+def test_a_2x_regression_between_two_pass_scans_is_slower_with_the_floor_as_prior() -> None:
+    bare = compare_rounds(CONV, CONV_2X, 0.05, base_groups=PASSES, new_groups=PASSES)
+    judged, _ = within_floor(bare, FLOOR)
+    assert judged.verdict is CompareVerdict.INCONCLUSIVE  # its interval reached down to about ×1.0
+    assert bare.ratio_low < 1.0 + FLOOR
+    steadied = compare_rounds(CONV, CONV_2X, 0.05, base_groups=PASSES, new_groups=PASSES, drift=drift(FLOOR))
+    judged, why = within_floor(steadied, FLOOR)
+    assert judged.verdict is CompareVerdict.SLOWER and why == ""
+    assert 1.0 + FLOOR < judged.ratio_low < judged.ratio < judged.ratio_high < 2.1
+
+
+def test_an_unchanged_model_whose_passes_drifted_stays_unjudged_with_the_prior() -> None:
+    steadied = compare_rounds(MLP, MLP_DRIFTED, 0.05, base_groups=PASSES, new_groups=PASSES, drift=drift(FLOOR))
+    judged, _ = within_floor(steadied, FLOOR)
+    assert judged.ratio > 1.0 + FLOOR and judged.verdict is CompareVerdict.INCONCLUSIVE
+    assert judged.reason.startswith("too noisy to tell: ×1.20 measured, but its 95% interval ×0.9")
