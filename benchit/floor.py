@@ -132,6 +132,12 @@ def usable(fraction: float | None) -> bool:
     return fraction is not None and 0 < fraction <= USABLE_LIMIT
 
 
+def inside(ratio: float, fraction: float) -> bool:
+    """Whether ``ratio`` is within ±``fraction`` of no change, on the ratio's own scale:
+    1 / (1 + fraction) <= ratio <= 1 + fraction (a floor's band, a threshold's, a step's)."""
+    return 1.0 / (1.0 + fraction) <= ratio <= 1.0 + fraction
+
+
 def percent(fraction: float) -> str:
     """A floor as people read it: ``±7.3%``."""
     return f"±{fraction * 100:.1f}%"

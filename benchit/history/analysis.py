@@ -8,7 +8,7 @@ from typing import Any
 
 from sqlalchemy import Connection
 
-from benchit.floor import release, usable
+from benchit.floor import inside, release, usable
 from benchit.history import query
 from benchit.history.changepoint import last_change
 from benchit.history.changes import differences
@@ -157,7 +157,7 @@ def _report(
     step = max(threshold, floor) if floor is not None and usable(floor) else threshold
     cp_moved = (
         cp is not None
-        and not 1.0 / (1.0 + step) <= cp.ratio <= 1.0 + step
+        and not inside(cp.ratio, step)
         and _holds(p, cp_index, len(window), cp.ratio, step)
     )
     # The step that explains a regression: the change point when the latest run is on its high side,

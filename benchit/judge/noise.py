@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 
-from benchit.floor import Z, noise_reason, percent, usable
+from benchit.floor import Z, inside, noise_reason, percent, usable
 from benchit.judge.stats import CONFIDENCE, Change
 from benchit.judge.verdicts import CompareVerdict
 from benchit.nested import Drift
@@ -55,7 +55,7 @@ def within_floor(change: Change, floor: float | None) -> tuple[Change, str]:
     assert floor is not None
     low, high = 1.0 / (1.0 + floor), 1.0 + floor
     judged = (CompareVerdict.SLOWER, CompareVerdict.FASTER, CompareVerdict.INCONCLUSIVE)
-    if change.verdict in judged and low <= change.ratio <= high:
+    if change.verdict in judged and inside(change.ratio, floor):
         return replace(change, verdict=CompareVerdict.SAME, reason=""), noise_reason(floor)
     if change.verdict is CompareVerdict.SLOWER and change.ratio_low <= high:
         return replace(change, verdict=CompareVerdict.INCONCLUSIVE, reason=reaches_noise(change, floor)), ""

@@ -8,6 +8,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from benchit.floor import inside
 from benchit.judge.verdicts import CompareVerdict
 from benchit.nested import Drift, nested, sample_variance
 from benchit.student import t_quantile, t_sf2
@@ -88,7 +89,7 @@ def _judge(ratio: float, low: float, high: float, p: float | None, threshold: fl
     if p is None or not all(math.isfinite(v) for v in (ratio, low, high)):
         return CompareVerdict.INCONCLUSIVE, NO_SPREAD
     significant = p < ALPHA and (low > 1.0 or high < 1.0)
-    beyond = ratio > 1.0 + threshold or ratio < 1.0 / (1.0 + threshold)
+    beyond = not inside(ratio, threshold)
     if not beyond:
         return CompareVerdict.SAME, ""
     if not significant:
