@@ -27,6 +27,15 @@ def pick(mode: str, stream: IO[str]) -> str:
     return "live" if tty and os.environ.get("TERM", "") != "dumb" else "plain"
 
 
+def ended(record: ScriptRecord) -> str:
+    """How a finished script's line names its end: its status, or, for a script that ran but
+    some of whose results failed, ``2 of 4 results failed``: never ``ok`` (``summary.ending``)."""
+    if record.status is ScriptStatus.OK and record.failed_results:
+        total = record.result_count or record.failed_results
+        return f"{record.failed_results} of {total} result{'s' * (total != 1)} failed"
+    return str(record.status)
+
+
 def failed(record: ScriptRecord) -> bool:
     """A script that did not end well, or with a failed result (the summary's rule)."""
     return record.status not in (ScriptStatus.OK, ScriptStatus.NO_MODELS) or bool(record.failed_results)
@@ -134,7 +143,7 @@ class Printer:
         record = job.record
         models = len(record.builds)
         line = (
-            f"{self._tag(job)} {self._script(job)}: {record.status} "
+            f"{self._tag(job)} {self._script(job)}: {ended(record)} "
             f"({models} model{'s' if models != 1 else ''}, {record.duration_s or 0:.1f} s)"
         )
         error = record.error

@@ -352,6 +352,8 @@ def test_a_plugin_whose_check_or_versions_raises_fails_only_its_own_pair(tmp_pat
     )
     assert done.returncode == 1, done.stdout + done.stderr  # two failed results
     assert "internal error" not in done.stdout + done.stderr and "InternalError" not in done.stdout
+    # The script ran, but it is not `ok` in its line: two of its results failed.
+    assert "mlp.py: 2 of 4 results failed (1 model, " in done.stdout and "mlp.py: ok" not in done.stdout, done.stdout
     df = report_df(cache).set_index("runtime")
     assert (df.loc["torch", "status"], df.loc["torch", "script_status"]) == ("ok", "ok")
     assert df.loc["check-crashes", "status"] == "failed"
