@@ -52,10 +52,12 @@ def _environment(env: dict[str, str] | None) -> dict[str, str]:
     # os.environ (torch sets it on first use); benchit must not take that for the user's choice.
     # pytest's PYTEST_CURRENT_TEST names the test: no command reads it, and a warm worker kept for
     # the next scan (execute/warm.py) serves only the same environment.
+    # The terminal's width is fixed (what benchit assumes off a terminal), so that a test reads the
+    # same table and legend in a narrow terminal, a pytest-xdist worker or CI.
     inherited = {
         key: value for key, value in os.environ.items() if key not in (*COMPILER_CACHE_VARS, "PYTEST_CURRENT_TEST")
     }
-    return {**inherited, "HF_HUB_OFFLINE": "1", **(env or {})}
+    return {**inherited, "HF_HUB_OFFLINE": "1", "COLUMNS": "120", "LINES": "24", **(env or {})}
 
 
 def run_benchit(
