@@ -113,8 +113,14 @@ class Artifacts:
             stamp = _stamp(path)
             if self.sent.get(path) == stamp:
                 continue
+            try:
+                artifact = Artifact.of_file(build, path.name, path, self.inline)
+            except FileNotFoundError:
+                # Gone between the listing and the reading (seen once in a zoo scan, where it took
+                # the whole script down as an internal error): nothing to send; sent when seen again.
+                continue
             self.sent[path] = stamp
-            send(Artifact.of_file(build, path.name, path, self.inline))
+            send(artifact)
 
     def relative(self, build: str, result: Result) -> Result:
         """The result with its paths into the build's private folder named relative to the build
