@@ -59,7 +59,8 @@ _TEMPLATE_RULES: tuple[tuple[re.Pattern[str], str, tuple[str, ...] | None], ...]
     (re.compile(r"torch\.Size\(\[[^\]]*\]\)"), "<shape>", ("torch.Size([",)),
     (re.compile(r"\[\s*-?\d+(?:\s*,\s*-?\d+)*\s*,?\s*\]|\(\s*-?\d+(?:\s*,\s*-?\d+)+\s*,?\s*\)"), "<shape>", ("[", "(")),
     (re.compile(r"\b\d+(?:\s*x\s*\d+)+\b"), "<shape>", ("x",)),
-    (re.compile(r"'[^'\n]*'|\"[^\"\n]*\"|`[^`\n]*`"), "<name>", ("'", '"', "`")),
+    # A quote opens a name only where no letter precedes it: the apostrophe of "Couldn't" does not.
+    (re.compile(r"(?<![A-Za-z])'[^'\n]*'|\"[^\"\n]*\"|`[^`\n]*`"), "<name>", ("'", '"', "`")),
     (re.compile(r"%[\w.]+"), "<name>", ("%",)),
     # A number starts with a sign, a digit or a point: the look-ahead spares the rest of the
     # pattern at every other place (it matches what it would without).
@@ -287,6 +288,22 @@ def of_result(result: Any) -> Failure | None:
     if parity is not None and parity.passed is False and str(result.status) == "ok":
         return of_parity(result.runtime, parity.reason)
     return None
+
+
+def current(result: Any) -> Failure | None:
+    """``of_result``, with the template and signature of a recorded failure made again from its
+    error text by this benchit's rules (its stage, op and frame, found from the exception when it
+    was caught, kept): a result recorded by a benchit whose template rules have changed since is
+    then compared with a failure seen today by the same rules (``benchit repro``). A recorded
+    failure whose text was shortened inside its first line keeps what it recorded."""
+    failure = of_result(result)
+    if failure is None or result.failure is None or failure.stage == ACCURACY or not result.error:
+        return failure
+    plain = _ANSI.sub("", result.error) if "\x1b" in result.error else result.error
+    first = next((line for line in plain.splitlines() if line.strip()), "")
+    if not first or _CUT.search(first):
+        return failure
+    return describe(result.runtime, result.error, stage=failure.stage, op=failure.op, frame=failure.frame)
 
 
 def of_script(status: str, error: dict[str, Any] | str | None) -> Failure:

@@ -12,6 +12,16 @@ def test_template_merges_numbers_paths_shapes_and_names() -> None:
     assert "<shape>" in failures.template(one) and "<path>" in failures.template(one)
 
 
+def test_an_apostrophe_inside_a_word_opens_no_quoted_name() -> None:
+    """OpenVINO's `Couldn't get TorchScript module by tracing ... Type 'Tuple[...]'`: the apostrophe
+    of "Couldn't" once opened a name that ran to the type's quote (`Couldn<name>Tuple[...`), so one
+    cause read two ways depending on whether a quoted type followed."""
+    head = "RuntimeError: Couldn't get TorchScript module by tracing. (from RuntimeError: Type "
+    assert failures.template(head + "'Tuple[Tensor, Tensor, bool]' cannot be traced.") == head + "<name> cannot be traced."
+    assert failures.template(head + "'Tuple[Tensor, Tensor]' cannot be traced.") == head + "<name> cannot be traced."
+    assert failures.template("don't 'x' can't") == "don't <name> can't"
+
+
 def test_signature_keeps_ops_and_runtimes_apart() -> None:
     svd = "ExportError: DispatchError: No ONNX function found for <OpOverload(op='aten._linalg_svd', overload='default')>"
     cummax = svd.replace("aten._linalg_svd", "aten.cummax")
@@ -47,3 +57,22 @@ def test_frame_is_the_innermost_library_function() -> None:
         'File "/scripts/model.py", line 4, in forward\n'
     )
     assert failures.frame_in_text(text) == "torch.onnx._internal.exporter._core:_translate"
+
+
+def test_a_recorded_failure_is_judged_again_by_todays_template_rules() -> None:
+    """A result recorded by a benchit whose template rules changed since (the apostrophe above):
+    ``current`` makes its template and signature again from the error text, keeping the stage,
+    op and frame found from the exception, so that ``benchit repro`` compares like with like."""
+    from benchit.records import Result, ResultStatus
+
+    text = "ConversionError: RuntimeError: Couldn't trace (from Type 'Tuple[Tensor, bool]' cannot be traced)"
+    stale = failures.Failure("convert", "ConversionError", "Couldn<name>Tuple[...", "", "ov:_convert", "0123456789")
+    result = Result("cpu", "openvino", ResultStatus.FAILED, text, failure=stale)
+    now = failures.current(result)
+    assert now == failures.describe("openvino", text, stage="convert", frame="ov:_convert")
+    assert now is not None and now.template.endswith("Type <name> cannot be traced)") and now.signature != "0123456789"
+    assert (now.stage, now.frame) == ("convert", "ov:_convert")
+    # A first line shortened where it was kept cannot be judged again: what was recorded stands.
+    cut = Result("cpu", "openvino", ResultStatus.FAILED, text[:40] + " ...", failure=stale)
+    assert failures.current(cut) is stale
+    assert failures.current(Result("cpu", "torch", ResultStatus.OK)) is None

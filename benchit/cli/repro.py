@@ -75,7 +75,7 @@ def write(cache: Any, result_id: str, folder: Path, plugin_dirs: list[str]) -> d
     from benchit.store.runs import located
 
     script, build, result = _find(cache, result_id)
-    failure = failures.of_result(result)
+    failure = failures.current(result)  # by the rules of the failures.py copied beside repro.py
     if failure is None:
         raise UsageError(f"{result_id!r} did not fail ({result.status}): nothing to reproduce")
     source = Path(script.script)

@@ -8,8 +8,9 @@ import random
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
-from helpers import FAST, local_plugin, run_benchit, run_benchit_subprocess, write_script
+from helpers import FAST, local_plugin, rewrite_results, run_benchit, run_benchit_subprocess, write_script
 from samples import OFF_BY
 
 from benchit import failures
@@ -144,6 +145,16 @@ def test_repro_of_an_export_failure_runs_alone(tmp_path: Path) -> None:
     alone = _repro_from_empty_folder(out, tmp_path)
     assert alone.returncode == 1, alone.stdout + alone.stderr
     assert f"reproduced, signature {result['signature']}" in alone.stdout
+    # Recorded by a benchit whose template rules differed (a stale template and signature): the
+    # reproduction is judged by today's rules, the ones of the failures.py beside repro.py.
+    def stale(found: Any, _: Path) -> Any:
+        failure = dataclasses.replace(found.failure, template="older rules", signature="0123456789")
+        return dataclasses.replace(found, failure=failure) if found.failure else found
+
+    assert rewrite_results(cache, stale) == 1
+    done = run_benchit("repro", "--cache-dir", cache, result["id"], "--output", tmp_path / "again")
+    assert done.returncode == 0 and "reproduced" in done.stdout, done.stdout + done.stderr
+    assert json.loads((tmp_path / "again" / "repro.json").read_text())["signature"] == result["signature"]
 
 
 def test_repro_of_an_accuracy_failure_of_a_plugin_runtime(tmp_path: Path) -> None:
@@ -218,6 +229,7 @@ def _failing_scripts(root: Path, scripts: int, seed: int) -> Cache:
 READERS = """
 import os, sys
 from pathlib import Path
+from typing import Any
 from benchit.cli import main
 from benchit.report import triage
 from benchit.store import forked
