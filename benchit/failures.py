@@ -98,6 +98,7 @@ def template(line: str) -> str:
 
 # -- the op a library names ------------------------------------------------------------------------
 _OPS = (
+    re.compile(r"OpOverload\(op='(\w+\.[\w.]+?)'"),  # any library's op: <OpOverload(op='transformers.grouped_mm', ...)>
     re.compile(r"op='((?:aten|prims|quantized|torchvision|onnx)\.[\w.]+?)'"),  # <OpOverload(op='aten.cummax', ...)>
     re.compile(r"torch\.ops\.((?:aten|prims|quantized|torchvision)\.\w+)"),  # torch.ops.aten.x.default
     re.compile(r"\b((?:aten|prims|quantized|torchvision)::\w+)"),  # aten::linalg_svdvals (TorchScript)

@@ -76,3 +76,14 @@ def test_a_recorded_failure_is_judged_again_by_todays_template_rules() -> None:
     cut = Result("cpu", "openvino", ResultStatus.FAILED, text[:40] + " ...", failure=stale)
     assert failures.current(cut) is stale
     assert failures.current(Result("cpu", "torch", ResultStatus.OK)) is None
+
+
+def test_an_op_of_any_library_is_named_from_its_op_overload() -> None:
+    """transformers registers its own ops (``transformers.grouped_mm_fallback``): the zoo sample's
+    Afmoe export failure named none until the op's namespace was no longer limited to torch's."""
+    text = (
+        "ExportError: torch.onnx.export (dynamo, opset 23) failed: ConversionError: DispatchError: No ONNX function"
+        " found for <OpOverload(op='transformers.grouped_mm_fallback', overload='default')>. Failure message: x"
+    )
+    assert failures.find_op(text) == "transformers.grouped_mm_fallback"
+    assert failures.find_op("<OpOverload(op='aten.cummax', overload='default')>") == "aten.cummax"
