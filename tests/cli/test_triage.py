@@ -177,6 +177,39 @@ def test_repro_of_an_accuracy_failure_of_a_plugin_runtime(tmp_path: Path) -> Non
     assert "repro: reproduced at diverged_at 0 (Linear, call 1)" in alone.stdout, alone.stdout
 
 
+# A model whose outputs hold an object no comparison reads (as a transformers cache is), which a
+# plugin runtime fails to convert.
+CACHE_OUT = """
+import torch
+class Cache:
+    def __init__(self, t):
+        self.t = t
+class WithCache(torch.nn.Linear):
+    def forward(self, x):
+        return super().forward(x), Cache(x)
+WithCache(4, 2)(torch.randn(2, 4))
+"""
+
+
+def test_repro_of_a_conversion_failure_needs_no_comparable_outputs(tmp_path: Path) -> None:
+    """The zoo sample's OpenVINO trace of GPTNeoX: the scan failed to convert, but repro.py first
+    ran the model for eager outputs it could not compare (a cache) and failed there instead."""
+    plugins = local_plugin(tmp_path / "plugins", "broken_runtime", BROKEN)
+    write_script(tmp_path / "scripts", "cached.py", CACHE_OUT)
+    cache = tmp_path / "cache"
+    env = {"BROKEN_MODELS": "WithCache"}
+    done = run_benchit("benchmark", "--all", "--search-dir", tmp_path / "scripts", "--runtime", "broken",
+                       "--plugins-dir", plugins, "--cache-dir", cache, *FAST, env=env)  # fmt: skip
+    assert done.returncode == 1, done.stdout + done.stderr
+    (cluster,) = _triage(cache)["clusters"]
+    assert cluster["stage"] == "compile", cluster  # raised in prepare, naming no library stage
+    out = tmp_path / "repro"
+    done = run_benchit("repro", "--cache-dir", cache, cluster["results"][0]["id"], "--output", out,
+                       "--plugins-dir", plugins, env=env)  # fmt: skip
+    assert done.returncode == 0 and "reproduced, signature" in done.stdout, done.stdout + done.stderr
+    assert "cannot be compared" not in done.stdout
+
+
 def test_a_scripts_own_failure_is_reproduced_by_running_the_script_alone(tmp_path: Path) -> None:
     # A script that raises before its model: its cluster's reproduce line runs the script alone,
     # and ``benchit repro`` given its id says so in one line instead of "no result".
