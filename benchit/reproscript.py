@@ -144,7 +144,9 @@ def through_benchit(spec: dict[str, Any], model: Any, args: tuple, kwargs: dict)
                         reference = flatten(model(*args, **kwargs))
                 prepared = runtime.prepare(model, args, kwargs, device, Path(folder))
                 where = failures.RUN
-                outputs = flatten(prepared.step())
+                stepped = prepared.step()
+                device.synchronize()  # a run failure on an accelerator surfaces here
+                outputs = flatten(stepped) if accuracy else []
         except Exception as exc:  # noqa: BLE001 - the failure being reproduced
             return failures.of_runtime(runtime, exc, error_text(exc), where)
     if accuracy:
