@@ -168,13 +168,18 @@ def _kind(first_line: str) -> str:
     return head.strip() if sep and _DOTTED.fullmatch(head.strip()) else ""
 
 
+def _first_line(text: str) -> str:
+    """The first line of ``text`` that is not blank, stripped, without colour codes."""
+    plain = _ANSI.sub("", text) if "\x1b" in text else text
+    return next((line for line in plain.splitlines() if line.strip()), "").strip()
+
+
 # A cache holds many results of one cause with the very same text (a ``Failure`` is frozen: one serves them all).
 @functools.lru_cache(maxsize=1024)
 def describe(runtime: str, text: str, stage: str = "", where: str = "", op: str = "", frame: str = "") -> Failure:
     """The failure of ``runtime`` whose error is ``text`` (``Type: message`` then a traceback's tail),
     at ``stage`` when known, else from the text and ``where`` it was caught."""
-    plain = _ANSI.sub("", text) if "\x1b" in text else text
-    first = next((line for line in plain.splitlines() if line.strip()), "").strip()
+    first = _first_line(text)
     kind = _kind(first)
     shape = template(first)
     stage = stage or stage_of(text, where)
@@ -300,8 +305,7 @@ def current(result: Any) -> Failure | None:
     failure = of_result(result)
     if failure is None or result.failure is None or failure.stage == ACCURACY or not result.error:
         return failure
-    plain = _ANSI.sub("", result.error) if "\x1b" in result.error else result.error
-    first = next((line for line in plain.splitlines() if line.strip()), "")
+    first = _first_line(result.error)
     if not first or _CUT.search(first):
         return failure
     return describe(result.runtime, result.error, stage=failure.stage, op=failure.op, frame=failure.frame)

@@ -22,6 +22,11 @@ def band(sd: float) -> float:
     return math.exp(Z * math.sqrt(2.0) * sd) - 1.0
 
 
+def band_sd(fraction: float) -> float:
+    """``band`` inverted: the standard deviation of each run's log median that gives this band."""
+    return math.log1p(fraction) / (Z * math.sqrt(2.0))
+
+
 @dataclass(frozen=True)
 class Canary:
     """One canary model's reading: the median latency (seconds) of each fresh process, the

@@ -27,12 +27,17 @@ def pick(mode: str, stream: IO[str]) -> str:
     return "live" if tty and os.environ.get("TERM", "") != "dumb" else "plain"
 
 
+def results_failed(record: ScriptRecord) -> str:
+    """``2 of 4 results failed``: how many of a script's results failed, as its line and the summary say it."""
+    total = record.result_count or 0
+    return f"{record.failed_results} of {total} result{'s' * (total != 1)} failed"
+
+
 def ended(record: ScriptRecord) -> str:
     """How a finished script's line names its end: its status, or, for a script that ran but
-    some of whose results failed, ``2 of 4 results failed``: never ``ok`` (``summary.ending``)."""
+    some of whose results failed, ``results_failed``: never ``ok`` (``summary.ending``)."""
     if record.status is ScriptStatus.OK and record.failed_results:
-        total = record.result_count or record.failed_results
-        return f"{record.failed_results} of {total} result{'s' * (total != 1)} failed"
+        return results_failed(record)
     return str(record.status)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from benchit.cli.progress import failed
+from benchit.cli.progress import failed, results_failed
 from benchit.records import ScriptStatus
 from benchit.runrecords import ScriptRecord
 from benchit.text import printable
@@ -52,7 +52,7 @@ def group_line(name: str, records: list[ScriptRecord]) -> str:
 def failure_line(path: Path, record: ScriptRecord) -> str:
     """One failed script: how it ended, its path and the first line of why."""
     error = record.error or {}
-    reason = error.get("message") or f"{record.failed_results} of {_plural(record.result_count or 0, 'result')} failed"
+    reason = error.get("message") or results_failed(record)
     first = (str(reason).splitlines() or [""])[0][:200]
     return f"{ending(record)}: {printable(path)}: {printable(first)}"
 

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import math
 from dataclasses import replace
 
-from benchit.floor import Z, inside, noise_reason, percent, usable
+from benchit.floor import band_sd, inside, noise_reason, percent, usable
 from benchit.judge.stats import CONFIDENCE, Change
 from benchit.judge.verdicts import CompareVerdict
 from benchit.nested import Drift
@@ -17,14 +16,13 @@ DRIFT_DF = 2.0
 
 
 def drift(floor: float | None) -> Drift | None:
-    """The between-process variance of a log median that the floor was measured from (``floor.band``
-    inverted: band = exp(Z * sqrt(2) * sd) - 1), as the prior of a verdict's between-pass variance
-    (``nested.Drift``); None for a floor that is not used (``usable``)."""
+    """The between-process variance of a log median that the floor was measured from
+    (``floor.band_sd``), as the prior of a verdict's between-pass variance (``nested.Drift``);
+    None for a floor that is not used (``usable``)."""
     if not usable(floor):
         return None
     assert floor is not None
-    sd = math.log1p(floor) / (Z * math.sqrt(2.0))
-    return Drift(sd * sd, DRIFT_DF)
+    return Drift(band_sd(floor) ** 2, DRIFT_DF)
 
 
 def reaches_noise(change: Change, floor: float) -> str:

@@ -269,8 +269,9 @@ def _judge(
     if paired and len(b) == len(n):
         change = compare_paired(b, n, threshold)
     else:
-        groups = (round_passes(base), round_passes(new))
-        change = compare_rounds(b, n, threshold, base_groups=groups[0], new_groups=groups[1], drift=drift(floor))
+        change = compare_rounds(
+            b, n, threshold, base_groups=round_passes(base), new_groups=round_passes(new), drift=drift(floor)
+        )
     # The probes judge only what they can explain: a change larger than theirs keeps its verdict, noted.
     reason, note = speed_judged(list(sides), speed, change.ratio, threshold) if speed is not None else ("", "")
     if reason:
