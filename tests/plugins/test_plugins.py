@@ -80,7 +80,7 @@ def test_builtins_register_through_the_same_hooks() -> None:
 def test_runtimes_preload_their_heavy_imports_only_when_asked_for() -> None:
     registry = plugins.load()
     wanted = registry.preload(["torch-compile", "ort"])
-    assert {"torch._inductor.compile_fx", "onnxruntime", "torch.onnx._internal.exporter._core"} <= set(wanted)
+    assert {"torch._inductor.compile_fx", "onnxruntime", "torch.onnx._internal.exporter._core", "torch.export._trace"} <= set(wanted)
     assert registry.preload(["torch"]) == []
 
 

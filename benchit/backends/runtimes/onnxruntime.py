@@ -245,10 +245,11 @@ def benchit_addoption(parser: argparse.ArgumentParser) -> None:
 
 @hookimpl
 def benchit_preload(runtimes: list[str]) -> list[str]:
-    # The exporter's stack (onnxscript, onnx_ir) and onnxruntime: once in the warm worker.
+    # The exporter's stack (onnxscript, onnx_ir), torch.export's (the dynamo exporter's first step,
+    # about 2 s of imports) and onnxruntime: once in the warm worker, not in each script's process.
     if OnnxRuntime.name not in runtimes:
         return []
-    return ["onnx", "onnxruntime", "onnxscript", "torch.onnx._internal.exporter._core"]
+    return ["onnx", "onnxruntime", "onnxscript", "torch.onnx._internal.exporter._core", "torch.export._trace"]
 
 
 @hookimpl
