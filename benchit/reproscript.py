@@ -1,7 +1,9 @@
 """A failure's reproduction, written as ``repro.py`` by ``benchit repro``: run it alone, from any folder.
 
 It reads ``repro.json`` beside it, runs the copy of the script until its first top-level call of
-the failed model (the model and its inputs; the inputs and weights are saved beside it on the
+the failed model that is not part of building a model, by the scan's rule (``building.py``, copied
+beside it: a quantized builder's calibration call is not the model the scan measured), giving the
+model and its inputs ( the inputs and weights are saved beside it on the
 first run and reused after), and replays the failed stage: the ONNX export of ``ort`` with torch
 alone, any other runtime (a plugin's too) through benchit's runtime contract, with parity against
 eager torch for an accuracy failure (first at ``diverged_at``, the submodule where the scan
@@ -20,8 +22,9 @@ from pathlib import Path
 from typing import Any
 
 HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE))  # the copy of benchit's failures.py beside it
+sys.path.insert(0, str(HERE))  # the copies of benchit's failures.py and scan/building.py beside it
 
+import building  # type: ignore[import-not-found]  # noqa: E402
 import failures  # type: ignore[import-not-found]  # noqa: E402
 
 REPRODUCED, NOT_REPRODUCED = 1, 0
@@ -32,15 +35,17 @@ class _Captured(Exception):
 
 
 def capture(spec: dict[str, Any]) -> tuple[Any, tuple, dict]:
-    """The model (in eval mode) and its inputs: the script's first top-level call of the model's class."""
+    """The model (in eval mode) and its inputs: the script's first top-level call of the model's
+    class, made while no model is being built (as the scan captures)."""
     import torch
 
     original = torch.nn.Module.__call__
     depth = [0]
     found: list[Any] = []
+    built = building.Building()
 
     def call(self: Any, *args: Any, **kwargs: Any) -> Any:
-        if depth[0] == 0 and type(self).__name__ == spec["model_class"]:
+        if depth[0] == 0 and type(self).__name__ == spec["model_class"] and not built(sys._getframe(1)):
             found.append((self, args, kwargs))
             raise _Captured
         depth[0] += 1

@@ -68,10 +68,15 @@ def _opset(result: Any) -> tuple[str, int]:
     return str(exporter), int(opset)
 
 
+# What ``write`` puts beside the copy of the script.
+OWN_FILES = ("repro.py", "repro.json", "failures.py", "building.py", "inputs.pt", "weights.pt")
+
+
 def write(cache: Any, result_id: str, folder: Path, plugin_dirs: list[str]) -> dict[str, Any]:
     """Write the reproduction of ``result_id`` into ``folder``; its ``repro.json``."""
     import benchit
     from benchit import failures
+    from benchit.scan import building
     from benchit.store.runs import located
 
     script, build, result = _find(cache, result_id)
@@ -81,9 +86,12 @@ def write(cache: Any, result_id: str, folder: Path, plugin_dirs: list[str]) -> d
     source = Path(script.script)
     if not source.is_file():
         raise UsageError(f"{result_id!r}: its script {source} is gone; repro needs it")
+    if source.name in OWN_FILES:
+        raise UsageError(f"{result_id!r}: its script is named {source.name}, as a file of repro's own; rename it")
     folder.mkdir(parents=True, exist_ok=True)
     shutil.copy2(source, folder / source.name)
     shutil.copy2(Path(failures.__file__), folder / "failures.py")
+    shutil.copy2(Path(building.__file__), folder / "building.py")
     shutil.copy2(Path(benchit.__file__).parent / "reproscript.py", folder / "repro.py")  # never imported here
     for stale in ("inputs.pt", "weights.pt"):  # inputs of an earlier reproduction in this folder
         (folder / stale).unlink(missing_ok=True)

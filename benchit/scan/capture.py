@@ -34,6 +34,7 @@ import torch
 
 from benchit.keys import CAPTURED_GENERATE, CAPTURED_GENERATE_ADDED
 from benchit.records import Invocation
+from benchit.scan.building import Building
 
 GENERATE, GENERATE_ADDED = CAPTURED_GENERATE, CAPTURED_GENERATE_ADDED
 
@@ -88,35 +89,6 @@ def _batch_size(args: tuple[Any, ...], kwargs: dict[str, Any]) -> int:
         return len(first)
     tensor = _first_tensor((args, kwargs))
     return int(tensor.shape[0]) if tensor is not None and tensor.dim() > 0 else 1
-
-
-def _builder_codes() -> frozenset[Any]:
-    """The code objects of the model builders torchvision registers (with their wrappers), if
-    torchvision is loaded: calls made while one runs belong to building the model."""
-    models = sys.modules.get("torchvision.models")
-    if models is None or not hasattr(models, "list_models"):
-        return frozenset()
-    codes = set()
-    for name in models.list_models():
-        fn: Any = models.get_model_builder(name)
-        while fn is not None:
-            if hasattr(fn, "__code__"):
-                codes.add(fn.__code__)
-            fn = getattr(fn, "__wrapped__", None)
-    return frozenset(codes)
-
-
-def _building(frame: Any, builders: frozenset[Any]) -> bool:
-    """Whether ``frame`` or one of its callers is a module's ``__init__`` or a model builder."""
-    while frame is not None:
-        code = frame.f_code
-        if code in builders:
-            return True
-        if code.co_name == "__init__" and code.co_argcount:
-            if isinstance(frame.f_locals.get(code.co_varnames[0]), torch.nn.Module):
-                return True
-        frame = frame.f_back
-    return False
 
 
 def _first_tensor(value: Any) -> torch.Tensor | None:
@@ -202,7 +174,7 @@ class Capture:
         self._paths: dict[int, tuple[torch.nn.Module, dict[int, str]]] = {}
         self._local = threading.local()
         self._original: Callable[..., Any] | None = None
-        self._builders: frozenset[Any] | None = None
+        self._building = Building()
         self._original_generate: Callable[..., Any] | None = None
 
     def __enter__(self) -> Capture:
@@ -249,7 +221,7 @@ class Capture:
 
         def generate(module: Any, *args: Any, **kwargs: Any) -> Any:
             stack = capture._local.__dict__.setdefault("stack", [])
-            if stack or _building(sys._getframe(1), capture._builders or frozenset()):
+            if stack or capture._building(sys._getframe(1)):
                 return original(module, *args, **kwargs)
             forward_kwargs, options, added = _generate_inputs(module, args, kwargs)
             stack.append(None)  # the forward calls generate() makes are its own, not the script's
@@ -278,9 +250,7 @@ class Capture:
         """The stack entry of a call about to run: None for a top-level call made while a model
         is built; else (invocation key, module path, the top-level module)."""
         if not stack:
-            if self._builders is None and "torchvision.models" in sys.modules:  # imported by now
-                self._builders = _builder_codes()
-            if _building(sys._getframe(2), self._builders or frozenset()):
+            if self._building(sys._getframe(2)):
                 return None
             return (self._key(module, args, kwargs), "", module)
         root = stack[0][2]

@@ -50,11 +50,19 @@ A(4, 2)(torch.randn(2, 4))
 B(6, 2)(torch.randn(3, 6))
 C(8, 2)(torch.randn(5, 8))
 """
+# The model is called once while it is built (a probe in its __init__, as torchvision's quantized
+# builders calibrate), before it takes the path that fails to export: repro must find the call the
+# scan measured, not that one.
 EXPORT_FAILS = """
 import torch
 class Svd(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.svd = False
+        self(torch.randn(4, 5, 6))
+        self.svd = True
     def forward(self, x):
-        return torch.linalg.svdvals(x)
+        return torch.linalg.svdvals(x) if self.svd else x.sum(-1)
 Svd()(torch.randn(4, 5, 6))
 """
 MLP = """
@@ -120,6 +128,15 @@ def test_bad_input_is_one_line_and_exit_2(tmp_path: Path) -> None:
     assert done.returncode == 2 and "holds no failed result" in done.stderr
     done = run_benchit("repro", "--cache-dir", clean, "nope/cpu-broken", "--output", tmp_path / "out")
     assert done.returncode == 2 and len(done.stderr.strip().splitlines()) == 1
+    # A failed script named as one of repro's own files: refused, and nothing written over it
+    own = tmp_path / "own"
+    write_script(own / "scripts", "building.py", MODELS)
+    _scan(own, own / "cache", "A")
+    out = tmp_path / "own-out"
+    done = run_benchit("repro", "--cache-dir", own / "cache", _triage(own / "cache")["clusters"][0]["results"][0]["id"],
+                       "--output", out)  # fmt: skip
+    assert done.returncode == 2 and "as a file of repro's own; rename it" in done.stderr, done.stderr
+    assert len(done.stderr.strip().splitlines()) == 1 and not out.exists()
 
 
 def _repro_from_empty_folder(folder: Path, tmp_path: Path) -> subprocess.CompletedProcess[str]:
@@ -141,7 +158,7 @@ def test_repro_of_an_export_failure_runs_alone(tmp_path: Path) -> None:
     done = run_benchit("repro", "--cache-dir", cache, result["id"], "--output", out)
     assert done.returncode == 0, done.stdout + done.stderr
     assert "reproduced" in done.stdout
-    assert {"repro.py", "svd.py", "failures.py", "inputs.pt", "weights.pt"} <= {p.name for p in out.iterdir()}
+    assert {"repro.py", "svd.py", "failures.py", "building.py", "inputs.pt", "weights.pt"} <= {p.name for p in out.iterdir()}
     alone = _repro_from_empty_folder(out, tmp_path)
     assert alone.returncode == 1, alone.stdout + alone.stderr
     assert f"reproduced, signature {result['signature']}" in alone.stdout
