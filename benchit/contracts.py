@@ -341,7 +341,8 @@ class Executor(abc.ABC):
     The executor owns process-level concerns, because only it can see the processes: it enforces
     ``config.timeout_s`` (from the job's start, less the time its worker reported waiting for the
     host lock with ``LockWait``) and ``config.memory_limit_bytes`` and kills the job's
-    whole process tree (sending ``JobKilled`` with ``timeout`` or ``oom``), and it reports whether
+    whole process tree (sending ``JobKilled`` with ``timeout`` or ``oom``; a timeout may say where
+    the script was stopped, with its stack, as the local executor does: ``execute/stack.py``), and it reports whether
     the kernel's out-of-memory killer struck (``JobExited.oom_killer``). It passes every ``Attempt``
     on as it came: after a hard death, the last one names the runtime that failed, and the
     coordinator measures the model's other runtimes again without it. It honours

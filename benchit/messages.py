@@ -258,10 +258,11 @@ class JobKilled(Message):
     kind: ClassVar[str] = "killed"
     status: ScriptStatus
     reason: str
+    stack: str = ""  # a timeout's: where the script was when stopped, as a traceback (execute/stack.py)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> JobKilled:
-        return cls(status=ScriptStatus(data["status"]), reason=data["reason"])
+        return cls(status=ScriptStatus(data["status"]), reason=data["reason"], stack=str(data.get("stack") or ""))
 
 
 @dataclass(frozen=True)

@@ -22,7 +22,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from benchit.execute import cgroup, process, scratch
+from benchit.execute import cgroup, process, scratch, stack
 
 MAX_MESSAGE = 1 << 20
 # Whether the user chose Inductor's cache folder; read before the preload (whose imports set it).
@@ -69,6 +69,8 @@ def _child(job: dict[str, Any], msg_fd: int, log_fd: int, server: int) -> None:
     import faulthandler
 
     faulthandler.enable()
+    if job.get("workdir"):
+        stack.register(Path(job["workdir"]))  # where it was, asked for before a --timeout kill
     from benchit.execute import worker
     from benchit.measure import memory
     from benchit.messages import InternalError, JobSpec, MemoryGroupRefused

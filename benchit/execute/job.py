@@ -28,6 +28,7 @@ class JobState:
     internal_error: str | None = None
     finished: bool = False  # the worker sent Done
     killed: tuple[ScriptStatus, str] | None = None  # decided by the executor or the coordinator
+    stack: str = ""  # where a timeout stopped it, as a traceback (JobKilled.stack)
     exited: JobExited | None = None
     first_exited: JobExited | None = None  # the first run's exit, when a salvage run followed it
     violation: str | None = None  # a message it had no right to send (``execute.protocol``)

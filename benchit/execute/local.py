@@ -11,11 +11,12 @@ import shutil
 import signal
 import time
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from benchit import safejson
 from benchit.config import Config
 from benchit.contracts import Executor
-from benchit.execute import cgroup, scratch, warm
+from benchit.execute import cgroup, scratch, stack, warm
 from benchit.execute.forkserver import ForkServer
 from benchit.execute.job import LockClock
 from benchit.execute.outcome import signal_name
@@ -272,7 +273,9 @@ class LocalExecutor(Executor):
         if job.killed is not None:
             return
         if job.working_s(now) > config.timeout_s:
-            job.killed = JobKilled(ScriptStatus.TIMEOUT, f"did not finish within --timeout {config.timeout_s:g} s")
+            where, trace = stack.stopped(job.pid, Path(job.workdir), str(job.spec.script.path))
+            reason = f"did not finish within --timeout {config.timeout_s:g} s" + (f", stopped in {where}" if where else "")
+            job.killed = JobKilled(ScriptStatus.TIMEOUT, reason, trace)
         elif config.memory_limit_bytes and job.group is None:
             rss = tree_rss(job.pid)
             job.peak_rss = max(job.peak_rss, rss)

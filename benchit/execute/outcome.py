@@ -32,6 +32,7 @@ class Outcome:
     memory_limit_bytes: int | None = None
     memory_limit_default: bool = False  # the limit is the default share of free memory
     log_tail: str = ""
+    stack: str = ""  # where a timeout stopped it, as a traceback (execute/stack.py)
 
 
 # How a script ended: its status and, for a failure, the error (type, message, traceback). The compare
@@ -45,7 +46,9 @@ def decide(outcome: Outcome) -> Ending:
     """The script's status and error (``type``, ``message``, ``traceback``; ``None`` when ok)."""
     if outcome.killed:
         status, reason = outcome.killed
-        return status, {"type": str(status), "message": reason, "traceback": outcome.log_tail}
+        # The stack last: the innermost library frame of the error is then where it was stopped.
+        trace = "\n".join(part for part in (outcome.log_tail, outcome.stack) if part)
+        return status, {"type": str(status), "message": reason, "traceback": trace}
     if outcome.internal_error:
         return ScriptStatus.FAILED, {
             "type": "InternalError",

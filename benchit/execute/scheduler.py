@@ -242,6 +242,7 @@ class Scheduler:
             job.started = time.monotonic()
         elif isinstance(message, JobKilled):
             state.killed = state.killed or (message.status, message.reason)
+            state.stack = state.stack or message.stack
         elif isinstance(message, JobExited):
             state.exited = message
             self._finish(job)
@@ -279,6 +280,7 @@ class Scheduler:
                 memory_limit_bytes=self.config.memory_limit_bytes,
                 memory_limit_default=self.config.memory_limit_default,
                 log_tail=job.log.last() if job.log else "",
+                stack=state.stack,
             )
         )
 

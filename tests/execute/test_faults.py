@@ -24,7 +24,7 @@ LIMITED = ("hang.py", "memory_hog.py", "memory_creep.py")  # scanned apart, with
 SYNTAX_ERROR = "# labels: name::syntax_error author::faults task::fault\nimport torch\n\ndef broken(:\n    pass\n"
 
 EXPECTED_LIMITED: dict[str, tuple[str, str, int, str]] = {
-    "hang.py": ("timeout", "did not finish within --timeout 12 s", 1, "not_run"),
+    "hang.py": ("timeout", "did not finish within --timeout 12 s, stopped in hang.py:<module> (the script)", 1, "not_run"),
     # RLIMIT_DATA or the polling, whichever is first: the model is then benchmarked, or not.
     "memory_hog.py": ("oom", "--memory-limit", 1, "ok|not_run"),
     "memory_creep.py": ("oom", "over --memory-limit", 1, "not_run"),

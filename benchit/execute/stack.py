@@ -1,0 +1,86 @@
+"""Where a script was when its --timeout stopped it.
+
+The worker registers a fault handler on ``STACK_SIGNAL`` that writes every thread's Python stack
+into ``stack.txt`` of its job folder (``register``, in the forked child). Before the executor kills
+a job over --timeout it asks for that stack (``stopped``) and names the place in the timeout's
+reason: ``did not finish within --timeout 240 s, stopped in torch._inductor.compile_fx:compile_fx``.
+The place is the innermost library frame (``failures.frame_in_text``), else the script's own
+innermost function; triage then groups timeouts by where they were stopped, not only by how they
+ended. The stack itself, in traceback form, joins the error's traceback.
+"""
+
+from __future__ import annotations
+
+import faulthandler
+import os
+import re
+import signal
+import time
+from pathlib import Path
+from typing import IO
+
+from benchit import failures
+
+STACK_SIGNAL = signal.SIGUSR2
+STACK_FILE = "stack.txt"
+WAIT_S = 1.0  # for the stack to be written, before the job is killed anyway
+
+_kept: list[IO[str]] = []  # the open file the handler writes to, for the child's lifetime
+# faulthandler's lines: a thread's header, then its frames, most recent call first.
+_THREAD = re.compile(r"^(?:Current thread|Thread) 0x[0-9a-f]+", re.MULTILINE)
+_FRAME = re.compile(r'^\s+File "([^"]+)", line (\d+) in (\S+)', re.MULTILINE)
+
+
+def register(workdir: Path) -> None:
+    """In the worker: write the stacks of every thread to ``workdir/stack.txt`` on ``STACK_SIGNAL``."""
+    try:
+        stream = (workdir / STACK_FILE).open("w")
+    except OSError:  # no stack then, and the timeout says only how long
+        return
+    _kept.append(stream)
+    faulthandler.register(STACK_SIGNAL, file=stream, all_threads=True, chain=False)
+
+
+def stopped(pid: int, workdir: Path, script: str) -> tuple[str, str]:
+    """Ask job ``pid`` for its stack; the place it was stopped and the stack as a traceback
+    (``("", "")`` when it wrote none within ``WAIT_S``: not started yet, or past its Python code)."""
+    path = workdir / STACK_FILE
+    try:
+        os.kill(pid, STACK_SIGNAL)
+    except ProcessLookupError:
+        return "", ""
+    deadline, text = time.monotonic() + WAIT_S, ""
+    while time.monotonic() < deadline:
+        time.sleep(0.05)
+        try:
+            now = path.read_text(errors="replace")
+        except OSError:
+            continue
+        if now and now == text:  # written, and no longer growing
+            break
+        text = now
+    return place(text, script)
+
+
+def place(dump: str, script: str) -> tuple[str, str]:
+    """From a fault handler's dump: where the thread running the script was (its innermost library
+    frame, else the script's innermost function, ``name.py:function (the script)``), and that
+    thread's stack as a traceback, most recent call last."""
+    blocks = [dump[m.start() : n.start() if n else len(dump)] for m, n in _pairs(list(_THREAD.finditer(dump)))]
+    # The thread that runs the script: the one whose stack holds the script, else the first.
+    block = next((b for b in blocks if script and f'"{script}"' in b), blocks[0] if blocks else "")
+    frames = [(file, int(line), function) for file, line, function in _FRAME.findall(block)][::-1]
+    if not frames:
+        return "", ""
+    trace = "Traceback (most recent call last):\n" + "".join(
+        f'  File "{file}", line {line}, in {function}\n' for file, line, function in frames
+    )
+    where = failures.frame_in_text(trace)
+    if not where:
+        own = [(file, function) for file, _, function in frames if file == script]
+        where = f"{Path(script).name}:{own[-1][1]} (the script)" if own else ""
+    return where, trace
+
+
+def _pairs(found: list[re.Match[str]]) -> list[tuple[re.Match[str], re.Match[str] | None]]:
+    return [(m, found[i + 1] if i + 1 < len(found) else None) for i, m in enumerate(found)]
