@@ -28,6 +28,7 @@ WAIT_S = 1.0  # for the stack to be written, before the job is killed anyway
 _kept: list[IO[str]] = []  # the open file the handler writes to, for the child's lifetime
 # faulthandler's lines: a thread's header, then its frames, most recent call first.
 _THREAD = re.compile(r"^(?:Current thread|Thread) 0x[0-9a-f]+", re.MULTILINE)
+_WORKER = f"{os.sep}benchit{os.sep}execute{os.sep}"  # the worker's own frames, below the script's
 _FRAME = re.compile(r'^\s+File "([^"]+)", line (\d+) in (\S+)', re.MULTILINE)
 
 
@@ -67,8 +68,7 @@ def place(dump: str, script: str) -> tuple[str, str]:
     frame, else the script's innermost function, ``name.py:function (the script)``), and that
     thread's stack as a traceback, most recent call last."""
     blocks = [dump[m.start() : n.start() if n else len(dump)] for m, n in _pairs(list(_THREAD.finditer(dump)))]
-    # The thread that runs the script: the one whose stack holds the script, else the first.
-    block = next((b for b in blocks if script and f'"{script}"' in b), blocks[0] if blocks else "")
+    block = _main_block(blocks, script)
     frames = [(file, int(line), function) for file, line, function in _FRAME.findall(block)][::-1]
     if not frames:
         return "", ""
@@ -80,6 +80,17 @@ def place(dump: str, script: str) -> tuple[str, str]:
         own = [(file, function) for file, _, function in frames if file == script]
         where = f"{Path(script).name}:{own[-1][1]} (the script)" if own else ""
     return where, trace
+
+
+def _main_block(blocks: list[str], script: str) -> str:
+    """The thread that runs the script: the one whose stack holds the script; else, once the script
+    has run (measuring its models), the one in benchit's worker, not a library's thread (tqdm's
+    monitor, a data loader's); else the thread the signal came to, else the first."""
+    for wanted in (f'"{script}"' if script else None, _WORKER, "Current thread"):
+        found = next((b for b in blocks if wanted and wanted in b), None)
+        if found is not None:
+            return found
+    return blocks[0] if blocks else ""
 
 
 def _pairs(found: list[re.Match[str]]) -> list[tuple[re.Match[str], re.Match[str] | None]]:

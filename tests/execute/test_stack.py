@@ -67,6 +67,17 @@ Current thread 0x00007f0000000001 (most recent call first):
 """
 
 
+MEASURING = """Thread 0x00007f0000000003 (most recent call first):
+  File "/venv/lib/python3.11/site-packages/tqdm/_monitor.py", line 60 in run
+  File "/usr/lib/python3.11/threading.py", line 1002 in _bootstrap
+
+Current thread 0x00007f0000000001 (most recent call first):
+  File "/venv/lib/python3.11/site-packages/torch/nn/modules/linear.py", line 125 in forward
+  File "/venv/lib/python3.11/site-packages/benchit/measure/rounds.py", line 80 in _round
+  File "WORKER", line 300 in _measure
+"""
+
+
 def test_the_place_is_the_script_threads_innermost_library_frame() -> None:
     where, trace = place(DUMP, "/work/model.py")
     assert where == "torch._inductor.compile_fx:compile_fx"
@@ -76,3 +87,6 @@ def test_the_place_is_the_script_threads_innermost_library_frame() -> None:
     own = DUMP.replace("site-packages/torch", "x/torch")
     assert place(own, "/work/model.py")[0] == "model.py:forward (the script)"
     assert place("", "/work/model.py") == ("", "")
+    # Measuring after the script ran (no frame of it): benchit's worker thread, not a library's own
+    measuring = MEASURING.replace("WORKER", "/venv/lib/python3.11/site-packages/benchit/execute/worker.py")
+    assert place(measuring, "/work/model.py")[0] == "torch.nn.modules.linear:forward"
