@@ -4,9 +4,11 @@ The worker registers a fault handler on ``STACK_SIGNAL`` that writes every threa
 into ``stack.txt`` of its job folder (``register``, in the forked child). Before the executor kills
 a job over --timeout it asks for that stack (``stopped``) and names the place in the timeout's
 reason: ``did not finish within --timeout 240 s, stopped in torch._inductor.compile_fx:compile_fx``.
-The place is the innermost library frame (``failures.frame_in_text``), else the script's own
-innermost function; triage then groups timeouts by where they were stopped, not only by how they
-ended. The stack itself, in traceback form, joins the error's traceback.
+The place is the innermost library frame (``failures.frame_in_text``; torch's module-call plumbing
+passed over), else the script's own innermost function; triage then groups timeouts by where they
+were stopped, not only by how they ended. It is one look at the stack: a script that is stuck is
+named where it is stuck, one that is slow but moving by where it happened to be. The stack itself,
+in traceback form, joins the error's traceback.
 """
 
 from __future__ import annotations
@@ -75,7 +77,9 @@ def place(dump: str, script: str) -> tuple[str, str]:
     trace = "Traceback (most recent call last):\n" + "".join(
         f'  File "{file}", line {line}, in {function}\n' for file, line, function in frames
     )
-    where = failures.frame_in_text(trace)
+    # torch's module-call plumbing is where every module call passes: the place is the code it runs.
+    plumbing = f"{os.sep}torch{os.sep}nn{os.sep}modules{os.sep}module.py"
+    where = failures.frame_in_text("".join(line for line in trace.splitlines(keepends=True) if plumbing not in line))
     if not where:
         own = [(file, function) for file, _, function in frames if file == script]
         where = f"{Path(script).name}:{own[-1][1]} (the script)" if own else ""

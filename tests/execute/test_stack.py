@@ -72,7 +72,9 @@ MEASURING = """Thread 0x00007f0000000003 (most recent call first):
   File "/usr/lib/python3.11/threading.py", line 1002 in _bootstrap
 
 Current thread 0x00007f0000000001 (most recent call first):
+  File "/venv/lib/python3.11/site-packages/torch/nn/modules/module.py", line 1780 in _call_impl
   File "/venv/lib/python3.11/site-packages/torch/nn/modules/linear.py", line 125 in forward
+  File "/venv/lib/python3.11/site-packages/torch/nn/modules/module.py", line 1780 in _call_impl
   File "/venv/lib/python3.11/site-packages/benchit/measure/rounds.py", line 80 in _round
   File "WORKER", line 300 in _measure
 """
@@ -87,6 +89,7 @@ def test_the_place_is_the_script_threads_innermost_library_frame() -> None:
     own = DUMP.replace("site-packages/torch", "x/torch")
     assert place(own, "/work/model.py")[0] == "model.py:forward (the script)"
     assert place("", "/work/model.py") == ("", "")
-    # Measuring after the script ran (no frame of it): benchit's worker thread, not a library's own
+    # Measuring after the script ran (no frame of it): benchit's worker thread, not a library's own;
+    # torch's module-call plumbing (_call_impl) is passed over for the code it runs
     measuring = MEASURING.replace("WORKER", "/venv/lib/python3.11/site-packages/benchit/execute/worker.py")
     assert place(measuring, "/work/model.py")[0] == "torch.nn.modules.linear:forward"
