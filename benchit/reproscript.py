@@ -3,12 +3,12 @@
 It reads ``repro.json`` beside it, runs the copy of the script until its first top-level call of
 the failed model that is not part of building a model, by the scan's rule (``building.py``, copied
 beside it: a quantized builder's calibration call is not the model the scan measured), giving the
-model and its inputs ( the inputs and weights are saved beside it on the
-first run and reused after), and replays the failed stage: the ONNX export of ``ort`` with torch
-alone, any other runtime (a plugin's too) through benchit's runtime contract, with parity against
-eager torch for an accuracy failure (first at ``diverged_at``, the submodule where the scan
-found it starts, from its inputs in an eager run; then the whole model). It prints the
-failure's signature; exit 1: the failure reproduced, 0: it did not.
+model and its inputs (saved beside it on the first run and reused after), and replays the failed
+stage: the ONNX export of ``ort`` with torch alone, any other runtime (a plugin's too) through
+benchit's runtime contract, with parity against eager torch for an accuracy failure (first at
+``diverged_at``, the submodule where the scan found it starts, from its inputs in an eager run;
+then the whole model). It prints the failure's signature; exit 1: the failure reproduced, 0: it
+did not.
 """
 
 from __future__ import annotations

@@ -17,6 +17,7 @@ import faulthandler
 import os
 import re
 import signal
+import stat
 import time
 from pathlib import Path
 from typing import IO
@@ -26,6 +27,7 @@ from benchit import failures
 STACK_SIGNAL = signal.SIGUSR2
 STACK_FILE = "stack.txt"
 WAIT_S = 1.0  # for the stack to be written, before the job is killed anyway
+LIMIT = 1 << 20  # bytes of it read: every thread of a deep stack fits many times over
 
 _kept: list[IO[str]] = []  # the open file the handler writes to, for the child's lifetime
 # faulthandler's lines: a thread's header, then its frames, most recent call first.
@@ -55,14 +57,28 @@ def stopped(pid: int, workdir: Path, script: str) -> tuple[str, str]:
     deadline, text = time.monotonic() + WAIT_S, ""
     while time.monotonic() < deadline:
         time.sleep(0.05)
-        try:
-            now = path.read_text(errors="replace")
-        except OSError:
-            continue
+        now = read_dump(path)
         if now and now == text:  # written, and no longer growing
             break
         text = now
     return place(text, script)
+
+
+def read_dump(path: Path) -> str:
+    """The stack file as the worker left it: a regular file only, never through a link, without
+    waiting (the script could have put a FIFO there), at most ``LIMIT`` bytes; ``""`` else."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
+    except OSError:
+        return ""
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return ""
+        return os.read(fd, LIMIT).decode(errors="replace")
+    except OSError:
+        return ""
+    finally:
+        os.close(fd)
 
 
 def place(dump: str, script: str) -> tuple[str, str]:

@@ -12,6 +12,8 @@ from __future__ import annotations
 import sys
 from typing import Any
 
+import torch
+
 
 def builder_codes() -> frozenset[Any]:
     """The code objects of the model builders torchvision registers (with their wrappers), if
@@ -31,8 +33,6 @@ def builder_codes() -> frozenset[Any]:
 
 def building(frame: Any, builders: frozenset[Any]) -> bool:
     """Whether ``frame`` or one of its callers is a module's ``__init__`` or a model builder."""
-    import torch
-
     while frame is not None:
         code = frame.f_code
         if code in builders:

@@ -93,3 +93,22 @@ def test_the_place_is_the_script_threads_innermost_library_frame() -> None:
     # torch's module-call plumbing (_call_impl) is passed over for the code it runs
     measuring = MEASURING.replace("WORKER", "/venv/lib/python3.11/site-packages/benchit/execute/worker.py")
     assert place(measuring, "/work/model.py")[0] == "torch.nn.modules.linear:forward"
+
+
+def test_the_stack_file_is_read_only_as_a_plain_file(tmp_path: Path) -> None:
+    """The worker's folder is the script's to write in: a FIFO there must not hang the executor,
+    and a link must not be followed."""
+    import os
+
+    from benchit.execute.stack import STACK_FILE, read_dump
+
+    fifo = tmp_path / "fifo"
+    fifo.mkdir()
+    os.mkfifo(fifo / STACK_FILE)
+    assert read_dump(fifo / STACK_FILE) == ""  # at once, not waiting for a writer
+    (tmp_path / "secret").write_text(DUMP)
+    (tmp_path / STACK_FILE).symlink_to(tmp_path / "secret")
+    assert read_dump(tmp_path / STACK_FILE) == ""
+    (tmp_path / "plain").mkdir()
+    (tmp_path / "plain" / STACK_FILE).write_text(DUMP)
+    assert read_dump(tmp_path / "plain" / STACK_FILE) == DUMP
