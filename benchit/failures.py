@@ -225,6 +225,12 @@ def frame_in_text(text: str) -> str:
     return _frame(_FRAME_LINE.findall(text), ())
 
 
+def frame_in(frames: list[tuple[str, str]]) -> str:
+    """The innermost library frame (``module:function``) of ``(filename, function)`` frames, the
+    outermost first (a stack read some other way than from a traceback), or ``""``."""
+    return _frame(frames, ())
+
+
 def _chain(exc: BaseException) -> list[BaseException]:
     """``exc`` and the exceptions it was raised from or while handling, outermost first."""
     found: list[BaseException] = []

@@ -29,7 +29,7 @@ def pick(mode: str, stream: IO[str]) -> str:
 
 def results_failed(record: ScriptRecord) -> str:
     """``2 of 4 results failed``: how many of a script's results failed, as its line and the summary say it."""
-    total = record.result_count or 0
+    total = max(record.result_count or 0, record.failed_results or 0)  # never "2 of 0"
     return f"{record.failed_results} of {total} result{'s' * (total != 1)} failed"
 
 

@@ -31,7 +31,8 @@ LIMIT = 1 << 20  # bytes of it read: every thread of a deep stack fits many time
 
 _kept: list[IO[str]] = []  # the open file the handler writes to, for the child's lifetime
 # faulthandler's lines: a thread's header, then its frames, most recent call first.
-_THREAD = re.compile(r"^(?:Current thread|Thread) 0x[0-9a-f]+", re.MULTILINE)
+_THREAD = re.compile(r"^(?=(?:Current thread|Thread) 0x[0-9a-f]+)", re.MULTILINE)  # splits before each
+_PLUMBING = os.sep + os.path.join("torch", "nn", "modules", "module.py")
 _WORKER = f"{os.sep}benchit{os.sep}execute{os.sep}"  # the worker's own frames, below the script's
 _FRAME = re.compile(r'^\s+File "([^"]+)", line (\d+) in (\S+)', re.MULTILINE)
 
@@ -85,7 +86,7 @@ def place(dump: str, script: str) -> tuple[str, str]:
     """From a fault handler's dump: where the thread running the script was (its innermost library
     frame, else the script's innermost function, ``name.py:function (the script)``), and that
     thread's stack as a traceback, most recent call last."""
-    blocks = [dump[m.start() : n.start() if n else len(dump)] for m, n in _pairs(list(_THREAD.finditer(dump)))]
+    blocks = [block for block in _THREAD.split(dump) if block.strip()]
     block = _main_block(blocks, script)
     frames = [(file, int(line), function) for file, line, function in _FRAME.findall(block)][::-1]
     if not frames:
@@ -94,8 +95,7 @@ def place(dump: str, script: str) -> tuple[str, str]:
         f'  File "{file}", line {line}, in {function}\n' for file, line, function in frames
     )
     # torch's module-call plumbing is where every module call passes: the place is the code it runs.
-    plumbing = f"{os.sep}torch{os.sep}nn{os.sep}modules{os.sep}module.py"
-    where = failures.frame_in_text("".join(line for line in trace.splitlines(keepends=True) if plumbing not in line))
+    where = failures.frame_in([(file, function) for file, _, function in frames if not file.endswith(_PLUMBING)])
     if not where:
         own = [(file, function) for file, _, function in frames if file == script]
         where = f"{Path(script).name}:{own[-1][1]} (the script)" if own else ""
@@ -111,7 +111,3 @@ def _main_block(blocks: list[str], script: str) -> str:
         if found is not None:
             return found
     return blocks[0] if blocks else ""
-
-
-def _pairs(found: list[re.Match[str]]) -> list[tuple[re.Match[str], re.Match[str] | None]]:
-    return [(m, found[i + 1] if i + 1 < len(found) else None) for i, m in enumerate(found)]
