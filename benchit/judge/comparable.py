@@ -32,7 +32,7 @@ PROBES = ((SPEED_PROBE_US, SPEED_PROBE, "probe"), (PARALLEL_PROBE_US, PARALLEL_P
 # Above the probe's own spread: a worker's reading (the median of its 5 rounds') ranged 117 to 131
 # us over 50 one-thread scans on a steady host (a pair of them differed by up to 7%), unrelated to
 # the model's median in them; in a host slow phase 79% of readings were more than 10% slow. The
-# thread pool's probe: within 2.3% across 16 two-thread processes at one level, 1.9x at the other.
+# thread pool's probe: within 4% across 15 two-thread processes at one level, 47% slower at the other.
 MIN_SPEED_TOLERANCE = 0.10
 SPEED_DIFFERED = "machine speed differed"  # the kind of reason a probe difference gives
 LARGER = "the change is larger than that"  # the end of a verdict's note on a smaller probe difference

@@ -14,20 +14,13 @@ A result records ``info["speed_probe_us"]``, the median over its rounds of each 
 and ``info["speed_probe"]``, what was timed (``LOOP_IDENTITY``: the probe and the interpreter that
 ran it): readings of two different probes, or of one under two Pythons, are never compared.
 
-With more than one thread, a second probe times torch's thread pool handing data from one thread
-to another: a tensor of one chunk of torch's grain per thread, reversed 25 times (each thread writes
-its chunk from the chunk another thread wrote last) and negated back in place, so each call is two
-forks and joins of every measuring thread and a transfer of every chunk between cores. On this
-project's 2-vCPU VM (an AMD EPYC guest), two-thread models run at one of two levels for seconds to
-tens of seconds at a time, whatever the guest does: a small parallel convolution at 0.95 or 1.6 to
-1.8 ms a call, the same process-wide and in 4 of 16 fresh processes, bound to either core order or
-not, while either core alone runs it alike. A data-sharing parallel op pays for where the host put
-the two vCPUs (a cache-line transfer between them); a GEMM, an exp or an add whose threads keep to
-their own data barely moves. This probe read 1.9x slower in the slow state and within 2.3% across
-16 processes in the fast one; the element-wise add it replaces read 1.0x to 1.2x (docs/performance.md,
-"The thread pool's probe"). It records ``info["parallel_probe_us"]`` and ``info["parallel_probe"]``
-(``ParallelProbe.identity``: the probe, the thread count, the torch version): a probe of another
-kind, thread count or torch is never compared.
+With more than one thread, a second probe times torch's thread pool: an element-wise add split
+into one chunk per thread, 50 times over, so that each call is a fork and a join of every
+measuring thread. On a 2-vCPU VM, two-thread models ran for tens of seconds at a time about 12%
+slower (1.43 against 1.60 ms) while the one-thread Python loop read the same; this probe read 45%
+slower then, and within 4% otherwise (docs/performance.md, "The thread pool's probe"). It records
+``info["parallel_probe_us"]`` and ``info["parallel_probe"]`` (``ParallelProbe.identity``: the probe,
+the thread count, the torch version): a probe of another thread count or torch is never compared.
 The four keys are spelt in ``benchit.keys``.
 """
 
@@ -42,7 +35,7 @@ from collections.abc import Callable
 LOOP_IDENTITY = f"python-loop-3000 {platform.python_implementation()} {platform.python_version()}"
 REPEATS = 7
 
-CALLS = 25  # a reversal and a negation each: about 29 us each on two threads of a 2020s server
+CALLS = 50  # a fork and join of the pool each: about 4.5 us each on two threads of a 2020s server
 GRAIN = 32768  # torch's smallest share of an element-wise op per thread (at::internal::GRAIN_SIZE)
 
 
@@ -71,27 +64,26 @@ def probe_us() -> float:
 
 
 class ParallelProbe:
-    """The thread pool's probe on ``threads`` threads: its tensor is made once, so that a reading
-    times only the hand-offs (and the allocation of each reversal, which torch's allocator serves
-    from its cache)."""
+    """The thread pool's probe on ``threads`` threads: its tensors are made once, so that a
+    reading times only the adds."""
 
     def __init__(self, threads: int):
         import torch
 
-        self.identity = f"torch-flip-neg-{GRAIN}-per-thread-x{CALLS} {threads} threads torch {torch.__version__}"
+        self.identity = f"torch-add-{GRAIN}-per-thread-x{CALLS} {threads} threads torch {torch.__version__}"
         self.elements = GRAIN * threads  # one chunk of torch's grain for each thread
         self._x = torch.ones(self.elements)
-        self._neg = torch.neg
+        self._out = torch.empty_like(self._x)
+        self._add = torch.add
 
-    def _handoffs(self) -> None:
-        x, neg = self._x, self._neg
+    def _adds(self) -> None:
+        x, out, add = self._x, self._out, self._add
         for _ in range(CALLS):
-            # Thread t writes chunk t of the reversal from the chunk that thread (n - 1 - t) wrote.
-            neg(x.flip(0), out=x)
+            add(x, x, out=out)
 
     def probe_us(self) -> float:
         """One reading (``_fastest_us``)."""
-        return _fastest_us(self._handoffs)
+        return _fastest_us(self._adds)
 
 
 def summary(readings: list[float]) -> float | None:
