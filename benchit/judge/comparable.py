@@ -134,28 +134,44 @@ def speed_differed(sides: list[tuple[dict[str, Any], str]], tolerance: float) ->
     return ", ".join(str(difference) for difference in probe_differences(sides, tolerance))
 
 
-def explained_by_machine(ratio: float, differences: list[ProbeDifference], threshold: float) -> bool:
+def explained_by_machine(ratio: float, differences: list[ProbeDifference], margin: float) -> bool:
     """Whether a change of ``ratio`` could be the machine's: |log ratio| is at most |log p| of the
-    largest probe difference p plus log(1 + ``threshold``), the smallest change worth a verdict.
-    A 2x change is never hidden by a 17% probe difference; a 1.1x one is."""
+    largest probe difference p plus log(1 + ``margin``): what the probe saw, and what the machine
+    moves besides, unseen by it (``speed_margin``). A 2x change is never hidden by a 17% probe
+    difference; a 1.1x one is."""
     if not differences:
         return False
     largest = max(abs(math.log(difference.ratio)) for difference in differences)
-    return abs(math.log(ratio)) <= largest + math.log1p(threshold)
+    return abs(math.log(ratio)) <= largest + math.log1p(margin)
+
+
+def speed_margin(threshold: float, floor: float | None = None) -> float:
+    """What a machine whose probes differ may move a median by beyond the probes' own difference:
+    the smallest change worth a verdict, or the machine's noise floor where it has a usable one and
+    that is larger. The floor is the drift between runs that no probe sees; a slower probe does not
+    make it go away. (2026-11-28: at one thread, in scans whose probes read 15% to 22% apart,
+    unchanged models moved 1.22x to 1.30x; with the threshold alone as the margin five of them were
+    called ``faster`` or ``slower``; docs/performance.md, the sixth run.)"""
+    return max(threshold, floor) if floor is not None and usable(floor) else threshold
 
 
 def speed_judged(
-    sides: list[tuple[dict[str, Any], str]], tolerance: float, ratio: float, threshold: float
+    sides: list[tuple[dict[str, Any], str]],
+    tolerance: float,
+    ratio: float,
+    threshold: float,
+    floor: float | None = None,
 ) -> tuple[str, str]:
     """The machine-speed probes' say on a pair whose change is ``ratio``: (why it is inconclusive,
     a note for its verdict). ``machine speed differed: probe 17% slower in B`` when the probes
-    could explain the change (``explained_by_machine``); else the verdict stands with
-    ``probe 17% slower in B; the change is larger than that``; nothing when the probes agree."""
+    could explain the change (``explained_by_machine``, with ``speed_margin``); else the verdict
+    stands with ``probe 17% slower in B; the change is larger than that``; nothing when the probes
+    agree."""
     differences = probe_differences(sides, tolerance)
     if not differences:
         return "", ""
     text = ", ".join(str(difference) for difference in differences)
-    if explained_by_machine(ratio, differences, threshold):
+    if explained_by_machine(ratio, differences, speed_margin(threshold, floor)):
         return f"{SPEED_DIFFERED}: {text}", ""
     return "", f"{text}; {LARGER}"
 

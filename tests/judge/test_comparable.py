@@ -14,6 +14,7 @@ from benchit.judge.comparable import (
     explained_by_machine,
     probe_differences,
     speed_judged,
+    speed_margin,
     speed_tolerance,
 )
 from benchit.judge.verdicts import CompareVerdict
@@ -114,3 +115,20 @@ def test_a_probe_difference_within_the_machines_floor_is_its_usual_drift() -> No
     assert speed_tolerance(0.05, None) == speed_tolerance(0.05, 0.6) == speed_tolerance(0.05, 0.0) == 0.1  # unusable
     assert speed_judged(sides, speed_tolerance(0.05, 0.2), 1.1, 0.05) == ("", "")
     assert speed_judged(sides, speed_tolerance(0.05, 0.15), 1.1, 0.05)[0].startswith("machine speed differed")
+
+
+def test_what_the_machine_explains_beyond_its_probes_is_its_floor_where_that_is_larger() -> None:
+    """At one thread, scans whose probes read 15% to 22% apart moved unchanged models by up to 1.30x
+    (2026-11-28): the floor's drift, which no probe sees, comes on top of the probe's difference."""
+    assert speed_margin(0.05) == 0.05 and speed_margin(0.05, 0.114) == 0.114 and speed_margin(0.2, 0.114) == 0.2
+    assert speed_margin(0.05, 0.6) == speed_margin(0.05, None) == 0.05  # an unusable floor is no margin
+    sides = [(_row(100.0, 1.0), "A"), (_row(117.0, 1.25), "B")]
+    assert speed_judged(sides, 0.1, 1.25, 0.05) == ("", "probe 17% slower in B; the change is larger than that")
+    assert speed_judged(sides, 0.114, 1.25, 0.05, 0.114) == ("machine speed differed: probe 17% slower in B", "")
+    # Through compare: a 1.25x change, a 17% slower probe and a ±11.4% floor are no verdict; 2x still is.
+    verdict, change, reason = _judge(_row(100.0, 1.0), _row(117.0, 1.25), 0.05, ("A", "B"), floor=0.114)
+    assert verdict is CompareVerdict.INCONCLUSIVE and change is None
+    assert reason == "machine speed differed: probe 17% slower in B"
+    assert _judge(_row(100.0, 1.0), _row(117.0, 2.0), 0.05, ("A", "B"), floor=0.114)[0] is CompareVerdict.SLOWER
+    # Without the floor the same pair is called slower.
+    assert _judge(_row(100.0, 1.0), _row(117.0, 1.25), 0.05, ("A", "B"))[0] is CompareVerdict.SLOWER
