@@ -1,5 +1,6 @@
 """Agreement of ``--mode generate`` with generate() timed by hand: benchit's TTFT and TPOT against
-TTFT from ``max_new_tokens=1`` and TPOT from the difference to N tokens, on CPU, one thread.
+TTFT from ``max_new_tokens=1`` and TPOT from the difference to N tokens, on CPU, one thread
+(``--device cuda``: on the GPU, each hand-timed call ended by ``torch.cuda.synchronize()``).
 
 Goal: within 5% for three models of different shapes (a GPT-2, a Llama with grouped-query
 attention, a T5 encoder-decoder; random weights). Both sides run in this process on the same
@@ -11,7 +12,7 @@ machine; the figure is the median of the rounds' ratios.
 The hand's TTFT includes generate()'s wrap-up after its only token, which benchit's stamp does not;
 its TPOT is a difference of two medians, so noisier than benchit's per-step median.
 
-    python benchmarks/generate_agreement.py [--rounds 5] [--new-tokens 16] [--json FILE]
+    python benchmarks/generate_agreement.py [--rounds 5] [--new-tokens 16] [--device cpu|cuda] [--json FILE]
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ import transformers
 from _common import finish, median, parser
 
 from benchit import keys
-from benchit.backends.devices import CPU
+from benchit.backends.devices import CPU, CUDA
 from benchit.backends.runtimes.torch import TorchEager
 from benchit.config import Config, TimingSettings
 from benchit.measure.bench import benchmark_all
@@ -77,18 +78,22 @@ def captured(model: Any, ids: torch.Tensor, new_tokens: int) -> Any:
 
 def by_hand(model: Any, ids: torch.Tensor, new_tokens: int, seconds: float) -> tuple[float, float]:
     """TTFT (ms): the median of generate() calls of one new token; TPOT (ms): the median of calls of
-    N, less the TTFT, over N - 1. Each side warmed up by two calls, then timed for ``seconds``."""
+    N, less the TTFT, over N - 1. Each side warmed up by two calls, then timed for ``seconds``; on
+    a GPU each call is timed to the end of its work (``torch.cuda.synchronize()``)."""
+    sync = torch.cuda.synchronize if ids.is_cuda else (lambda: None)
 
     def median_call(n: int) -> float:
         prompt = Prompt({"input_ids": ids, "attention_mask": torch.ones_like(ids)}, ids.shape[0], ids.shape[1], n, True)
         kwargs = {**prompt.kwargs, **protocol(model, prompt)}
         for _ in range(2):
             model.generate(**kwargs, disable_compile=True)
+        sync()
         times: list[float] = []
         end = time.perf_counter() + seconds
         while time.perf_counter() < end or len(times) < 5:
             start = time.perf_counter()
             model.generate(**kwargs, disable_compile=True)
+            sync()
             times.append(time.perf_counter() - start)
         return statistics.median(times) * 1000
 
@@ -98,9 +103,9 @@ def by_hand(model: Any, ids: torch.Tensor, new_tokens: int, seconds: float) -> t
     return ttft, (full - ttft) / (new_tokens - 1)
 
 
-def with_benchit(item: Any, config: Config) -> tuple[float, float]:
+def with_benchit(item: Any, config: Config, device: Any) -> tuple[float, float]:
     """benchit's TTFT and TPOT (ms) of the captured call, eager torch, as a scan measures them."""
-    placement = Placement(item, CPU())
+    placement = Placement(item, device)
     with tempfile.TemporaryDirectory() as folder:
         (result,) = benchmark_all(placement, [TorchEager()], config, Path(folder), mode="generate")
     if result.info.get(keys.TTFT_MS) is None:
@@ -113,7 +118,9 @@ def main() -> None:
     p.add_argument("--rounds", type=int, default=5)
     p.add_argument("--new-tokens", type=int, default=16)
     p.add_argument("--prompt", type=int, default=32)
+    p.add_argument("--device", choices=("cpu", "cuda"), default="cpu")
     args = p.parse_args()
+    device = CUDA() if args.device == "cuda" else CPU()
     rounds = 1 if args.quick else args.rounds
     seconds = 0.5 if args.quick else 2.0
     timing = TimingSettings(min_time_s=seconds, max_time_s=2 * seconds, rounds=1)
@@ -122,15 +129,15 @@ def main() -> None:
     rows = []
     for name, build in models().items():
         torch.manual_seed(0)
-        model = build().eval()
-        ids = torch.randint(0, 1000, (1, args.prompt))
+        model = build().eval().to(args.device)
+        ids = torch.randint(0, 1000, (1, args.prompt), device=args.device)
         item = captured(model, ids, args.new_tokens)
         ours: list[tuple[float, float]] = []
         theirs: list[tuple[float, float]] = []
         for index in range(rounds):
             for side in ("benchit", "hand") if index % 2 == 0 else ("hand", "benchit"):
                 if side == "benchit":
-                    ours.append(with_benchit(item, config))
+                    ours.append(with_benchit(item, config, device))
                 else:
                     theirs.append(by_hand(model, ids, args.new_tokens, seconds))
         ttft = [a[0] / b[0] for a, b in zip(ours, theirs, strict=True)]
@@ -161,9 +168,9 @@ def main() -> None:
             "passed": worst <= GOAL,
             "headline": "benchit / hand (TTFT, TPOT): "
             + ", ".join(f"{r['model']} {r['ttft_ratio']:.3f}, {r['tpot_ratio']:.3f}" for r in rows)
-            + f" (worst {worst:.1%}; 1 thread, prompt {args.prompt}, {args.new_tokens} new tokens)",
+            + f" (worst {worst:.1%}; {args.device}, 1 thread, prompt {args.prompt}, {args.new_tokens} new tokens)",
             "models": rows,
-            "commands": [f"python benchmarks/generate_agreement.py --rounds {args.rounds}"],
+            "commands": [f"python benchmarks/generate_agreement.py --rounds {args.rounds} --device {args.device}"],
         },
         args.json,
     )

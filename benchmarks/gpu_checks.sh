@@ -3,6 +3,11 @@
 # dependencies (they travel as wheels in .whl/). Writes its logs and figures under $OUT.
 #
 #   bash benchmarks/gpu_checks.sh [timer] [tests] [corpus] [ort] [orttest] [tf32] [coverage] [lanes] [energy]
+#                                 [generate] [llmcompile]
+#
+# .whl/ holds benchit's dependencies as wheels for the image's Python (pure ones for any), and in
+# .whl/tv/ torchvision wheels, of which the one for the image's torch (0.(minor + 15)) is installed
+# where the image has none. Each wheel is installed on its own, so one that does not fit is skipped.
 #
 # A path carried to the machine in one call is gone in the next: a large wheel carried in parts
 # (.ort/0 ... .ort/3, an onnxruntime-gpu site folder as tar.xz) is copied to /tmp/p in the call that
@@ -27,10 +32,20 @@ OUT=${OUT:-/tmp/gpu-out}
 mkdir -p "$OUT"
 export PYTHONUNBUFFERED=1 HF_HUB_OFFLINE=1 TRANSFORMERS_OFFLINE=1
 steps=${*:-timer tests corpus}
-if [ -d .whl ] && ! python3 -c "import sqlalchemy, alembic, ruptures, orjson, timm" 2>/dev/null; then
-    python3 -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --upgrade --target /tmp/site .whl/*.whl
+if [ -d .whl ] && ! python3 -c "import sqlalchemy, alembic, ruptures, orjson, timm, pynvml" 2>/dev/null; then
+    for wheel in .whl/*.whl; do
+        python3 -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --upgrade --target /tmp/site \
+            "$wheel" >>"$OUT/wheels.log" 2>&1 || echo "not installed: $wheel" | tee -a "$OUT/wheels.log"
+    done
 fi
-export PYTHONPATH=${EXTRA_SITE:+$EXTRA_SITE:}/tmp/site${PYTHONPATH:+:$PYTHONPATH}
+if [ -d .whl/tv ] && ! python3 -c "import torchvision" 2>/dev/null; then
+    tv=$(python3 -c "import torch; print('0.%d.' % (int(torch.__version__.split('.')[1]) + 15))")
+    for wheel in .whl/tv/torchvision-"$tv"*.whl; do
+        python3 -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --target /tmp/tv "$wheel" \
+            >>"$OUT/wheels.log" 2>&1 && echo "torchvision: $wheel" | tee -a "$OUT/wheels.log"
+    done
+fi
+export PYTHONPATH=${EXTRA_SITE:+$EXTRA_SITE:}/tmp/site:/tmp/tv${PYTHONPATH:+:$PYTHONPATH}
 python3 -m pip install -q --no-deps --no-build-isolation --no-index -e . >"$OUT/install.log" 2>&1 || {
     cat "$OUT/install.log"
     exit 1
@@ -113,6 +128,23 @@ PY
         python3 -c "import sys; v=[float(l) for l in open('$OUT/smi_power.txt') if l.strip()[:1].isdigit()]; \
 print(f'nvidia-smi power.draw: max {max(v):.1f} W, median of the top half {sorted(v)[len(v)*3//4]:.1f} W over {len(v)} samples')" \
             2>&1 | tee -a "$OUT/energy_by_hand.txt"
+        ;;
+    generate)
+        # (issue 39) benchit's TTFT and TPOT against generate() timed by hand, on cuda
+        timeout 200 python3 benchmarks/generate_agreement.py --device cuda --rounds 3 \
+            --json "$OUT/generate_agreement_cuda.json" 2>&1 | tee "$OUT/generate.log" | grep -v Warning | tail -6
+        ;;
+    llmcompile)
+        # (issue 39) the torch-compile share of the llm corpus on cuda: the CPU sample's 19 scripts
+        # (every 10th from the 6th), for LLM_S seconds (default 240); what finished is reported
+        mapfile -t llm < <(ls models/llm/*.py | sed -n '6~10p')
+        timeout -s INT -k 20 "${LLM_S:-240}" python3 -m benchit benchmark "${llm[@]}" --device cuda \
+            --mode generate --runtime torch,torch-compile --cache-dir /tmp/cache-llm --passes 1 -j 4 \
+            --timeout 150 --min-time 0 --max-time 0.3 --warmup-time 0.2 --quiet-wait 0 \
+            --script-args="--max_seq_length 32" --progress plain >"$OUT/llmcompile.log" 2>&1
+        python3 -m benchit report --cache-dir /tmp/cache-llm -o "$OUT/llmcompile.csv" >/dev/null 2>&1
+        python3 -m benchit triage /tmp/cache-llm >"$OUT/llmcompile_triage.txt" 2>&1
+        tail -4 "$OUT/llmcompile.log"
         ;;
     corpus | ort)
         runtimes=torch,torch-compile
