@@ -137,7 +137,7 @@ print(f'nvidia-smi power.draw: max {max(v):.1f} W, median of the top half {sorte
     llmcompile)
         # (issue 39) the torch-compile share of the llm corpus on cuda: the CPU sample's 19 scripts
         # (every 10th from the 6th), for LLM_S seconds (default 240); what finished is reported
-        mapfile -t llm < <(ls models/llm/*.py | sed -n '6~10p')
+        mapfile -t llm < <(LC_ALL=C ls models/llm/*.py | sed -n '6~10p')
         timeout -s INT -k 20 "${LLM_S:-240}" python3 -m benchit benchmark "${llm[@]}" --device cuda \
             --mode generate --runtime torch,torch-compile --cache-dir /tmp/cache-llm --passes 1 -j 4 \
             --timeout 150 --min-time 0 --max-time 0.3 --warmup-time 0.2 --quiet-wait 0 \

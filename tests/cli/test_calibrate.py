@@ -238,3 +238,41 @@ def test_a_2x_regression_between_two_pass_scans_is_slower_once_the_machine_has_a
     floored = floored[floored["verdict"] != "failing in both"]
     assert len(floored) == len(bare) and set(floored["verdict"]) == {"slower"}, set(floored["reason"])
     assert (floored["ratio_ci_low"] > 1.1137).all() and (floored["ratio_ci_high"] < 2.1).all()
+
+
+def test_a_probe_difference_and_the_floor_together_explain_a_change_no_probe_alone_would(tmp_path: Path) -> None:
+    """NEW 1.25x slower with its Python probe 17% slower: beyond the probe plus the 5% threshold, so
+    `slower`; within the probe plus a ±11.4% floor, the drift between runs that no probe sees, so
+    `machine speed differed`. A 2x change stays `slower` with that floor."""
+    base, new, side = _two_caches(tmp_path)
+    machine, threads, torch = str(side["machine"]), int(side["threads"]), str(side["torch"])  # type: ignore[call-overload]
+    steady = [1.0, 1.01, 0.99, 1.0, 1.005]
+
+    def moved(factor: float) -> Any:
+        def move(result: Any, _: Path) -> Any:
+            if result.stats is None:
+                return result
+            result = dataclasses.replace(result, info={**result.info, "speed_probe_us": 117.0})
+            return with_rounds(result, [factor * r for r in steady])
+
+        return move
+
+    rewrite_results(base, lambda r, _: dataclasses.replace(r, info={**r.info, "speed_probe_us": 100.0}))
+    rewrite_results(new, moved(1.25))
+    done = run_benchit("compare", base, new, "-o", tmp_path / "no-floor.csv", "--fail-on", "slower")
+    judged = pd.read_csv(tmp_path / "no-floor.csv").dropna(subset=["ratio"])
+    assert done.returncode == 1 and len(judged) >= 3 and set(judged["verdict"]) == {"slower"}, done.stdout
+    assert all(
+        r.startswith("probe 17% slower in") and r.endswith("the change is larger than that") for r in judged["reason"]
+    )
+    for cache in (base, new):
+        Cache(cache).write_floor(fake_floor(0.114, threads, machine, torch))
+    done = run_benchit("compare", base, new, "-o", tmp_path / "floor.csv", "--fail-on", "slower")
+    with_floor = pd.read_csv(tmp_path / "floor.csv")
+    explained = with_floor[with_floor["verdict"] == "inconclusive"]
+    assert done.returncode == 0 and len(explained) >= 3 and "slower" not in set(with_floor["verdict"]), done.stdout
+    assert all(r.startswith("machine speed differed: probe 17% slower in") for r in explained["reason"])
+    rewrite_results(new, moved(2.0))
+    done = run_benchit("compare", base, new, "-o", tmp_path / "double.csv", "--fail-on", "slower")
+    doubled = pd.read_csv(tmp_path / "double.csv").dropna(subset=["ratio"])
+    assert done.returncode == 1 and len(doubled) >= 3 and set(doubled["verdict"]) == {"slower"}, done.stdout
