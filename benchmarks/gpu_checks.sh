@@ -23,7 +23,8 @@
 #         240), into /tmp/gpu-coverage (a later call resumes it while the machine is warm), then the
 #         figures of what the cache holds: $OUT/train_coverage.json and report.csv
 # lanes:  (issue 41) lanes on one cuda instance change nothing: two scripts with -j 1, then with
-#         -j 2 (one lane: the measurement alone, as before), compared (goal: every verdict "same")
+#         -j 2 (one lane: the measurement alone, as before), compared (goal: every verdict "same");
+#         at batch 64, GPU-bound (at batch 1 the host's speed decided: 2026-11-28, docs/performance.md)
 # energy: (issue 41) energy_j and power_w of ResNet-50 at batch 64 (torch, eval) against NVML read by
 #         hand around a hand-written loop (goal: within 5%), and nvidia-smi's power.draw sampled
 #         meanwhile; needs nvidia-ml-py (a wheel in .whl/)
@@ -87,6 +88,7 @@ for step in $steps; do
     lanes)
         for jobs in 1 2; do
             timeout 200 python3 -m benchit benchmark models/torchvision/resnet18.py models/torchvision/resnet50.py \
+                --script-args "--batch_size 64" \
                 --device cuda --runtime torch --cache-dir /tmp/cache-lanes-j$jobs -j $jobs --rounds 5 \
                 --min-time 1 --max-time 3 --quiet-wait 10 --progress plain >"$OUT/lanes_j$jobs.log" 2>&1
         done
