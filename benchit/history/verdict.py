@@ -105,7 +105,7 @@ def judge(
         return Verdict.INCONCLUSIVE, None, reason
     nested = _against_baseline(latest, baseline, threshold, floor)
     # A change larger than the probes' difference keeps its verdict, with the difference noted.
-    reason, note = speed_judged(sides, speed_tolerance(threshold, floor), nested.ratio, threshold, floor)
+    reason, note = speed_judged(sides, nested.ratio, threshold, floor)
     if reason:
         return Verdict.INCONCLUSIVE, None, reason
     change, noise = within_floor(nested, floor)

@@ -156,18 +156,14 @@ def speed_margin(threshold: float, floor: float | None = None) -> float:
 
 
 def speed_judged(
-    sides: list[tuple[dict[str, Any], str]],
-    tolerance: float,
-    ratio: float,
-    threshold: float,
-    floor: float | None = None,
+    sides: list[tuple[dict[str, Any], str]], ratio: float, threshold: float, floor: float | None = None
 ) -> tuple[str, str]:
     """The machine-speed probes' say on a pair whose change is ``ratio``: (why it is inconclusive,
     a note for its verdict). ``machine speed differed: probe 17% slower in B`` when the probes
-    could explain the change (``explained_by_machine``, with ``speed_margin``); else the verdict
-    stands with ``probe 17% slower in B; the change is larger than that``; nothing when the probes
-    agree."""
-    differences = probe_differences(sides, tolerance)
+    differ beyond ``speed_tolerance`` and could explain the change (``explained_by_machine``, with
+    ``speed_margin``); else the verdict stands with ``probe 17% slower in B; the change is larger
+    than that``; nothing when the probes agree. The threshold and the machine's floor decide both."""
+    differences = probe_differences(sides, speed_tolerance(threshold, floor))
     if not differences:
         return "", ""
     text = ", ".join(str(difference) for difference in differences)

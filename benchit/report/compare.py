@@ -273,7 +273,7 @@ def _judge(
             b, n, threshold, base_groups=round_passes(base), new_groups=round_passes(new), drift=drift(floor)
         )
     # The probes judge only what they can explain: a change larger than theirs keeps its verdict, noted.
-    reason, note = speed_judged(list(sides), speed, change.ratio, threshold, floor) if speed is not None else ("", "")
+    reason, note = speed_judged(list(sides), change.ratio, threshold, floor) if speed is not None else ("", "")
     if reason:
         return CompareVerdict.INCONCLUSIVE, None, reason
     change, why = within_floor(change, floor)

@@ -65,9 +65,9 @@ def test_the_largest_of_two_probe_differences_is_what_the_machine_explains() -> 
 
 def test_speed_judged_gives_a_reason_or_a_note() -> None:
     sides = [(_row(100.0, 1.0), "A"), (_row(117.0, 1.1), "B")]
-    assert speed_judged(sides, 0.1, 1.1, 0.05) == ("machine speed differed: probe 17% slower in B", "")
-    assert speed_judged(sides, 0.1, 2.0, 0.05) == ("", "probe 17% slower in B; the change is larger than that")
-    assert speed_judged([(_row(100.0, 1.0), "A"), (_row(100.0, 2.0), "B")], 0.1, 2.0, 0.05) == ("", "")
+    assert speed_judged(sides, 1.1, 0.05) == ("machine speed differed: probe 17% slower in B", "")
+    assert speed_judged(sides, 2.0, 0.05) == ("", "probe 17% slower in B; the change is larger than that")
+    assert speed_judged([(_row(100.0, 1.0), "A"), (_row(100.0, 2.0), "B")], 2.0, 0.05) == ("", "")
 
 
 def test_compare_calls_a_2x_slowdown_slower_despite_a_17_percent_probe_difference() -> None:
@@ -113,8 +113,8 @@ def test_a_probe_difference_within_the_machines_floor_is_its_usual_drift() -> No
     sides = [(_row(100.0, 1.0), "A"), (_row(117.0, 1.0), "B")]
     assert speed_tolerance(0.05) == 0.1 and speed_tolerance(0.05, 0.2) == 0.2
     assert speed_tolerance(0.05, None) == speed_tolerance(0.05, 0.6) == speed_tolerance(0.05, 0.0) == 0.1  # unusable
-    assert speed_judged(sides, speed_tolerance(0.05, 0.2), 1.1, 0.05) == ("", "")
-    assert speed_judged(sides, speed_tolerance(0.05, 0.15), 1.1, 0.05)[0].startswith("machine speed differed")
+    assert speed_judged(sides, 1.1, 0.05, 0.2) == ("", "")
+    assert speed_judged(sides, 1.1, 0.05, 0.15)[0].startswith("machine speed differed")
 
 
 def test_what_the_machine_explains_beyond_its_probes_is_its_floor_where_that_is_larger() -> None:
@@ -123,8 +123,8 @@ def test_what_the_machine_explains_beyond_its_probes_is_its_floor_where_that_is_
     assert speed_margin(0.05) == 0.05 and speed_margin(0.05, 0.114) == 0.114 and speed_margin(0.2, 0.114) == 0.2
     assert speed_margin(0.05, 0.6) == speed_margin(0.05, None) == 0.05  # an unusable floor is no margin
     sides = [(_row(100.0, 1.0), "A"), (_row(117.0, 1.25), "B")]
-    assert speed_judged(sides, 0.1, 1.25, 0.05) == ("", "probe 17% slower in B; the change is larger than that")
-    assert speed_judged(sides, 0.114, 1.25, 0.05, 0.114) == ("machine speed differed: probe 17% slower in B", "")
+    assert speed_judged(sides, 1.25, 0.05) == ("", "probe 17% slower in B; the change is larger than that")
+    assert speed_judged(sides, 1.25, 0.05, 0.114) == ("machine speed differed: probe 17% slower in B", "")
     # Through compare: a 1.25x change, a 17% slower probe and a ±11.4% floor are no verdict; 2x still is.
     verdict, change, reason = _judge(_row(100.0, 1.0), _row(117.0, 1.25), 0.05, ("A", "B"), floor=0.114)
     assert verdict is CompareVerdict.INCONCLUSIVE and change is None

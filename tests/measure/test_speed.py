@@ -87,7 +87,7 @@ def test_a_pair_at_different_machine_speeds_is_inconclusive_with_every_other_rea
     # Alone, a probe difference waits for the ratio: the probes judge only what they can explain
     # (tests/judge/test_comparable.py); speed_judged says it for a 1.4x change.
     assert why_inconclusive((_row(100.0), "A"), (_row(140.0), "B"), speed=0.1) == ""
-    assert speed_judged([(_row(100.0), "A"), (_row(140.0), "B")], 0.1, 1.4, 0.05) == (
+    assert speed_judged([(_row(100.0), "A"), (_row(140.0), "B")], 1.4, 0.05) == (
         "machine speed differed: probe 40% slower in B",
         "",
     )
