@@ -67,6 +67,10 @@ class Floor:
     measured_at: str  # ISO 8601, UTC
     duration_s: float
     short: bool = False
+    # With more than one thread: the fast level (microseconds) of the thread hand-off probe
+    # (``measure.speed.HandOffProbe``), the least of the processes' readings; a scan waits out, or
+    # flags, a round before which the probe reads ``SLOW_FACTOR`` times slower. None: not measured.
+    handoff_us: float | None = None
 
     @property
     def key(self) -> tuple[str, int, str]:
@@ -111,6 +115,7 @@ class Floor:
             "measured_at": self.measured_at,
             "duration_s": self.duration_s,
             "short": self.short,
+            "handoff_us": self.handoff_us,
         }
 
     @classmethod
@@ -129,7 +134,17 @@ class Floor:
             measured_at=str(data.get("measured_at") or ""),
             duration_s=float(data.get("duration_s") or 0.0),
             short=bool(data.get("short", False)),
+            handoff_us=_positive(data.get("handoff_us")),
         )
+
+
+def _positive(value: Any) -> float | None:
+    """A level in a floor's file: a positive, finite number, else None (an older file has none)."""
+    try:
+        number = float(value)
+    except (TypeError, ValueError):
+        return None
+    return number if math.isfinite(number) and number > 0 else None
 
 
 def usable(fraction: float | None) -> bool:

@@ -37,6 +37,10 @@ SPEED_PROBE_US = "speed_probe_us"
 SPEED_PROBE = "speed_probe"
 PARALLEL_PROBE_US = "parallel_probe_us"  # torch's thread pool, with more than one thread
 PARALLEL_PROBE = "parallel_probe"
+# The thread hand-off probe that gates rounds (``speed.HandOffProbe``), with more than one thread: the
+# median of its readings before the rounds measured, and the level they were judged against.
+HANDOFF_PROBE_US = "handoff_probe_us"
+HANDOFF_LEVEL_US = "handoff_level_us"
 
 # What benchit changed in captured inputs so that a train step could run on them: the codes
 # (``Adaptation`` values, a list) for code to read, and one sentence per change for people.

@@ -56,9 +56,9 @@ def _finish(entry: Entry, measured: list[Entry], placement: Placed, config: Conf
     info[keys.BLOCKS_DISCARDED] = sum(r.discarded for r in entry.rounds)
     info[keys.QUIET_WAIT_S] = round(waited, 3)
     reason = entry.watch.judge.reason(kept, whole=True)
-    contended = reason is not None or any(r.contended for r in entry.rounds)
+    contended = reason is not None or any(r.contended for r in entry.rounds) or entry.slow is not None
     if contended:
-        info[keys.CONTENDED_REASON] = reason or entry.watch.last_reason or "busy"
+        info[keys.CONTENDED_REASON] = reason or entry.slow or entry.watch.last_reason or "busy"
     overhead = info[keys.OVERHEAD_NS]  # set by the rounds
     info[keys.OVERHEAD_FRACTION] = overhead * 1e-6 / stats.median_ms if stats.median_ms > 0 else None
     if entry.prepared is not None and isinstance(entry.prepared.step, generate.Recorder):

@@ -27,6 +27,10 @@ from benchit.floor import Canary, Floor, band
 from benchit.nested import sample_variance
 
 CANARIES = ("gemm", "conv", "copy", "python")
+# With more than one thread, each process also reads the thread hand-off probe (``speed.HandOffProbe``)
+# this many times; the median, in seconds, is the reading's ``HANDOFF`` entry. It is a level for the
+# rounds' gate (``Floor.handoff_us``), not a canary: it sets no floor.
+HANDOFF, HANDOFF_READINGS = "handoff", 9
 # ``benchit calibrate``'s defaults, and the short one a scan runs when it finds no floor.
 PROCESSES, DURATION_S = 8, 180.0
 SHORT_PROCESSES, SHORT_DURATION_S = 3, 6.0
@@ -78,7 +82,7 @@ def measure_canaries(threads: Sequence[int], seconds: float) -> Reading:
     import torch
 
     from benchit.host import HostTimer
-    from benchit.measure import contention, hostlock, timing
+    from benchit.measure import contention, hostlock, speed, timing
 
     settings = TimingSettings(
         warmup_max_s=min(0.5, seconds),
@@ -102,6 +106,9 @@ def measure_canaries(threads: Sequence[int], seconds: float) -> Reading:
                 / 1e3
                 for name in CANARIES
             }
+            if count > 1:
+                probe = speed.HandOffProbe(count)
+                reading[count][HANDOFF] = statistics.median(probe.probe_us() for _ in range(HANDOFF_READINGS)) / 1e6
     return reading
 
 
@@ -119,7 +126,11 @@ def run_process(threads: Sequence[int], seconds: float) -> Reading:
         raise CalibrationError(f"a canary process exited with {done.returncode}: {last}")
     try:
         data = json.loads(lines[-1])
-        return {int(t): {name: float(data[t][name]) for name in CANARIES} for t in data}
+        reading = {int(t): {name: float(data[t][name]) for name in CANARIES} for t in data}
+        for t in data:
+            if HANDOFF in data[t]:
+                reading[int(t)][HANDOFF] = float(data[t][HANDOFF])
+        return reading
     except (ValueError, KeyError, TypeError) as exc:
         raise CalibrationError(f"a canary process printed no reading ({exc})") from None
 
@@ -163,6 +174,7 @@ def floor_of(
         medians = tuple(r[threads][name] for r in readings)
         sd, width = spread(medians)
         canaries.append(Canary(name, medians, sd, width))
+    handoffs = [h for r in readings if (h := r[threads].get(HANDOFF)) is not None and h > 0]
     return Floor(
         machine_id=machine_id,
         hostname=hostname,
@@ -174,6 +186,8 @@ def floor_of(
         measured_at=measured_at,
         duration_s=duration_s,
         short=short,
+        # The fast level: the least process's median (a process in the slow state reads about twice it).
+        handoff_us=min(handoffs) * 1e6 if handoffs and len(handoffs) == len(readings) else None,
     )
 
 

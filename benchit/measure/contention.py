@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import os
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from benchit.keys import CPU_PRESSURE, CPU_WAIT_FRACTION, RUNNABLE_OTHERS, STEAL_FRACTION
@@ -360,21 +361,39 @@ class QuietBudget:
     def wait(self, judge: Judge, reason: str, tell: WaitObserver | None = None) -> tuple[float, str | None]:
         """Wait, while the budget lasts, until an idle reading of the machine is quiet; return the
         seconds waited and the last reason it was busy (``None`` once it was quiet)."""
+
+        def busy() -> str | None:
+            return judge.reason(idle_reading(min(IDLE_WINDOW_S, self.left_s), judge.threads), idle=True)
+
+        return self.wait_until(busy, reason, tell)
+
+    def wait_until(
+        self,
+        busy: Callable[[], str | None],
+        reason: str,
+        tell: WaitObserver | None = None,
+        pause_s: float = 0.0,
+    ) -> tuple[float, str | None]:
+        """Wait, while the budget lasts, until ``busy()`` (called every ``pause_s`` seconds or as
+        often as it returns) says nothing; return the seconds waited and its last reason (``None``
+        once the machine was quiet)."""
         if self.left_s <= 0:
             return 0.0, reason
         if tell is not None:
             tell.started(f"{reason} (up to {self.left_s:.3g} s more of --quiet-wait)")
         start = time.perf_counter()
-        busy: str | None = reason
+        last: str | None = reason
         try:
-            while busy is not None and time.perf_counter() - start < self.left_s:
-                busy = judge.reason(idle_reading(min(IDLE_WINDOW_S, self.left_s), judge.threads), idle=True)
+            while last is not None and time.perf_counter() - start < self.left_s:
+                if pause_s > 0:
+                    time.sleep(min(pause_s, max(0.0, self.left_s - (time.perf_counter() - start))))
+                last = busy()
         finally:
             waited = time.perf_counter() - start
             self.left_s = max(0.0, self.left_s - waited)
             if tell is not None:
                 tell.ended(waited)
-        return waited, busy
+        return waited, last
 
 
 class WaitObserver:

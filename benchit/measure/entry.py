@@ -59,6 +59,7 @@ class Entry:
     phase: str = failures.PREPARE  # where a failure now is caught: preparing, or running what was prepared
     energy: EnergyMeter | None = None  # the device's energy counter, read around its timed blocks
     generation: generate.Session | None = None  # in generate mode: the prompt, eager's tokens
+    slow: str | None = None  # why a round was measured in the thread hand-off slow state (``speed.HandOffGate``)
 
     def context(self) -> Any:
         """The grad mode of its runtime in this mode."""

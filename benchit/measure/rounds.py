@@ -59,6 +59,34 @@ def _quiet(
     return quiet.wait(judge, reason, tell)[0]
 
 
+def calibrated_level(threads: int) -> float | None:
+    """The fast level of the thread hand-off probe that ``benchit calibrate`` (or a scan's short
+    calibration) measured on this machine at ``threads`` with this torch; None if there is none."""
+    from benchit.measure.environment import host
+    from benchit.store import floors
+
+    this = host()
+    floor = floors.find(this.machine.id, threads, this.versions.get("torch", ""))
+    return floor.handoff_us if floor is not None else None
+
+
+def _handed_off(
+    gate: speed.HandOffGate, live: list[Entry], quiet: contention.QuietBudget | None, tell: WaitObserver | None
+) -> float:
+    """Before a round: wait out the hand-off slow state (``speed.HandOffGate``) within the budget;
+    if it outlasts the budget, the round is measured and the results it goes into are flagged
+    with why. The seconds waited."""
+    slow = gate.slow()
+    waited = 0.0
+    if slow is not None and quiet is not None:
+        waited, slow = quiet.wait_until(gate.slow, slow, tell, pause_s=speed.SLOW_POLL_S)
+    if slow is not None:
+        for entry in live:
+            if entry.result is None and entry.slow is None:
+                entry.slow = slow
+    return waited
+
+
 def measure(
     live: list[Entry],
     device: Device,
@@ -72,7 +100,8 @@ def measure(
     while ``timing.another_round`` (the rounds' medians still disagree, time is left); the host lock held
     exclusively throughout. Waits for a quiet machine after a busy warm-up and after a round with
     contended blocks, within the budget; returns the seconds waited. Before each round, the
-    machine-speed probes (``measure.speed``)."""
+    machine-speed probes (``measure.speed``), and with more than one thread the hand-off gate,
+    which waits out the slow state within the same budget (``_handed_off``)."""
     import torch
 
     torch.set_num_threads(lanes.threads(config))
@@ -107,7 +136,12 @@ def measure(
     readings: list[float] = []
     pool = speed.ParallelProbe(threads) if threads > 1 else None
     pool_readings: list[float] = []  # the thread pool's probe (more than one thread)
+    handoffs: list[float] = []
+    gate = speed.HandOffGate(speed.HandOffProbe(threads), calibrated_level(threads)) if threads > 1 else None
     while index < rounds or another_round([e.rounds for e in live if e.result is None], config.timing):
+        if gate is not None:
+            waited += _handed_off(gate, live, quiet, tell)
+            handoffs.append(gate.readings[-1])  # the reading the round was measured after
         readings.append(speed.probe_us())
         if pool is not None:
             pool_readings.append(pool.probe_us())
@@ -134,6 +168,9 @@ def measure(
         if pool is not None:
             entry.info[keys.PARALLEL_PROBE_US] = speed.summary(pool_readings)
             entry.info[keys.PARALLEL_PROBE] = pool.identity
+        if gate is not None and handoffs:
+            entry.info[keys.HANDOFF_PROBE_US] = speed.summary(handoffs)
+            entry.info[keys.HANDOFF_LEVEL_US] = gate.level_us
         if entry.energy is not None:
             entry.info.update(entry.energy.facts())
     attempting(None, attempt)

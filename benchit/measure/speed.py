@@ -22,6 +22,19 @@ slower then, and within 4% otherwise (docs/performance.md, "The thread pool's pr
 ``info["parallel_probe_us"]`` and ``info["parallel_probe"]`` (``ParallelProbe.identity``: the probe,
 the thread count, the torch version): a probe of another thread count or torch is never compared.
 The four keys are spelt in ``benchit.keys``.
+
+A third probe, with more than one thread, does not judge comparisons but gates the rounds: the
+thread pool handing data from one thread to another (``HandOffProbe``). On this project's 2-vCPU
+VM, two-thread work that shares data between threads runs at one of two levels for 5 to 25
+seconds at a time, as the host places the two vCPUs: a small parallel convolution at 0.95 or 1.6
+to 1.8 ms a call, while the add probe above reads 1.0x to 1.2x and GEMMs barely move. The hand-off
+probe reads 1.9x slower in that state and within 2-4% across processes otherwise. Compared
+between scans it could not say which models the state slows (used so, it excused 75 of 100
+unchanged pairs), so instead ``benchit calibrate`` records its fast level (``Floor.handoff_us``),
+and before each round the worker reads it: a round is not measured while it reads
+``SLOW_FACTOR`` times that level or more. The worker waits the state out within the scan's
+``--quiet-wait`` budget, and when the budget is spent the round is measured and its results are
+flagged ``contended`` (docs/performance.md, "A second slow state").
 """
 
 from __future__ import annotations
@@ -84,6 +97,63 @@ class ParallelProbe:
     def probe_us(self) -> float:
         """One reading (``_fastest_us``)."""
         return _fastest_us(self._adds)
+
+
+HANDOFF_CALLS = 25  # a reversal and a negation each: about 29 us each on two threads of a 2020s server
+# A reading this many times the calibrated level is the slow state (1.9x on the 2-vCPU VM; the
+# fast level's readings spread 2-4% across processes).
+SLOW_FACTOR = 1.3
+SLOW_POLL_S = 0.5  # while waiting the slow state out, one reading this often
+
+
+class HandOffProbe:
+    """The thread pool handing each chunk of a tensor to another thread on ``threads`` threads: a
+    tensor of one chunk of torch's grain per thread, reversed (thread t writes chunk t from the
+    chunk thread n - 1 - t wrote) and negated back in place, ``HANDOFF_CALLS`` times."""
+
+    def __init__(self, threads: int):
+        import torch
+
+        self.identity = (
+            f"torch-flip-neg-{GRAIN}-per-thread-x{HANDOFF_CALLS} {threads} threads torch {torch.__version__}"
+        )
+        self._x = torch.ones(GRAIN * threads)
+        self._neg = torch.neg
+
+    def _handoffs(self) -> None:
+        x, neg = self._x, self._neg
+        for _ in range(HANDOFF_CALLS):
+            neg(x.flip(0), out=x)
+
+    def probe_us(self) -> float:
+        """One reading (``_fastest_us``)."""
+        return _fastest_us(self._handoffs)
+
+
+class HandOffGate:
+    """Whether the machine is in the hand-off slow state now: a reading of ``probe`` against
+    ``level_us`` (the calibrated fast level) or the least this worker has read, whichever is lower,
+    so that a calibration made in the slow state does not hide it. No level: never slow (a floor
+    from before the probe, or none; ``benchit calibrate`` measures one)."""
+
+    def __init__(self, probe: HandOffProbe | Callable[[], float], level_us: float | None):
+        self._read = probe.probe_us if isinstance(probe, HandOffProbe) else probe
+        self.level_us = level_us
+        self.readings: list[float] = []
+
+    def slow(self) -> str | None:
+        """Read the probe once; why the machine is slow (``busy: ...``), or None."""
+        reading = self._read()
+        self.readings.append(reading)
+        if self.level_us is None:
+            return None
+        level = min(self.level_us, *self.readings)
+        if reading < level * SLOW_FACTOR:
+            return None
+        return (
+            f"busy: threads hand data over {reading / level:.2f}x slower than this machine's level "
+            f"({level:.0f} us, benchit calibrate)"
+        )
 
 
 def summary(readings: list[float]) -> float | None:

@@ -89,7 +89,27 @@ def test_a_floor_describes_itself_and_needs_two_processes() -> None:
         calibrate.calibrate([1], 1, 0.0, "m1", "h", "2.5.0", run=run, clock=fake.clock())
 
 
+def test_the_floor_keeps_the_least_hand_off_reading_of_its_processes_when_each_has_one() -> None:
+    fake = FakeClock()
+    handoffs = iter([0.0014, 0.0007, 0.0008])
+
+    def run(threads: Sequence[int], seconds: float) -> Reading:
+        return {1: dict.fromkeys(CANARIES, 0.001), 2: {**dict.fromkeys(CANARIES, 0.002), "handoff": next(handoffs)}}
+
+    one, two = calibrate.calibrate([1, 2], 3, 0.0, "m1", "h", "2.5.0", run=run, clock=fake.clock())
+    assert one.handoff_us is None  # one thread hands nothing over
+    assert two.handoff_us == pytest.approx(700.0)  # the process in the slow state read twice it
+    assert [c.name for c in two.canaries] == list(CANARIES)  # a level, not a canary: it sets no floor
+    assert Floor.from_dict(two.to_dict()) == two
+    older = {k: v for k, v in two.to_dict().items() if k != "handoff_us"}  # a file from before the probe
+    assert Floor.from_dict(older).handoff_us is None
+    assert Floor.from_dict({**older, "handoff_us": "NaN"}).handoff_us is None
+    readings = [{2: dict.fromkeys(CANARIES, 0.002)}, {2: {**dict.fromkeys(CANARIES, 0.002), "handoff": 0.0007}}]
+    assert calibrate.floor_of(readings, 2, "m1", "h", "2.5.0", "", 0.0).handoff_us is None  # one process lacked it
+
+
 def test_a_canary_process_is_a_fresh_interpreter_that_times_every_canary() -> None:
-    reading = calibrate.run_process([1], 0.05)
-    assert set(reading) == {1} and set(reading[1]) == set(CANARIES)
-    assert all(0 < v < 1 for v in reading[1].values()), reading
+    reading = calibrate.run_process([1, 2], 0.05)
+    assert set(reading) == {1, 2} and set(reading[1]) == set(CANARIES)
+    assert set(reading[2]) == {*CANARIES, "handoff"}  # with two threads, the hand-off probe's level too
+    assert all(0 < v < 1 for t in (1, 2) for v in reading[t].values()), reading

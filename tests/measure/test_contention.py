@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from benchit.measure import contention
@@ -219,3 +221,22 @@ def test_snapshot_reads_this_machine() -> None:
     assert now.cpu is not None and now.cpu.total > 0  # Linux
     assert now.cpu.running is not None  # procs_running: in /proc/stat since Linux 2.5
     assert isinstance(now.others, int) and 0 <= now.others <= now.cpu.running
+
+
+def test_a_wait_until_asks_again_each_pause_until_the_machine_is_quiet_or_the_budget_is_spent() -> None:
+    answers = iter(["busy: still", "busy: still", None])
+    asked: list[float] = []
+
+    def busy() -> str | None:
+        asked.append(time.perf_counter())
+        return next(answers)
+
+    budget = contention.QuietBudget(30.0)
+    waited, reason = budget.wait_until(busy, "busy: at first", pause_s=0.05)
+    assert reason is None and len(asked) == 3 and 0.15 <= waited < 5.0
+    assert all(b - a >= 0.04 for a, b in zip(asked, asked[1:], strict=False))  # one pause between two questions
+    assert budget.left_s == pytest.approx(30.0 - waited)
+    short = contention.QuietBudget(0.2)
+    waited, reason = short.wait_until(lambda: "busy: always", "busy: at first", pause_s=0.05)
+    assert reason == "busy: always" and 0.2 <= waited < 1.0 and short.left_s == 0.0
+    assert short.wait_until(lambda: None, "busy: spent") == (0.0, "busy: spent")  # nothing left: no question

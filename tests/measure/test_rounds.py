@@ -4,6 +4,7 @@ measured beside CPU hogs flagged contended, and the scan-wide budget of waits fo
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import json
 import os
 import subprocess
@@ -13,7 +14,7 @@ from itertools import groupby
 from pathlib import Path
 
 import pytest
-from helpers import FAST, run_benchit, write_script
+from helpers import FAST, fake_floor, run_benchit, write_script
 
 # Two runtimes that note each step they run in $STEP_LOG (one letter a line), so the test sees
 # the order in which benchit ran them.
@@ -131,6 +132,50 @@ def test_a_result_measured_beside_cpu_hogs_is_flagged_contended(tmp_path: Path) 
     assert info["cpu_wait_fraction"] > 0.1 or info.get("cpu_pressure", 0) > 0.1 or info.get("steal_fraction", 0) > 0.1
     assert "waiting for a quiet machine" not in done.stdout  # --quiet-wait 0
     assert f"CONTENDED ({info['contended_reason']})" in done.stdout
+
+
+def test_rounds_in_the_thread_hand_off_slow_state_are_waited_out_then_flagged(tmp_path: Path) -> None:
+    from benchit.store import floors
+
+    script = write_script(tmp_path, "mlp.py", MODEL)
+    folder = tmp_path / "floors"
+    # A calibrated level of 1 us: every reading of this machine is far slower, as in the slow state.
+    floors.save(dataclasses.replace(fake_floor(0.0, 2), handoff_us=1.0), folder)
+    env = {floors.VARIABLE: str(folder)}
+    cache = tmp_path / "slow"
+    done = run_benchit(
+        "benchmark",
+        script,
+        "--threads",
+        "2",
+        "--cache-dir",
+        cache,
+        "--rounds",
+        "2",
+        *FAST,
+        "--quiet-wait",
+        "1",
+        env=env,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert done.stdout.count("waiting for a quiet machine: busy: threads hand data over ") == 1, done.stdout
+    result = _results(cache)["cpu-torch"]
+    info = result["info"]
+    assert result["contended"] is True
+    assert info["contended_reason"].startswith("busy: threads hand data over ")
+    assert info["contended_reason"].endswith("slower than this machine's level (1 us, benchit calibrate)")
+    assert 1.0 <= info["quiet_wait_s"] < 2.0  # the whole budget, once
+    assert info["handoff_level_us"] == 1.0 and info["handoff_probe_us"] > 1.3
+    # A floor with no level (calibrated before the probe): read and recorded, never waited for.
+    floors.save(fake_floor(0.0, 2), folder)
+    plain = run_benchit(
+        "benchmark", script, "--threads", "2", "--cache-dir", tmp_path / "plain", "--rounds", "2", *FAST,
+        "--quiet-wait", "1", env=env,
+    )  # fmt: skip
+    assert plain.returncode == 0 and "threads hand data over" not in plain.stdout
+    info = _results(tmp_path / "plain")["cpu-torch"]["info"]
+    assert info["handoff_level_us"] is None and info["handoff_probe_us"] > 0
+    assert not info.get("contended_reason", "").startswith("busy: threads hand data")
 
 
 @pytest.mark.slow

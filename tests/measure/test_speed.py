@@ -108,6 +108,31 @@ def test_the_thread_pool_probe_times_every_thread_and_says_how_many() -> None:
     assert all(0 < probe.probe_us() < 1e6 for _ in range(3))
 
 
+def test_the_hand_off_probe_moves_every_chunk_to_another_thread_and_says_how_many() -> None:
+    probe = speed.HandOffProbe(2)
+    assert probe.identity.startswith("torch-flip-neg-32768-per-thread-x25 2 threads torch ")
+    assert all(0 < probe.probe_us() < 1e6 for _ in range(3))
+
+
+def test_the_hand_off_gate_judges_a_reading_against_the_calibrated_level_or_the_least_below_it() -> None:
+    readings = iter([100.0, 125.0, 140.0, 60.0, 90.0, 77.0])
+    gate = speed.HandOffGate(lambda: next(readings), 100.0)
+    assert gate.slow() is None  # at the level
+    assert gate.slow() is None  # 1.25x: within SLOW_FACTOR
+    assert (
+        gate.slow() == "busy: threads hand data over 1.40x slower than this machine's level (100 us, benchit calibrate)"
+    )
+    assert gate.slow() is None  # 60 us: a level the calibration had missed (it ran in the slow state)
+    assert (
+        gate.slow() == "busy: threads hand data over 1.50x slower than this machine's level (60 us, benchit calibrate)"
+    )
+    assert gate.slow() is None  # 1.28x of 60
+    assert gate.readings == [100.0, 125.0, 140.0, 60.0, 90.0, 77.0]
+    # No calibrated level (a floor from before the probe, or none): never slow, still read.
+    never = speed.HandOffGate(lambda: 1e6, None)
+    assert never.slow() is None and never.readings == [1e6]
+
+
 def _pooled(probe: Any, pool: Any, what: str = POOL) -> dict[str, Any]:
     return {**_row(probe), "parallel_probe_us": pool, "parallel_probe": what}
 
