@@ -163,11 +163,6 @@ def percent(fraction: float) -> str:
     return f"±{fraction * 100:.1f}%"
 
 
-def noise_reason(fraction: float) -> str:
-    """Why a change the test found is no change: ``within this machine's run-to-run noise, ±7.3%``."""
-    return f"within this machine's run-to-run noise, {percent(fraction)}"
-
-
 def release(torch: str) -> str:
     """A torch version without its local part (``2.5.1+cu124`` -> ``2.5.1``): the package's metadata,
     read where torch is not imported, has none, while a result records ``torch.__version__``."""

@@ -13,6 +13,7 @@ from benchit.history import query
 from benchit.history.changepoint import last_change
 from benchit.history.changes import differences
 from benchit.history.verdict import MIN_BASELINE_RUNS, TokenVerdict, Verdict, judge, judge_energy, judge_tokens
+from benchit.judge.noise import series_band
 from benchit.judge.stats import Change
 from benchit.nested import level_df
 from benchit.report.units import Interval, interval
@@ -88,7 +89,7 @@ def analyse(
     runs_of = query.tagged_runs(connection, filters.tags) if filters.tags else None
     found = query.points(connection, chosen, everything, filters.since, runs_of)
     run_names = query.runs(connection)
-    plans: list[tuple[int, query.Points, list[int], int, Any]] = []
+    plans: list[tuple[int, query.Points, list[int], int, Any, float | None]] = []
     wanted: list[int] = []
     for sid, p in found.items():
         if sid not in chosen:
@@ -98,8 +99,10 @@ def analyse(
         usable = list(compress(range(len(p.usable)), p.usable))
         cp = last_change(list(compress(p.medians, p.usable)))
         cp_index = usable[cp.index] if cp else -1
-        window = _before_the_step(p, window, cp_index, cp.ratio if cp else 1.0, threshold)
-        plans.append((sid, p, window, cp_index, cp))
+        # A level that moved by less than the series' own spread before it did not move.
+        cp_band = _band_before(p, cp_index, baseline) if cp else None
+        window = _before_the_step(p, window, cp_index, cp.ratio if cp else 1.0, _margin(threshold, cp_band))
+        plans.append((sid, p, window, cp_index, cp, cp_band))
         wanted += [p.ids[last], *(p.ids[i] for i in window)]
         if chart_runs:
             wanted += p.ids[-chart_runs:]
@@ -107,8 +110,8 @@ def analyse(
     floors = query.floors(connection)
     known = query.environments(connection, {r["environment_id"] for r in rows.values()}) if floors else {}
     judged = [_report(chosen[sid], p, window, cp_index, cp, rows, run_names, threshold, chart_runs,
-                      _floor(chosen[sid], [rows[p.ids[i]] for i in (len(p.ids) - 1, *window)], known, floors))
-              for sid, p, window, cp_index, cp in plans]  # fmt: skip
+                      _floor(chosen[sid], [rows[p.ids[i]] for i in (len(p.ids) - 1, *window)], known, floors), cp_band)
+              for sid, p, window, cp_index, cp, cp_band in plans]  # fmt: skip
     rows.update(query.details(connection, [r for _, pair in judged for r in pair if r not in rows]))
     envs = query.environments(connection, {rows[r]["environment_id"] for _, pair in judged for r in pair})
     reports = [_with_changes(rep, pair, rows, envs, run_names) for rep, pair in judged]
@@ -144,6 +147,7 @@ def _report(
     threshold: float,
     chart_runs: int,
     floor: float | None = None,
+    cp_band: float | None = None,
 ) -> tuple[SeriesReport, tuple[int, ...]]:
     """The series' report, and the results (last good, first bad) whose differences explain a regression."""
     last = len(p.ids) - 1
@@ -154,12 +158,9 @@ def _report(
     base = [m for i in window if (m := p.medians[i])]
     # A level that moved by less than the machine's run-to-run noise did not move: the floor is
     # drift between runs, which is what a run-to-run series is made of.
-    step = max(threshold, floor) if floor is not None and usable(floor) else threshold
-    cp_moved = (
-        cp is not None
-        and not inside(cp.ratio, step)
-        and _holds(p, cp_index, len(window), cp.ratio, step)
-    )
+    # Nor did one within the series' own spread before it (``_band_before``).
+    step = _margin(threshold, floor, cp_band)
+    cp_moved = cp is not None and not inside(cp.ratio, step) and _holds(p, cp_index, len(window), cp.ratio, step)
     # The step that explains a regression: the change point when the latest run is on its high side,
     # else the last baseline run against the latest.
     pair: tuple[int, ...] = ()
@@ -209,6 +210,18 @@ def _energy(latest: float | None, baseline: float | None) -> dict[str, Any]:
         return {}
     ratio = latest / baseline if latest is not None and baseline else None
     return {"latest_energy_j": latest, "baseline_energy_j": baseline, "energy_ratio": ratio}
+
+
+def _margin(threshold: float, *bands: float | None) -> float:
+    """How far a level must move to have moved: the threshold, or the widest usable band
+    (the machine's floor, the series' own spread) where wider."""
+    return max([threshold, *(b for b in bands if b is not None and usable(b))])
+
+
+def _band_before(p: query.Points, index: int, runs: int) -> float | None:
+    """The series' own run-to-run band (``judge.noise.series_band``) over up to ``runs`` usable
+    runs before run ``index``: how far its level strayed before a change point."""
+    return series_band([m for i in range(max(0, index - runs), max(0, index)) if p.usable[i] and (m := p.medians[i])])
 
 
 def _before_the_step(p: query.Points, window: list[int], index: int, ratio: float, threshold: float) -> list[int]:

@@ -9,10 +9,11 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
+from benchit.floor import usable
 from benchit.judge.comparable import PROBES, positive, speed_judged, speed_tolerance, why_inconclusive
 from benchit.judge.energy import MIN_ROUNDS as ENERGY_MIN_ROUNDS
 from benchit.judge.energy import energy_passes, energy_rounds
-from benchit.judge.noise import drift, within_floor
+from benchit.judge.noise import drift, series_band, series_noise, within_floor
 from benchit.judge.stats import Change, compare_rounds
 from benchit.judge.verdicts import CompareVerdict
 from benchit.keys import (
@@ -85,12 +86,23 @@ def _against_baseline(
                           new_groups=latest.get("round_passes") or None, drift=drift(floor))  # fmt: skip
 
 
+def _band(baseline: Sequence[dict[str, Any]], floor: float | None) -> tuple[float | None, str | None]:
+    """The band a latest run's change is judged within (``judge.noise.within_floor``) and what it
+    is: the series' own run-to-run spread over its baseline runs (``series_band``) where it is
+    wider than the machine's floor (a model drifts between runs by its own measure), else the floor."""
+    band = series_band([m for item in baseline if isinstance(m := item.get("median_ms"), (int, float))])
+    if band is not None and usable(band) and not (usable(floor) and floor is not None and floor >= band):
+        return band, series_noise(band, len(baseline))
+    return floor, None
+
+
 def judge(
     latest: dict[str, Any], baseline: Sequence[dict[str, Any]], threshold: float, floor: float | None = None
 ) -> tuple[Verdict, Change | None, str]:
     """The latest result against the usable earlier ones (ok and not contended): Welch's t on
     the log round medians (the latest run's rounds against the baseline runs' rounds, pooled).
-    ``floor``: the machine's noise floor; a change within it is no change (``judge.noise``)."""
+    ``floor``: the machine's noise floor; a change within it, or within the series' own spread
+    from run to run where that is wider (``_band``), is no change (``judge.noise``)."""
     if latest["status"] != "ok":
         why = str(latest.get("error") or latest["status"]).strip().splitlines() or [""]
         return Verdict.FAILING, None, why[0][:200]
@@ -108,7 +120,7 @@ def judge(
     reason, note = speed_judged(sides, nested.ratio, threshold, floor)
     if reason:
         return Verdict.INCONCLUSIVE, None, reason
-    change, noise = within_floor(nested, floor)
+    change, noise = within_floor(nested, *_band(baseline, floor))
     reasons = (change.reason, noise, note)
     return FROM_COMPARE.get(change.verdict, Verdict.INCONCLUSIVE), change, "; ".join(r for r in reasons if r)
 
@@ -174,9 +186,7 @@ def _as_energy(item: dict[str, Any]) -> dict[str, Any] | None:
     return {**item, "median_ms": median, "rounds": rounds, "round_passes": energy_passes(item) or []}
 
 
-def judge_energy(
-    latest: dict[str, Any], baseline: Sequence[dict[str, Any]], threshold: float
-) -> TokenVerdict | None:
+def judge_energy(latest: dict[str, Any], baseline: Sequence[dict[str, Any]], threshold: float) -> TokenVerdict | None:
     """Energy per step's own verdict (``energy``) for a series whose latest result and every
     baseline result have energy, by compare's rules for energy (``judge.energy``): the rounds'
     energies tested as latency's round medians are (the baseline's nested in their runs), with no

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import math
+from collections.abc import Sequence
 from dataclasses import replace
 
-from benchit.floor import band_sd, inside, noise_reason, percent, usable
+from benchit.floor import band_sd, inside, percent, usable
 from benchit.judge.stats import CONFIDENCE, Change
 from benchit.judge.verdicts import CompareVerdict
-from benchit.nested import Drift
+from benchit.nested import Drift, sample_variance
+from benchit.student import t_quantile
 
 # What a floor's variance is worth as a prior, in degrees of freedom: a scan's short calibration is
 # the sample spread of 3 processes (2), ``benchit calibrate``'s the median absolute deviation of 8
@@ -25,20 +28,49 @@ def drift(floor: float | None) -> Drift | None:
     return Drift(band_sd(floor) ** 2, DRIFT_DF)
 
 
-def reaches_noise(change: Change, floor: float) -> str:
+# A history series' own spread from run to run is judged from this many earlier runs on.
+MIN_SERIES_RUNS = 5
+
+
+def machine_noise(floor: float) -> str:
+    """What a machine's floor is, in a reason: ``this machine's run-to-run noise, ±7.3%``."""
+    return f"this machine's run-to-run noise, {percent(floor)}"
+
+
+def series_noise(band: float, runs: int) -> str:
+    """What a series' band is, in a reason: ``this series' run-to-run spread over 9 runs, ±21.0%``."""
+    return f"this series' run-to-run spread over {runs} runs, {percent(band)}"
+
+
+def series_band(run_medians: Sequence[float]) -> float | None:
+    """How far one more run of a series strays from the level of its earlier runs, 95%: the
+    prediction interval of a new run's log median from ``run_medians`` (at least
+    ``MIN_SERIES_RUNS`` positive ones), exp(t(0.975, n - 1) * s * sqrt(1 + 1/n)) - 1, s the
+    standard deviation of their logs. A model drifts between runs by its own measure: on the
+    2-vCPU Intel VM an unchanged 2 ms convolution read 2.5 to 3.7 ms over ten scans while the
+    machine's canaries spread ±15%. None with fewer runs."""
+    logs = [math.log(m) for m in run_medians if m > 0 and math.isfinite(m)]
+    n = len(logs)
+    if n < MIN_SERIES_RUNS:
+        return None
+    return math.exp(t_quantile(0.975, n - 1) * math.sqrt(sample_variance(logs) * (1.0 + 1.0 / n))) - 1.0
+
+
+def reaches_noise(change: Change, noise: str) -> str:
     """Why a significant change beyond the floor is still inconclusive: its interval reaches into it."""
     return (
         f"×{change.ratio:.2f} measured, but its {CONFIDENCE:.0%} interval ×{change.ratio_low:.2f} to"
-        f" ×{change.ratio_high:.2f} reaches into this machine's run-to-run noise, {percent(floor)}"
+        f" ×{change.ratio_high:.2f} reaches into {noise}"
     )
 
 
-def within_floor(change: Change, floor: float | None) -> tuple[Change, str]:
+def within_floor(change: Change, floor: float | None, noise: str | None = None) -> tuple[Change, str]:
     """``change`` judged against the machine's floor (the band [1/(1+floor), 1+floor] two runs of an
     unchanged model stay within on this machine, ``benchit calibrate``), and why:
 
     - a ratio inside the band is no significant change, ``within this machine's run-to-run noise,
-      ±X%``, whether the rounds' test called it slower, faster or too noisy to tell;
+      ±X%`` (``noise``: what the band is, when it is not the machine's floor), whether the
+      rounds' test called it slower, faster or too noisy to tell;
     - a slower or faster ratio beyond the band is kept only when its whole interval is beyond it
       too: the floor is drift between runs that neither side's rounds can see, so a change is
       only shown to be the model's when it exceeds that drift with the test's confidence. One
@@ -51,14 +83,15 @@ def within_floor(change: Change, floor: float | None) -> tuple[Change, str]:
     if not usable(floor) or change.p_value is None:
         return change, ""
     assert floor is not None
+    noise = noise or machine_noise(floor)
     low, high = 1.0 / (1.0 + floor), 1.0 + floor
     judged = (CompareVerdict.SLOWER, CompareVerdict.FASTER, CompareVerdict.INCONCLUSIVE)
     if change.verdict in judged and inside(change.ratio, floor):
-        return replace(change, verdict=CompareVerdict.SAME, reason=""), noise_reason(floor)
+        return replace(change, verdict=CompareVerdict.SAME, reason=""), f"within {noise}"
     if change.verdict is CompareVerdict.SLOWER and change.ratio_low <= high:
-        return replace(change, verdict=CompareVerdict.INCONCLUSIVE, reason=reaches_noise(change, floor)), ""
+        return replace(change, verdict=CompareVerdict.INCONCLUSIVE, reason=reaches_noise(change, noise)), ""
     if change.verdict is CompareVerdict.FASTER and change.ratio_high >= low:
-        return replace(change, verdict=CompareVerdict.INCONCLUSIVE, reason=reaches_noise(change, floor)), ""
+        return replace(change, verdict=CompareVerdict.INCONCLUSIVE, reason=reaches_noise(change, noise)), ""
     return change, ""
 
 

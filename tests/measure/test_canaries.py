@@ -9,7 +9,8 @@ from collections.abc import Sequence
 
 import pytest
 
-from benchit.floor import Floor, band, noise_reason
+from benchit.floor import Floor, band
+from benchit.judge.noise import machine_noise
 from benchit.measure import calibrate
 from benchit.measure.calibrate import CANARIES, Clock, Reading
 
@@ -81,7 +82,7 @@ def test_a_floor_describes_itself_and_needs_two_processes() -> None:
     (floor,) = calibrate.calibrate([1], 3, 0.0, "m1", "h", "2.5.0", short=True, run=run, clock=fake.clock())
     assert fake.sleeps == []  # no time to spread them over: one after another
     assert floor.describe().startswith(f"{floor.percent} at 1 thread (a scan's short calibration, 3 processes, ")
-    assert noise_reason(0.073) == "within this machine's run-to-run noise, ±7.3%"
+    assert machine_noise(0.073) == "this machine's run-to-run noise, ±7.3%"
     # Not used, each for its own reason: no spread at all, and too wide.
     assert dataclasses.replace(floor, floor=0.0).describe().endswith("; no spread measured at all, not used")
     assert dataclasses.replace(floor, floor=0.6).describe().endswith("(over ±50.0%: the machine was busy), not used")
