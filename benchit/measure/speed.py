@@ -24,8 +24,8 @@ the thread count, the torch version): a probe of another thread count or torch i
 The four keys are spelt in ``benchit.keys``.
 
 A third probe, with more than one thread, does not judge comparisons but gates the rounds: the
-thread pool handing data from one thread to another (``HandOffProbe``). On this project's 2-vCPU
-VM, two-thread work that shares data between threads runs at one of two levels for 5 to 25
+thread pool handing data from one thread to another (``HandOffProbe``). On the 2-vCPU AMD EPYC
+VM this project first ran on, two-thread work that shares data between threads runs at one of two levels for 5 to 25
 seconds at a time, as the host places the two vCPUs: a small parallel convolution at 0.95 or 1.6
 to 1.8 ms a call, while the add probe above reads 1.0x to 1.2x and GEMMs barely move. The hand-off
 probe reads 1.9x slower in that state and within 2-4% across processes otherwise. Compared
@@ -114,9 +114,6 @@ class HandOffProbe:
     def __init__(self, threads: int):
         import torch
 
-        self.identity = (
-            f"torch-flip-neg-{GRAIN}-per-thread-x{HANDOFF_CALLS} {threads} threads torch {torch.__version__}"
-        )
         self._x = torch.ones(GRAIN * threads)
         self._neg = torch.neg
 

@@ -108,9 +108,8 @@ def test_the_thread_pool_probe_times_every_thread_and_says_how_many() -> None:
     assert all(0 < probe.probe_us() < 1e6 for _ in range(3))
 
 
-def test_the_hand_off_probe_moves_every_chunk_to_another_thread_and_says_how_many() -> None:
+def test_the_hand_off_probe_moves_every_chunk_to_another_thread() -> None:
     probe = speed.HandOffProbe(2)
-    assert probe.identity.startswith("torch-flip-neg-32768-per-thread-x25 2 threads torch ")
     assert all(0 < probe.probe_us() < 1e6 for _ in range(3))
 
 
