@@ -223,6 +223,22 @@ def test_snapshot_reads_this_machine() -> None:
     assert isinstance(now.others, int) and 0 <= now.others <= now.cpu.running
 
 
+def test_a_thread_of_ours_that_sleeps_between_two_reads_is_not_another_task(monkeypatch: pytest.MonkeyPatch) -> None:
+    # procs_running counts 3 (our two measuring threads and one task of another process); our second
+    # thread went to sleep before we counted our own, and woke again: counted before and after, it is ours.
+    counts = iter([2, 1])
+    monkeypatch.setattr(contention, "own_running", lambda: next(counts))
+    real = contention._read
+    monkeypatch.setattr(
+        contention,
+        "_read",
+        lambda path: "cpu 1 0 1 10 0 0 0 0\nprocs_running 3\n" if path == "/proc/stat" else real(path),
+    )
+    assert contention.snapshot(wait=False).others == 1
+    counts = iter([1, 1])  # both reads saw one of ours running: the other two are others
+    assert contention.snapshot(wait=False).others == 2
+
+
 def test_a_wait_until_asks_again_each_pause_until_the_machine_is_quiet_or_the_budget_is_spent() -> None:
     answers = iter(["busy: still", "busy: still", None])
     asked: list[float] = []
