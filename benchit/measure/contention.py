@@ -132,9 +132,10 @@ def snapshot(wait: bool = True) -> Snapshot:
     """Read the counters now; ``wait``: also this process's own run-queue wait."""
     # This process's running threads are counted just before and just after ``procs_running`` is
     # read, and the larger count is taken: a thread of the pool that spins and then sleeps (or
-    # wakes) between the two reads would otherwise count as another task. On the Intel VM a
-    # two-thread convolution read 0.45 "other runnable tasks" on average with 0.2% CPU wait and
-    # 0.2% pressure, which two CPUs and 2.45 runnable tasks cannot give.
+    # wakes) between the two reads would otherwise count as another task. On the idle Intel VM,
+    # between 50 ms blocks of a two-thread convolution, counting once read 0.015 and 0.025 other
+    # tasks a sample (two runs of 200), counting both ways 0.005 and 0.015. (A scan there once read
+    # 0.45 with 0.2% CPU wait and pressure; this race is not what explains that.)
     before = own_running()
     stat = _read("/proc/stat")
     cpu = parse_stat(stat) if stat is not None else None
