@@ -142,21 +142,11 @@ def test_rounds_in_the_thread_hand_off_slow_state_are_waited_out_then_flagged(tm
     # A calibrated level of 1 us: every reading of this machine is far slower, as in the slow state.
     floors.save(dataclasses.replace(fake_floor(0.0, 2), handoff_us=1.0), folder)
     env = {floors.VARIABLE: str(folder)}
+    # Every other contention signal at its highest threshold, so that a busy test machine spends
+    # none of the budget: the wait and the flag are the gate's.
+    scan = ["--threads", "2", "--rounds", "2", *FAST, "--quiet-wait", "1", "--contention-threshold", "1"]
     cache = tmp_path / "slow"
-    done = run_benchit(
-        "benchmark",
-        script,
-        "--threads",
-        "2",
-        "--cache-dir",
-        cache,
-        "--rounds",
-        "2",
-        *FAST,
-        "--quiet-wait",
-        "1",
-        env=env,
-    )
+    done = run_benchit("benchmark", script, "--cache-dir", cache, *scan, env=env)
     assert done.returncode == 0, done.stdout + done.stderr
     assert done.stdout.count("waiting for a quiet machine: busy: threads hand data over ") == 1, done.stdout
     result = _results(cache)["cpu-torch"]
@@ -168,10 +158,7 @@ def test_rounds_in_the_thread_hand_off_slow_state_are_waited_out_then_flagged(tm
     assert info["handoff_level_us"] == 1.0 and info["handoff_probe_us"] > 1.3
     # A floor with no level (calibrated before the probe): read and recorded, never waited for.
     floors.save(fake_floor(0.0, 2), folder)
-    plain = run_benchit(
-        "benchmark", script, "--threads", "2", "--cache-dir", tmp_path / "plain", "--rounds", "2", *FAST,
-        "--quiet-wait", "1", env=env,
-    )  # fmt: skip
+    plain = run_benchit("benchmark", script, "--cache-dir", tmp_path / "plain", *scan, env=env)
     assert plain.returncode == 0 and "threads hand data over" not in plain.stdout
     info = _results(tmp_path / "plain")["cpu-torch"]["info"]
     assert info["handoff_level_us"] is None and info["handoff_probe_us"] > 0
