@@ -73,13 +73,16 @@ def calibrated_level(threads: int) -> float | None:
 def _handed_off(
     gate: speed.HandOffGate, live: list[Entry], quiet: contention.QuietBudget | None, tell: WaitObserver | None
 ) -> float:
-    """Before a round: wait out the hand-off slow state (``speed.HandOffGate``) within the budget;
-    if it outlasts the budget, the round is measured and the results it goes into are flagged
-    with why. The seconds waited."""
+    """Before a round: wait out the hand-off slow state (``speed.HandOffGate``) within the budget,
+    and within ``speed.SLOW_WAIT_MAX_S`` in this worker; if it outlasts them, the round is
+    measured and the results it goes into are flagged with why. The seconds waited."""
     slow = gate.slow()
     waited = 0.0
     if slow is not None and quiet is not None:
-        waited, slow = quiet.wait_until(gate.slow, slow, tell, pause_s=speed.SLOW_POLL_S)
+        capped = contention.QuietBudget(min(quiet.left_s, max(0.0, speed.SLOW_WAIT_MAX_S - gate.waited_s)))
+        waited, slow = capped.wait_until(gate.slow, slow, tell, pause_s=speed.SLOW_POLL_S)
+        quiet.left_s = max(0.0, quiet.left_s - waited)
+        gate.waited_s += waited
     if slow is not None:
         for entry in live:
             if entry.result is None and entry.slow is None:

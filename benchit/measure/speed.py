@@ -104,6 +104,10 @@ HANDOFF_CALLS = 25  # a reversal and a negation each: about 29 us each on two th
 # fast level's readings spread 2-4% across processes).
 SLOW_FACTOR = 1.3
 SLOW_POLL_S = 0.5  # while waiting the slow state out, one reading this often
+# A worker waits the slow state out for this long at most, whatever is left of --quiet-wait: the
+# state lasted 5 to 25 s at a time on the AMD VM, and a level this process cannot reach (another
+# placement of its threads, for good) must not cost every pass the whole budget.
+SLOW_WAIT_MAX_S = 30.0
 
 
 class HandOffProbe:
@@ -137,6 +141,7 @@ class HandOffGate:
         self._read = probe.probe_us if isinstance(probe, HandOffProbe) else probe
         self.level_us = level_us
         self.readings: list[float] = []
+        self.waited_s = 0.0  # waited for the state to pass, by ``measure.rounds``
 
     def slow(self) -> str | None:
         """Read the probe once; why the machine is slow (``busy: ...``), or None."""

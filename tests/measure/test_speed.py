@@ -132,6 +132,25 @@ def test_the_hand_off_gate_judges_a_reading_against_the_calibrated_level_or_the_
     assert never.slow() is None and never.readings == [1e6]
 
 
+def test_a_worker_waits_the_slow_state_out_for_a_bounded_time_and_then_flags_its_rounds(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from types import SimpleNamespace
+
+    from benchit.measure import contention, rounds
+
+    monkeypatch.setattr(speed, "SLOW_WAIT_MAX_S", 0.3)
+    monkeypatch.setattr(speed, "SLOW_POLL_S", 0.05)
+    gate = speed.HandOffGate(lambda: 200.0, 100.0)  # the state never passes
+    quiet = contention.QuietBudget(60.0)
+    live: Any = [SimpleNamespace(result=None, slow=None), SimpleNamespace(result="failed already", slow=None)]
+    waited = rounds._handed_off(gate, live, quiet, None)
+    assert 0.3 <= waited < 1.0 and quiet.left_s == pytest.approx(60.0 - waited)  # this worker's cap, not the budget
+    assert live[0].slow.startswith("busy: threads hand data over 2.00x slower") and live[1].slow is None
+    assert rounds._handed_off(gate, live, quiet, None) == 0.0  # the cap is spent: measured and flagged at once
+    assert quiet.left_s == pytest.approx(60.0 - waited)
+
+
 def _pooled(probe: Any, pool: Any, what: str = POOL) -> dict[str, Any]:
     return {**_row(probe), "parallel_probe_us": pool, "parallel_probe": what}
 
