@@ -33,7 +33,7 @@ between scans it could not say which models the state slows (used so, it excused
 unchanged pairs), so instead ``benchit calibrate`` records its fast level (``Floor.handoff_us``),
 and before each round the worker reads it: a round is not measured while it reads
 ``SLOW_FACTOR`` times that level or more. The worker waits the state out within the scan's
-``--quiet-wait`` budget, and when the budget is spent the round is measured and its results are
+``--quiet-wait`` budget (and ``SLOW_WAIT_MAX_S`` at most), and when that is spent the round is measured and its results are
 flagged ``contended`` (docs/performance.md, "A second slow state").
 """
 
