@@ -7,6 +7,8 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from benchit.numeric import finite_number
+
 # A floor wider than this says the calibration ran on a machine too busy to resolve anything (two
 # threads on a 2-core VM shared with other work read ±190% and more): it is kept and shown, and
 # not used in verdicts, which then rest on their statistics alone.
@@ -139,12 +141,9 @@ class Floor:
 
 
 def _positive(value: Any) -> float | None:
-    """A level in a floor's file: a positive, finite number, else None (an older file has none)."""
-    try:
-        number = float(value)
-    except (TypeError, ValueError):
-        return None
-    return number if math.isfinite(number) and number > 0 else None
+    """A level in a floor's file: a positive, finite number (``numeric.finite_number``), else None
+    (an older file has none)."""
+    return float(value) if finite_number(value) and value > 0 else None
 
 
 def usable(fraction: float | None) -> bool:

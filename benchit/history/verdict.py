@@ -90,7 +90,7 @@ def _band(baseline: Sequence[dict[str, Any]], floor: float | None) -> tuple[floa
     """The band a latest run's change is judged within (``judge.noise.within_floor``) and what it
     is: the series' own run-to-run spread over its baseline runs (``series_band``) where it is
     wider than the machine's floor (a model drifts between runs by its own measure), else the floor."""
-    band = series_band([m for item in baseline if isinstance(m := item.get("median_ms"), (int, float))])
+    band = series_band([item.get("median_ms") for item in baseline])
     if band is not None and usable(band) and not (usable(floor) and floor is not None and floor >= band):
         return band, series_noise(band, len(baseline))
     return floor, None

@@ -5,8 +5,10 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import replace
+from typing import Any
 
 from benchit.floor import band_sd, inside, percent, usable
+from benchit.judge.comparable import positive
 from benchit.judge.stats import CONFIDENCE, Change
 from benchit.judge.verdicts import CompareVerdict
 from benchit.nested import Drift, sample_variance
@@ -42,14 +44,14 @@ def series_noise(band: float, runs: int) -> str:
     return f"this series' run-to-run spread over {runs} runs, {percent(band)}"
 
 
-def series_band(run_medians: Sequence[float]) -> float | None:
+def series_band(run_medians: Sequence[Any]) -> float | None:
     """How far one more run of a series strays from the level of its earlier runs, 95%: the
     prediction interval of a new run's log median from ``run_medians`` (at least
     ``MIN_SERIES_RUNS`` positive ones), exp(t(0.975, n - 1) * s * sqrt(1 + 1/n)) - 1, s the
     standard deviation of their logs. A model drifts between runs by its own measure: on the
     2-vCPU Intel VM an unchanged 2 ms convolution read 2.5 to 3.7 ms over ten scans while the
     machine's canaries spread ±15%. None with fewer runs."""
-    logs = [math.log(m) for m in run_medians if m > 0 and math.isfinite(m)]
+    logs = [math.log(m) for m in run_medians if positive(m)]
     n = len(logs)
     if n < MIN_SERIES_RUNS:
         return None

@@ -142,7 +142,11 @@ def measure(
     handoffs: list[float] = []
     # Lanes measuring side by side share the caches the probe hands data through: gated only alone.
     alone = (lane := lanes.current()) is None or lane.alone
-    gate = speed.HandOffGate(speed.HandOffProbe(threads), calibrated_level(threads)) if threads > 1 and alone else None
+    gate = (
+        speed.HandOffGate(speed.HandOffProbe(threads).probe_us, calibrated_level(threads))
+        if threads > 1 and alone
+        else None
+    )
     while index < rounds or another_round([e.rounds for e in live if e.result is None], config.timing):
         if gate is not None:
             waited += _handed_off(gate, live, quiet, tell)

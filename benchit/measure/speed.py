@@ -25,16 +25,16 @@ The four keys are spelt in ``benchit.keys``.
 
 A third probe, with more than one thread, does not judge comparisons but gates the rounds: the
 thread pool handing data from one thread to another (``HandOffProbe``). On the 2-vCPU AMD EPYC
-VM this project first ran on, two-thread work that shares data between threads runs at one of two levels for 5 to 25
-seconds at a time, as the host places the two vCPUs: a small parallel convolution at 0.95 or 1.6
-to 1.8 ms a call, while the add probe above reads 1.0x to 1.2x and GEMMs barely move. The hand-off
-probe reads 1.9x slower in that state and within 2-4% across processes otherwise. Compared
-between scans it could not say which models the state slows (used so, it excused 75 of 100
-unchanged pairs), so instead ``benchit calibrate`` records its fast level (``Floor.handoff_us``),
-and before each round the worker reads it: a round is not measured while it reads
-``SLOW_FACTOR`` times that level or more. The worker waits the state out within the scan's
-``--quiet-wait`` budget (and ``SLOW_WAIT_MAX_S`` at most), and when that is spent the round is measured and its results are
-flagged ``contended`` (docs/performance.md, "A second slow state").
+VM this project first ran on, two-thread work that shares data between threads ran at one of two
+levels for 5 to 25 seconds at a time, as the host placed the two vCPUs: a small parallel
+convolution at 0.95 or 1.6 to 1.8 ms a call, while the add probe above read 1.0x to 1.2x and GEMMs
+barely moved. The hand-off probe read 1.9x slower in that state and within 2-4% across processes
+otherwise. Compared between scans it could not say which models the state slows (used so, it
+excused 75 of 100 unchanged pairs), so instead ``benchit calibrate`` records its fast level
+(``Floor.handoff_us``), and before each round the worker reads it: a round is not measured while
+it reads ``SLOW_FACTOR`` times that level or more. The worker waits the state out within the
+scan's ``--quiet-wait`` budget (and ``SLOW_WAIT_MAX_S`` at most), and when that is spent the round
+is measured and its results are flagged ``contended`` (docs/performance.md, "A second slow state").
 """
 
 from __future__ import annotations
@@ -132,13 +132,13 @@ class HandOffProbe:
 
 
 class HandOffGate:
-    """Whether the machine is in the hand-off slow state now: a reading of ``probe`` against
+    """Whether the machine is in the hand-off slow state now: a reading (``read()``, the probe's) against
     ``level_us`` (the calibrated fast level) or the least this worker has read, whichever is lower,
     so that a calibration made in the slow state does not hide it. No level: never slow (a floor
     from before the probe, or none; ``benchit calibrate`` measures one)."""
 
-    def __init__(self, probe: HandOffProbe | Callable[[], float], level_us: float | None):
-        self._read = probe.probe_us if isinstance(probe, HandOffProbe) else probe
+    def __init__(self, read: Callable[[], float], level_us: float | None):
+        self._read = read
         self.level_us = level_us
         self.readings: list[float] = []
         self.waited_s = 0.0  # waited for the state to pass, by ``measure.rounds``
