@@ -13,6 +13,7 @@ from benchit.history import query
 from benchit.history.changepoint import last_change
 from benchit.history.changes import differences
 from benchit.history.verdict import MIN_BASELINE_RUNS, TokenVerdict, Verdict, judge, judge_energy, judge_tokens
+from benchit.judge.comparable import positive
 from benchit.judge.noise import series_band
 from benchit.judge.stats import Change
 from benchit.nested import level_df
@@ -173,7 +174,7 @@ def _report(
             ]
         else:
             before = base
-        pair = _good_and_bad(p, last, sorted(before)[len(before) // 2] * (1.0 + threshold)) if before else ()
+        pair = _good_and_bad(p, last, sorted(before)[len(before) // 2] * (1.0 + threshold), rows) if before else ()
     elif verdict is Verdict.FAILING and window:
         pair = (p.ids[window[-1]], p.ids[last])
     chart = _chart(p, rows, run_names, chart_runs) if chart_runs else {}
@@ -252,14 +253,19 @@ def _holds(p: query.Points, index: int, window: int, ratio: float, threshold: fl
     return all(m < level / (1.0 + threshold) for m in after)
 
 
-def _good_and_bad(p: query.Points, last: int, limit: float) -> tuple[int, ...]:
+def _good_and_bad(p: query.Points, last: int, limit: float, rows: dict[int, dict[str, Any]]) -> tuple[int, ...]:
     """The last good result and the first bad one: the bad ones are the usable runs up to the
-    latest that are all slower than ``limit`` (the level before, beyond the threshold)."""
+    latest that are all slower than ``limit`` (the level before, beyond the threshold), each by
+    the low end of its median's interval where its row is at hand (``rows``), else by its median:
+    a run whose machine slowed for part of its rounds (median ×1.36, interval from ×1.17) is not
+    the first bad run of a script changed a run later."""
     first_bad, good = last, None
     for i in range(last - 1, -1, -1):
         if not p.usable[i]:
             continue
-        if (p.medians[i] or 0.0) > limit:
+        row = rows.get(p.ids[i])
+        low = row.get("ci_low_ms") if row is not None else None
+        if (low if positive(low) else (p.medians[i] or 0.0)) > limit:
             first_bad = i
         else:
             good = i
