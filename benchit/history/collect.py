@@ -119,6 +119,7 @@ def _entry(result: dict[str, Any], script: str, build: Any, finished: float | No
         "details": column_json(
             {
                 "parity": parity,
+                "failure": result.get("failure"),  # how it failed, typed: triage --db reads it
                 "info": result.get("info") or {},
                 "labels": build.record.labels,
                 "machine": machine,

@@ -44,14 +44,30 @@ def run_failures(url_text: str, run: str | None) -> tuple[list[Failed], set[str]
     return [f for f in found if f is not None], machines
 
 
+def _recorded(details: dict[str, Any]) -> failures.Failure | None:
+    """The failure a result recorded when it was published (``failures.Failure``), if it is one."""
+    found = details.get("failure")
+    if not isinstance(found, dict) or not isinstance(found.get("stage"), str):
+        return None
+    return failures.Failure.from_dict(found)
+
+
 def _failed(row: dict[str, Any], where: str) -> Failed | None:
+    """A published failed result as triage's ``Failed``: its failure as recorded (``_recorded``), the
+    one the cache's triage reads, else (published before failures were) derived from its error or parity."""
     options = json.loads(row.get("runtime_options") or "{}")
     measurement = measurement_key(row["device"], row["runtime"], row["precision"], row["mode"], options_tag(options))
-    if row["status"] == "failed":
+    try:
+        details = json.loads(row.get("details") or "{}")
+    except ValueError:
+        details = {}
+    details = details if isinstance(details, dict) else {}
+    failure = _recorded(details)
+    if failure is None and row["status"] == "failed":
         failure = failures.describe(row["runtime"], row.get("error") or "")
-    else:
-        parity = (json.loads(row.get("details") or "{}") or {}).get("parity") or {}
-        failure = failures.of_parity(row["runtime"], parity.get("reason"))
+    elif failure is None:
+        parity = details.get("parity")
+        failure = failures.of_parity(row["runtime"], parity.get("reason") if isinstance(parity, dict) else None)
     key = identity(row["script"], row["invocation"], row["script_args"], measurement, row["machine"])
     return Failed(f"{row['script']}::{row['invocation']}/{measurement}", row["script"], row["model"], row["runtime"],
                   row["device"], row["machine"], failure, where, identity=key)  # fmt: skip

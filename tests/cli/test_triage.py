@@ -112,6 +112,19 @@ def test_clusters_merge_numbers_and_keep_ops_apart_and_a_baseline_says_new_still
     text = run_benchit("triage", after, "--baseline", before)
     assert text.returncode == 0 and "1 new" in text.stdout and "benchit repro --cache-dir" in text.stdout
 
+    # The same baseline as a run of the history database (``--db``, ``--run``; the latest by default).
+    db = f"sqlite:///{tmp_path / 'history.db'}"
+    assert run_benchit("publish", before, "--db", db, "--run", "night-1").returncode == 0
+    counted = {op: [c[k] for k in ("id", "count", "new", "still", "fixed")] for op, c in clusters.items()}
+    for run in (["--run", "night-1"], []):
+        found = _triage(after, "--db", db, *run)["clusters"]  # the same clusters: B's cause as recorded
+        assert {c["op"]: [c[k] for k in ("id", "count", "new", "still", "fixed")] for c in found} == counted, run
+        assert len(found) == 2 and {r["model"]: r["change"] for c in found for r in c["results"]} == changes, run
+    done = run_benchit("triage", after, "--db", db, "--run", "night-9")
+    assert done.returncode == 2 and done.stderr.strip().endswith("no run 'night-9'"), done.stderr
+    done = run_benchit("triage", after, "--run", "night-1")
+    assert done.returncode == 2 and "give --db URL too" in done.stderr
+
     report = run_benchit("report", "--cache-dir", after, "--format", "json", "-o", tmp_path / "r.json")
     assert report.returncode == 0, report.stderr
     rows = json.loads((tmp_path / "r.json").read_text())["rows"]
