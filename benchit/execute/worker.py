@@ -26,7 +26,7 @@ from benchit import failures
 from benchit import parser as benchit_parser
 from benchit.config import Config
 from benchit.contracts import Runtime
-from benchit.measure import lanes
+from benchit.measure import heap, lanes
 from benchit.measure.bench import benchmark_all
 from benchit.measure.contention import QuietBudget, WaitObserver
 from benchit.measure.hostlock import host_lock, report_lock_waits
@@ -313,6 +313,7 @@ def _run(spec: JobSpec, script: Script, artifacts: Artifacts, send: Send) -> Non
     config = spec.config
     # The executor's --timeout clock stops while this worker waits for another's measurement.
     report_lock_waits(lambda waiting: send(LockWait(waiting)))
+    heap.hold()  # every measuring process reuses what it frees (measure/heap.py)
     if spec.salvage:
         salvage(spec, script, artifacts, send)
         return

@@ -82,7 +82,9 @@ def measure_canaries(threads: Sequence[int], seconds: float) -> Reading:
     import torch
 
     from benchit.host import HostTimer
-    from benchit.measure import contention, hostlock, speed, timing
+    from benchit.measure import contention, heap, hostlock, speed, timing
+
+    heap.hold()  # as a scan's worker holds it: the floor is the drift of processes measured alike
 
     settings = TimingSettings(
         warmup_max_s=min(0.5, seconds),

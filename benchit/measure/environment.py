@@ -15,6 +15,7 @@ from typing import Any
 
 from benchit import __version__
 from benchit.host import cpu_model
+from benchit.measure import heap
 from benchit.records import Machine
 
 # Libraries whose versions are recorded with every result when installed.
@@ -171,6 +172,7 @@ def torch_settings() -> dict[str, Any]:
         "interop_threads": torch.get_num_interop_threads(),
         **_torch_build(),
         "thread_variables": {name: os.environ[name] for name in THREAD_VARIABLES if name in os.environ},
+        **({"heap": held} if (held := heap.state()) is not None else {}),
     }
 
 
