@@ -17,7 +17,9 @@ reuses what it freed, as a long-running server settles into doing; it is recorde
 result (``heap`` in its environment). A user's own allocator settings win: with
 ``GLIBC_TUNABLES``, ``MALLOC_TRIM_THRESHOLD_``, ``MALLOC_MMAP_THRESHOLD_`` or a preloaded allocator
 (``LD_PRELOAD``, jemalloc or tcmalloc say) in the environment, nothing is changed and the
-variables are recorded. Elsewhere than glibc, nothing is changed either.
+variables are recorded. Elsewhere than glibc, nothing is changed either. Before each round,
+``release`` gives the kept memory back once, so that the round's peak of resident memory is its own
+runtime's.
 """
 
 from __future__ import annotations
@@ -43,6 +45,15 @@ def hold() -> str:
     if _held is None:
         _held = _hold()
     return _held
+
+
+def release() -> None:
+    """Give the heap's free memory back to the kernel now (``malloc_trim``), where ``hold`` held it:
+    before a round, so that the round's peak of resident memory is its runtime's, not what another
+    runtime of the model freed and the held heap kept. The round's first iteration faults its
+    memory in again; the thresholds stay raised, so no later one does."""
+    if _held is not None and _held.startswith("glibc"):
+        ctypes.CDLL(None).malloc_trim(0)
 
 
 def state() -> str | None:

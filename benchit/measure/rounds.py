@@ -11,7 +11,7 @@ import time
 from benchit import keys
 from benchit.config import Config
 from benchit.contracts import Device, Timer
-from benchit.measure import contention, generate, lanes, memory, speed
+from benchit.measure import contention, generate, heap, lanes, memory, speed
 from benchit.measure.contention import WaitObserver
 from benchit.measure.energy import EnergyMeter
 from benchit.measure.entry import AttemptCallback, Entry, attempting
@@ -31,6 +31,7 @@ def _round(entry: Entry, device: Device, timer: Timer, config: Config, alone: bo
     earlier_s = sum(r.elapsed_s for r in done)
     latency = earlier_s / len(earlier) if earlier else entry.warmup.latency_s if entry.warmup else 1e-3
     device.reset_peak_memory()
+    heap.release()  # the peak from here is this runtime's own, not what others freed
     memory.reset_peak_rss()
     if entry.trainer is not None:
         # Each round starts from the initial weights: the runtimes share the model, and a loss

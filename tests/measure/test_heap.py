@@ -74,3 +74,27 @@ def test_each_result_says_how_its_heap_was_held_and_a_users_own_setting_wins(tmp
         )
         assert done.returncode == 0, done.stdout + done.stderr
         assert _heap_of(cache) == {expected}, name
+
+
+RELEASE = textwrap.dedent("""
+    import torch
+    from benchit.measure import heap, memory
+    heap.hold()
+    start = memory.resident_bytes()
+    blocks = [torch.ones(256 * 1024) for _ in range(200)]  # 200 MiB in blocks of 1 MiB, from the heap
+    del blocks
+    kept = memory.resident_bytes()
+    heap.release()
+    print(start, kept, memory.resident_bytes())
+""")
+
+
+def test_release_gives_back_what_the_held_heap_kept() -> None:
+    """Before a round (``rounds._round``): what another runtime freed is not counted in this one's peak."""
+    if not (here := _held_here()).startswith("glibc"):
+        pytest.skip(f"heap not held here: {here}")
+    done = subprocess.run([sys.executable, "-c", RELEASE], capture_output=True, text=True, timeout=120, check=True)
+    start, kept, released = map(int, done.stdout.split())
+    mib = 1 << 20
+    assert kept - start > 150 * mib, (start, kept)  # freed, and kept: the held heap gives nothing back
+    assert released - start < 50 * mib, (start, kept, released)
