@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import ctypes
 import os
+from typing import Any
 
 # glibc's mallopt parameters (malloc.h).
 M_TRIM_THRESHOLD = -1
@@ -35,6 +36,7 @@ MMAP_THRESHOLD = 32 << 20  # glibc's largest (DEFAULT_MMAP_THRESHOLD_MAX on 64-b
 USER_VARIABLES = ("GLIBC_TUNABLES", "MALLOC_TRIM_THRESHOLD_", "MALLOC_MMAP_THRESHOLD_", "LD_PRELOAD")
 
 _held: str | None = None
+_trim: Any = None  # glibc's malloc_trim, once ``hold`` has raised the thresholds: ``release`` calls it
 
 
 def hold() -> str:
@@ -52,8 +54,8 @@ def release() -> None:
     before a round, so that the round's peak of resident memory is its runtime's, not what another
     runtime of the model freed and the held heap kept. The round's first iteration faults its
     memory in again; the thresholds stay raised, so no later one does."""
-    if _held is not None and _held.startswith("glibc"):
-        ctypes.CDLL(None).malloc_trim(0)
+    if _trim is not None:
+        _trim(0)
 
 
 def state() -> str | None:
@@ -62,6 +64,7 @@ def state() -> str | None:
 
 
 def _hold() -> str:
+    global _trim
     mine = [f"{name}={os.environ[name]}" for name in USER_VARIABLES if os.environ.get(name)]
     if mine:
         return "as set: " + " ".join(mine)
@@ -69,13 +72,13 @@ def _hold() -> str:
         libc = ctypes.CDLL(None)
         version = libc.gnu_get_libc_version
         mallopt = libc.mallopt
+        trim = libc.malloc_trim
     except (OSError, AttributeError):
         return "as it is: not glibc"
     version.restype = ctypes.c_char_p
     mallopt.argtypes = (ctypes.c_int, ctypes.c_int)
     if not (mallopt(M_TRIM_THRESHOLD, TRIM_THRESHOLD) and mallopt(M_MMAP_THRESHOLD, MMAP_THRESHOLD)):
         return "as it is: mallopt refused"
-    release = (version() or b"").decode("ascii", "replace")
-    return (
-        f"glibc {release} malloc: trim threshold {TRIM_THRESHOLD >> 30} GiB, mmap threshold {MMAP_THRESHOLD >> 20} MiB"
-    )
+    _trim = trim
+    glibc = (version() or b"").decode("ascii", "replace")
+    return f"glibc {glibc} malloc: trim threshold {TRIM_THRESHOLD >> 30} GiB, mmap threshold {MMAP_THRESHOLD >> 20} MiB"
