@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from sqlalchemy import func, or_, select
 
 from benchit import failures
 from benchit.errors import UsageError
-from benchit.history import engine, schema
+from benchit.history import engine, query, schema
 from benchit.naming import measurement_key, options_tag
 from benchit.report.triage import Failed, identity
 
@@ -55,13 +54,9 @@ def _recorded(details: dict[str, Any]) -> failures.Failure | None:
 def _failed(row: dict[str, Any], where: str) -> Failed | None:
     """A published failed result as triage's ``Failed``: its failure as recorded (``_recorded``), the
     one the cache's triage reads, else (published before failures were) derived from its error or parity."""
-    options = json.loads(row.get("runtime_options") or "{}")
+    options = query.mapping(row.get("runtime_options"))
     measurement = measurement_key(row["device"], row["runtime"], row["precision"], row["mode"], options_tag(options))
-    try:
-        details = json.loads(row.get("details") or "{}")
-    except ValueError:
-        details = {}
-    details = details if isinstance(details, dict) else {}
+    details = query.mapping(row.get("details"))
     failure = _recorded(details)
     if failure is None and row["status"] == "failed":
         failure = failures.describe(row["runtime"], row.get("error") or "")

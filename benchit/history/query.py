@@ -86,9 +86,19 @@ def points(
     return found
 
 
+def mapping(text: str | None) -> dict[str, Any]:
+    """A stored JSON column (a result's ``details``, ``stats``, ``runtime_options``) as a mapping:
+    empty where it is empty, damaged or not a mapping."""
+    try:
+        found = json.loads(text or "{}")
+    except ValueError:
+        return {}
+    return found if isinstance(found, dict) else {}
+
+
 def details(connection: Connection, ids: Iterable[int]) -> dict[int, dict[str, Any]]:
-    """The full rows of the results ``ids`` (rounds parsed, and the pass of each round as
-    ``round_passes``: empty for a one-pass result), by id."""
+    """The full rows of the results ``ids`` (rounds parsed, ``details``' ``info`` parsed once as
+    ``info``, and the pass of each round as ``round_passes``: empty for a one-pass result), by id."""
     r = schema.results
     wanted = sorted(set(ids))
     found: dict[int, dict[str, Any]] = {}
@@ -100,11 +110,13 @@ def details(connection: Connection, ids: Iterable[int]) -> dict[int, dict[str, A
         for row in connection.execute(query).mappings():
             item = dict(row)
             item["rounds"] = json.loads(item["rounds"])
-            stats = json.loads(item.pop("stats") or "{}")
-            passes = stats.get("round_passes") if isinstance(stats, dict) else None
+            stats = mapping(item.pop("stats"))
+            passes = stats.get("round_passes")
             item["round_passes"] = passes if isinstance(passes, list) and len(passes) == len(item["rounds"]) else []
             for key in ("energy_j", "energy_j_rounds", "energy_round_passes"):
-                item[key] = stats.get(key) if isinstance(stats, dict) else None
+                item[key] = stats.get(key)
+            info = mapping(item.pop("details")).get("info")
+            item["info"] = info if isinstance(info, dict) else {}
             found[item["id"]] = item
     return found
 

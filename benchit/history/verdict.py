@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -51,12 +50,9 @@ def _row(item: dict[str, Any], rounds: Sequence[float], probes: dict[str, Any]) 
 
 
 def _probe(item: dict[str, Any], reading: str, what: str) -> tuple[float, str] | None:
-    """A stored result's reading of one machine-speed probe and what it timed (``details.info``), if usable."""
-    try:
-        info = json.loads(item.get("details") or "{}").get("info", {})
-        value, timed = info.get(reading), info.get(what)
-    except (ValueError, AttributeError):
-        return None
+    """A stored result's reading of one machine-speed probe and what it timed (its ``info``), if usable."""
+    info = item.get("info") or {}
+    value, timed = info.get(reading), info.get(what)
     return (float(value), timed) if positive(value) and isinstance(timed, str) else None
 
 
@@ -132,10 +128,7 @@ TOKEN_MEDIANS = (("ttft", TTFT_STATS), ("tpot", TPOT_STATS))
 
 def _as_median(item: dict[str, Any], stats_key: str) -> dict[str, Any] | None:
     """A stored generate result seen as one of its generation medians (its rounds, its median), if it has it."""
-    try:
-        medians = json.loads(item.get("details") or "{}").get("info", {}).get(stats_key)
-    except (ValueError, AttributeError):
-        return None
+    medians = (item.get("info") or {}).get(stats_key)
     if not isinstance(medians, dict) or not positive(medians.get("median_ms")):
         return None
     rounds = medians.get(ROUNDS_MS) or [medians["median_ms"]]

@@ -13,7 +13,7 @@ from benchit.history.verdict import Verdict, judge_energy
 def _run(joules: float, *, contended: bool = False, rounds: int = 5, probe: float = 100.0) -> dict[str, Any]:
     energies = [joules * (1.0 + 0.01 * ((i % 3) - 1)) for i in range(rounds)]
     return {"status": "ok", "energy_j": joules, "energy_j_rounds": energies, "contended": contended,
-            "median_ms": 1.0, "rounds": [1.0] * rounds, "details": f'{{"info": {{"speed_probe_us": {probe}}}}}'}  # fmt: skip
+            "median_ms": 1.0, "rounds": [1.0] * rounds, "info": {"speed_probe_us": probe}}  # fmt: skip
 
 
 def test_more_energy_per_step_is_a_regression_whatever_the_probes() -> None:

@@ -93,10 +93,8 @@ def test_a_busy_side_is_still_inconclusive_with_its_probe_difference_listed() ->
 
 def _item(probe: float, median: float) -> dict[str, Any]:
     """A result as the history database gives it back (``query.details``)."""
-    import json
-
     return {"status": "ok", "median_ms": median, "rounds": [median * f for f in ROUNDS], "contended": False,
-            "details": json.dumps({"info": {"speed_probe_us": probe, "speed_probe": PROBE}})}  # fmt: skip
+            "info": {"speed_probe_us": probe, "speed_probe": PROBE}}  # fmt: skip
 
 
 def test_history_keeps_a_large_regression_on_a_slower_machine_with_a_note() -> None:

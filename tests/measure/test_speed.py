@@ -5,7 +5,6 @@ change, never faster or slower (a larger change: tests/judge/test_comparable.py)
 from __future__ import annotations
 
 import dataclasses
-import json
 import shutil
 from pathlib import Path
 from typing import Any
@@ -14,6 +13,7 @@ import pandas as pd
 import pytest
 from helpers import FAST, report_df, rewrite_results, run_benchit, with_rounds, write_script
 
+from benchit.history import query
 from benchit.history.verdict import Verdict, judge
 from benchit.judge.comparable import (
     MIN_SPEED_TOLERANCE,
@@ -174,8 +174,8 @@ def test_the_thread_pool_probe_is_judged_apart_from_the_python_probe(base: Any, 
 def _item(probe: Any, median: float, what: str = PROBE, pool: Any = None) -> dict[str, Any]:
     """A result as the history database gives it back (``query.details``)."""
     return {"status": "ok", "median_ms": median, "rounds": [median * 0.99, median, median * 1.01],
-            "contended": False, "details": json.dumps({"info": {"speed_probe_us": probe, "speed_probe": what,
-                                                                "parallel_probe_us": pool, "parallel_probe": POOL}})}  # fmt: skip
+            "contended": False, "info": {"speed_probe_us": probe, "speed_probe": what,
+                                         "parallel_probe_us": pool, "parallel_probe": POOL}}  # fmt: skip
 
 
 def test_history_does_not_judge_a_latest_run_on_a_machine_of_another_speed_by_what_that_explains() -> None:
@@ -195,8 +195,9 @@ def test_history_does_not_judge_a_latest_run_on_a_machine_of_another_speed_by_wh
     # a baseline run under another Python timed another probe: not judged by it
     verdict, _, reason = judge(_item(150.0, 2.0), [*baseline, _item(99.0, 1.0, what="other")], 0.05)
     assert verdict is Verdict.REGRESSION and reason == ""
-    # damaged details are no probe, not a crash
-    broken = {**_item(150.0, 2.0), "details": "{not json"}
+    # damaged details are no probe, not a crash (``query.mapping`` reads them as empty)
+    assert query.mapping("{not json") == query.mapping('["a list"]') == query.mapping(None) == {}
+    broken = {**_item(150.0, 2.0), "info": {}}
     assert judge(broken, baseline, 0.05)[0] is Verdict.REGRESSION
 
 
