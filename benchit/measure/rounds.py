@@ -24,14 +24,20 @@ _overhead: dict[str, float] = {}
 
 def _round(entry: Entry, device: Device, timer: Timer, config: Config, alone: bool) -> None:
     """Measure one round of ``entry``'s runtime, noting the peaks of memory while it ran; ``alone``:
-    no other runtime's rounds run between its own (no untimed call to start each)."""
+    no other runtime's rounds run between its own (no untimed call to start each but the first)."""
     assert entry.prepared is not None
     done = entry.rounds
     earlier = pooled_centred(done)
     earlier_s = sum(r.elapsed_s for r in done)
     latency = earlier_s / len(earlier) if earlier else entry.warmup.latency_s if entry.warmup else 1e-3
+    # What the heap holds free is given back before a round that follows another runtime's (so
+    # the peak from here is this runtime's own, not what the other freed) and before a runtime's
+    # first round; then one untimed call pays for the pages taken again. Between a lone
+    # runtime's rounds the heap holds only what it freed itself, and is kept.
+    first = not done
+    if first or not alone:
+        heap.release()
     device.reset_peak_memory()
-    heap.release()  # the peak from here is this runtime's own, not what others freed
     memory.reset_peak_rss()
     if entry.trainer is not None:
         # Each round starts from the initial weights: the runtimes share the model, and a loss
@@ -41,10 +47,9 @@ def _round(entry: Entry, device: Device, timer: Timer, config: Config, alone: bo
     before = resource.getrusage(resource.RUSAGE_SELF).ru_nivcsw
     with entry.context():
         left = max(0, max(1, config.timing.rounds) - len(done) - 1)
+        step, watch = entry.prepared.step, entry.watch
         done.append(
-            measure_round(
-                entry.prepared.step, timed, config.timing, latency, earlier, earlier_s, entry.watch, left, not alone
-            )
+            measure_round(step, timed, config.timing, latency, earlier, earlier_s, watch, left, first or not alone)
         )
     entry.switches += resource.getrusage(resource.RUSAGE_SELF).ru_nivcsw - before
     peaks = {**device.peak_memory(), keys.PEAK_RSS_BYTES: memory.resident_bytes("VmHWM") or 0}

@@ -396,13 +396,13 @@ def measure_round(
     set aside and measured again (the minimums count quiet blocks only), within the round's share
     of ``max_time_s``; when fewer than the round's ``min_iterations`` were quiet, the set-aside
     samples are kept after all and the round is ``contended``. ``reenter``: another step ran
-    since this one's last round."""
+    since this one's last round, or its heap was given back (``rounds._round``)."""
     rounds = max(1, settings.rounds)
     min_iterations = math.ceil(settings.min_iterations / rounds)
     min_time, max_time = settings.min_time_s / rounds, settings.max_time_s / rounds
     earlier = earlier or []
     # ``reenter``: one untimed call, because the runtime measured before this one (interleaved)
-    # left its own data in the caches, and the first call after it pays for that.
+    # left its own data in the caches, or the heap was given back, and the first call after pays.
     if reenter:
         _run(step, timer, 1)
     kept: list[float] = []

@@ -98,3 +98,58 @@ def test_release_gives_back_what_the_held_heap_kept() -> None:
     mib = 1 << 20
     assert kept - start > 150 * mib, (start, kept)  # freed, and kept: the held heap gives nothing back
     assert released - start < 50 * mib, (start, kept, released)
+
+
+# A runtime whose step allocates 16 MiB in blocks of 256 KiB (from the heap, below the held mmap
+# threshold), touches it and frees it, noting the minor page faults of each call in $STEP_LOG.
+CHURN = """
+import os
+import resource
+
+import benchit
+
+
+class Churn(benchit.Runtime):
+    name = "churn"
+    devices = ("cpu",)
+
+    def prepare(self, model, args, kwargs, device, artifacts):
+        log = open(os.environ["STEP_LOG"], "a", buffering=1)
+
+        def step():
+            before = resource.getrusage(resource.RUSAGE_SELF).ru_minflt
+            blocks = [bytearray(256 * 1024) for _ in range(64)]
+            del blocks
+            log.write(f"{resource.getrusage(resource.RUSAGE_SELF).ru_minflt - before}\\n")
+            return model(*args, **kwargs)
+
+        return benchit.Prepared(step=step)
+
+
+@benchit.hookimpl
+def benchit_runtimes():
+    return [Churn]
+"""
+
+
+def test_a_lone_runtimes_heap_is_given_back_before_its_first_round_only(tmp_path: Path) -> None:
+    """``rounds._round``: the heap is given back before a runtime's first round (and one untimed
+    call faults it in again), not between a lone runtime's rounds, whose first iterations would
+    each pay for it again."""
+    if not (here := _held_here()).startswith("glibc"):
+        pytest.skip(f"heap not held here: {here}")
+    (tmp_path / "plugins").mkdir()
+    (tmp_path / "plugins" / "churn.py").write_text(CHURN)
+    script = write_script(tmp_path, "lin.py", "import torch\ntorch.nn.Linear(8, 8)(torch.randn(2, 8))\n")
+    log = tmp_path / "faults.log"
+    done = run_benchit(
+        "benchmark", script, "--plugins-dir", tmp_path / "plugins", "--runtime", "churn", "--rounds", "4",
+        "--threads", "1", "--cache-dir", tmp_path / "cache", *FAST, env={"STEP_LOG": str(log)},
+    )  # fmt: skip
+    assert done.returncode == 0, done.stdout + done.stderr
+    faults = [int(line) for line in log.read_text().split()]
+    assert len(faults) > 20, faults
+    # 16 MiB is 4,096 pages: the first call grows the heap; the heap given back before the first
+    # round is faulted in once more; no round after it pays again.
+    faulting = [f for f in faults if f > 1000]
+    assert len(faulting) == 2, faulting
