@@ -5,7 +5,8 @@ caches: ``TMPDIR``, Inductor's and Triton's caches point inside it. The executor
 with the job, so what scripts and libraries leave behind (generated modules, compiled kernels)
 does not pile up in ``/tmp``, and a compile cut short by a timeout cannot leave a truncated
 kernel for a later build to load. Every ``torch-compile`` build therefore compiles cold; set
-``TORCHINDUCTOR_CACHE_DIR`` yourself to share a cache between builds and runs.
+``TORCHINDUCTOR_CACHE_DIR`` yourself to share a cache between builds and runs. (Inductor's check of
+the CPU's vector instructions is made once per run and kept apart: ``inductor_check``.)
 
 A run's folder holds a lock for as long as its run lives. A run killed outright (SIGKILL, a
 lost node) cannot remove its folder; the next run on the machine removes the folders whose
@@ -93,6 +94,12 @@ def user_chose_compile_cache(environ: Mapping[str, str] = os.environ) -> bool:
     before starting benchit (a notebook, a test) passes that on: it is not a choice."""
     chosen = environ.get("TORCHINDUCTOR_CACHE_DIR")
     return chosen is not None and os.path.abspath(chosen) != _torch_default_cache()
+
+
+def entered_compile_cache(environ: Mapping[str, str] = os.environ) -> bool:
+    """Whether ``TORCHINDUCTOR_CACHE_DIR`` is a folder ``enter`` chose: a run's or a job's."""
+    chosen = environ.get("TORCHINDUCTOR_CACHE_DIR")
+    return chosen is not None and any(part.startswith(PREFIX) for part in Path(chosen).parts)
 
 
 def _torch_default_cache() -> str:

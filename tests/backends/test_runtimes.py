@@ -19,6 +19,7 @@ from benchit.backends.inputs import match_inputs, named_inputs
 from benchit.backends.runtimes.compile import TorchCompile
 from benchit.backends.runtimes.onnxruntime import OnnxRuntime, choose_providers, provider_options
 from benchit.errors import Unavailable
+from benchit.execute import inductor_check
 
 RUNTIMES = ("torch", "torch-compile", "ort")
 
@@ -218,8 +219,10 @@ def test_temporary_files_and_compiled_kernels_go_with_each_job(scan: Any) -> Non
     df, cache, _ = scan
     # The script's file, Inductor's kernels (torchinductor_<user> by default) and the run's own
     # folder all lived in the job's folder, removed with it. Only the host lock, which every
-    # job and every benchit process of the user shares, stays in the machine's folder.
-    assert sorted(p.name for p in (cache.parent / "tmp").iterdir()) == [f"benchit-{os.getuid()}"]
+    # job and every benchit process of the user shares, and Inductor's check of the CPU, kept for
+    # the next run (execute/inductor_check.py), stay in the machine's folder.
+    kept = inductor_check.kept_folder().name
+    assert sorted(p.name for p in (cache.parent / "tmp").iterdir()) == sorted([f"benchit-{os.getuid()}", kept])
     assert (cache.parent / "tmp" / f"benchit-{os.getuid()}" / "measure.lock").is_file()
     compiled = df[(df["runtime"] == "torch-compile") & (df["status"] == "ok")]
     assert len(compiled) == len(SCRIPTS)

@@ -144,8 +144,11 @@ def benchit_addoption(parser: argparse.ArgumentParser) -> None:
 
 @hookimpl
 def benchit_preload(runtimes: list[str]) -> list[str]:
-    # Inductor takes seconds to import; once in the warm worker, not once per script.
-    return ["torch._dynamo", "torch._inductor.compile_fx"] if TorchCompile.name in runtimes else []
+    # Inductor takes seconds to import, and its check of the CPU's vector instructions seconds more
+    # in each job's fresh cache folder (``benchit.execute.inductor_check``): once in the warm worker.
+    if TorchCompile.name not in runtimes:
+        return []
+    return ["torch._dynamo", "torch._inductor.compile_fx", "benchit.execute.inductor_warm"]
 
 
 @hookimpl
