@@ -249,7 +249,14 @@ def benchit_preload(runtimes: list[str]) -> list[str]:
     # about 2 s of imports) and onnxruntime: once in the warm worker, not in each script's process.
     if OnnxRuntime.name not in runtimes:
         return []
-    return ["onnx", "onnxruntime", "onnxscript", "torch.onnx._internal.exporter._core", "torch.export._trace"]
+    return [
+        "onnx",
+        "onnxruntime",
+        "onnxscript",
+        "torch.onnx._internal.exporter._core",
+        "torch.export._trace",
+        "benchit.backends.runtimes.onnx_warm",
+    ]
 
 
 @hookimpl
