@@ -88,7 +88,7 @@ def check(pick: Callable[[], Any] | None = None) -> None:
         from torch._inductor.cpu_vec_isa import pick_vec_isa
 
         pick = pick_vec_isa
-    if scratch.user_chose_compile_cache() and not scratch.entered_compile_cache():
+    if scratch.user_chose_compile_cache():
         _check_in(None, pick)
         return
     kept = kept_folder()

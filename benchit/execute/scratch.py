@@ -91,15 +91,12 @@ def _abandoned(folder: Path) -> bool:
 def user_chose_compile_cache(environ: Mapping[str, str] = os.environ) -> bool:
     """Whether ``TORCHINDUCTOR_CACHE_DIR`` names a folder the user chose. torch writes its
     default folder into the environment the first time it compiles, so a process that compiled
-    before starting benchit (a notebook, a test) passes that on: it is not a choice."""
+    before starting benchit (a notebook, a test) passes that on: it is not a choice. Nor is a
+    folder ``enter`` chose, a run's or a job's (the warm worker's own environment after it)."""
     chosen = environ.get("TORCHINDUCTOR_CACHE_DIR")
-    return chosen is not None and os.path.abspath(chosen) != _torch_default_cache()
-
-
-def entered_compile_cache(environ: Mapping[str, str] = os.environ) -> bool:
-    """Whether ``TORCHINDUCTOR_CACHE_DIR`` is a folder ``enter`` chose: a run's or a job's."""
-    chosen = environ.get("TORCHINDUCTOR_CACHE_DIR")
-    return chosen is not None and any(part.startswith(PREFIX) for part in Path(chosen).parts)
+    if chosen is None or any(part.startswith(PREFIX) for part in Path(chosen).parts):
+        return False
+    return os.path.abspath(chosen) != _torch_default_cache()
 
 
 def _torch_default_cache() -> str:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -83,3 +84,5 @@ def test_torchs_own_default_cache_folder_in_the_environment_is_not_the_users_cho
     assert not scratch.user_chose_compile_cache({"TORCHINDUCTOR_CACHE_DIR": torch_default})
     assert not scratch.user_chose_compile_cache({})
     assert scratch.user_chose_compile_cache({"TORCHINDUCTOR_CACHE_DIR": "/srv/shared-inductor-cache"})
+    run = Path(tempfile.gettempdir(), f"{scratch.PREFIX}abc", "compile-cache")  # what ``enter`` sets
+    assert not scratch.user_chose_compile_cache({"TORCHINDUCTOR_CACHE_DIR": str(run)})
