@@ -17,9 +17,9 @@ reuses what it freed, as a long-running server settles into doing; it is recorde
 result (``heap`` in its environment). A user's own allocator settings win: with
 ``GLIBC_TUNABLES``, ``MALLOC_TRIM_THRESHOLD_``, ``MALLOC_MMAP_THRESHOLD_`` or a preloaded allocator
 (``LD_PRELOAD``, jemalloc or tcmalloc say) in the environment, nothing is changed and the
-variables are recorded. Elsewhere than glibc, nothing is changed either. Before each round,
-``release`` gives the kept memory back once, so that the round's peak of resident memory is its own
-runtime's.
+variables are recorded. Elsewhere than glibc, nothing is changed either. Before a runtime's first
+round, and before each round that follows another runtime's, ``release`` gives the kept memory
+back once (``rounds._round``), so that the round's peak of resident memory is its own runtime's.
 """
 
 from __future__ import annotations
@@ -51,9 +51,9 @@ def hold() -> str:
 
 def release() -> None:
     """Give the heap's free memory back to the kernel now (``malloc_trim``), where ``hold`` held it:
-    before a round, so that the round's peak of resident memory is its runtime's, not what another
-    runtime of the model freed and the held heap kept. The round's first iteration faults its
-    memory in again; the thresholds stay raised, so no later one does."""
+    before a round where another runtime of the model may have freed into it, so that the round's
+    peak of resident memory is its runtime's. The untimed call that starts such a round faults the
+    memory in again; the thresholds stay raised, so no later call does."""
     if _trim is not None:
         _trim(0)
 
