@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field, replace
 from itertools import compress
 from typing import Any
 
 from sqlalchemy import Connection
 
-from benchit.floor import inside, release, usable
+from benchit.floor import inside, percent, release, usable
 from benchit.history import query
 from benchit.history.changepoint import last_change
 from benchit.history.changes import differences
+from benchit.history.shifts import Group, Shift, by_group, shifts
 from benchit.history.verdict import MIN_BASELINE_RUNS, TokenVerdict, Verdict, judge, judge_energy, judge_tokens
 from benchit.judge.comparable import positive
 from benchit.judge.noise import series_band
@@ -48,6 +50,7 @@ class SeriesReport:
     baseline_energy_j: float | None = None  # ... the median of the baseline's runs
     tokens: tuple[TokenVerdict, ...] = ()  # a generate series: TTFT's and TPOT's own verdicts
     energy: TokenVerdict | None = None  # energy per step's own verdict, where every run has energy
+    machine_shift: float | None = None  # judged net of the runs' shifts: the latest run's over its baseline's
 
     @property
     def name(self) -> str:
@@ -67,6 +70,7 @@ class SeriesReport:
             "method": c.method if c else None, "verdict": self.verdict.value, "reason": self.reason,
             "change_point_run": self.change_point_run, "change_point_ratio": self.change_point_ratio,
             "last_good_run": self.last_good_run, "first_bad_run": self.first_bad_run, "changed": "; ".join(self.changed),
+            "machine_shift": self.machine_shift,
             **_energy(self.latest_energy_j, self.baseline_energy_j),
             **self._judged_energy(),
             **{k: v for t in self.tokens for k, v in t.flat().items()},
@@ -84,17 +88,33 @@ class SeriesReport:
 def analyse(
     connection: Connection, filters: query.Filters, baseline: int, threshold: float, chart_runs: int = 0
 ) -> list[SeriesReport]:
-    """Every selected series' report, regressions first; ``chart_runs``: keep that many last points for a chart."""
+    """Every selected series' report, regressions first; ``chart_runs``: keep that many last points
+    for a chart. Each series is judged net of its runs' shifts (``history.shifts``), which are read
+    from every series of the database in those runs, whatever the filters select: a filter changes
+    which series are shown, not their verdicts."""
     chosen = query.series(connection, filters)
-    everything = not any(getattr(filters, n) for n in ("model", "device", "runtime", "precision", "machine"))
+    everything = query.series(connection, query.Filters())
     runs_of = query.tagged_runs(connection, filters.tags) if filters.tags else None
-    found = query.points(connection, chosen, everything, filters.since, runs_of)
+    found = query.points(connection, everything, True, filters.since, runs_of)
     run_names = query.runs(connection)
+    fingerprints = query.fingerprints(connection)
+    groups = {sid: _group(s) for sid, s in everything.items()}
+    run_shifts = shifts(
+        found, {sid: (group, str(everything[sid]["script"])) for sid, group in groups.items()}, fingerprints
+    )
+    tables = by_group(run_shifts, max(run_names, default=0))
     plans: list[tuple[int, query.Points, list[int], int, Any, float | None]] = []
+    nets: dict[int, Net] = {}
     wanted: list[int] = []
-    for sid, p in found.items():
+    for sid, raw in found.items():
         if sid not in chosen:
             continue
+        factors = _factors(raw, tables.get(groups[sid]))
+        p = (
+            raw
+            if factors is None
+            else query.Points(raw.ids, raw.runs, (raw.columns()[1] / factors).tolist(), raw.usable)
+        )
         last = len(p.ids) - 1
         window = [i for i in range(max(0, last - baseline), last) if p.usable[i]]
         usable = list(compress(range(len(p.usable)), p.usable))
@@ -104,6 +124,7 @@ def analyse(
         cp_band = _band_before(p, cp_index, baseline) if cp else None
         window = _before_the_step(p, window, cp_index, cp.ratio if cp else 1.0, _margin(threshold, cp_band))
         plans.append((sid, p, window, cp_index, cp, cp_band))
+        nets[sid] = _net(raw, [last, *window], groups[sid], run_shifts, fingerprints, factors)
         wanted += [p.ids[last], *(p.ids[i] for i in window)]
         if chart_runs:
             wanted += p.ids[-chart_runs:]
@@ -111,13 +132,109 @@ def analyse(
     floors = query.floors(connection)
     known = query.environments(connection, {r["environment_id"] for r in rows.values()}) if floors else {}
     judged = [_report(chosen[sid], p, window, cp_index, cp, rows, run_names, threshold, chart_runs,
-                      _floor(chosen[sid], [rows[p.ids[i]] for i in (len(p.ids) - 1, *window)], known, floors), cp_band)
+                      _floor(chosen[sid], [rows[p.ids[i]] for i in (len(p.ids) - 1, *window)], known, floors), cp_band,
+                      nets[sid])
               for sid, p, window, cp_index, cp, cp_band in plans]  # fmt: skip
     rows.update(query.details(connection, [r for _, pair in judged for r in pair if r not in rows]))
     envs = query.environments(connection, {rows[r]["environment_id"] for _, pair in judged for r in pair})
     reports = [_with_changes(rep, pair, rows, envs, run_names) for rep, pair in judged]
     reports.sort(key=lambda r: (ORDER.index(r.verdict), -(r.change.ratio if r.change else 0.0), r.name))
     return reports
+
+
+def _factors(p: query.Points, table: Any) -> Any:
+    """The shift of each of ``p``'s runs (an array by index) from its group's table of factors by
+    run id (``shifts.by_group``), or None where the group has no shift."""
+    return None if table is None else table[p.columns()[0]]
+
+
+def _group(identity: dict[str, Any]) -> Group:
+    """The series a series' runs' shifts are read among: those of its machine and device."""
+    return str(identity["machine"]), str(identity["device"])
+
+
+@dataclass(frozen=True)
+class Net:
+    """How a series' latest run and baseline are judged net of their runs' shifts: each result's
+    factor by id (empty: judged as measured), and the latest run's shift over its baseline's."""
+
+    factors: dict[int, float] = field(default_factory=dict)
+    scripts: int = 0  # the fewest scripts a shift of theirs was read from
+    every: Any = None  # every result's factor its net median is over (an array by index), or None: all 1
+
+    @property
+    def applied(self) -> bool:
+        return bool(self.factors)
+
+
+def _net(
+    p: query.Points,
+    judged: list[int],
+    group: Group,
+    run_shifts: dict[tuple[int, Group], Shift],
+    fingerprints: dict[int, str],
+    factors: Any,
+) -> Net:
+    """The factors the results at ``judged`` (the latest and its baseline window, indices into
+    ``p``) are judged net of: where every one of their runs has a shift and all ran the same
+    software (shifts are read among one software's runs, so only theirs compare); else none.
+    ``factors``: every result's, which the series' net medians (its change point) are over."""
+    found = [run_shifts.get((p.runs[i], group)) for i in judged]
+    if len(judged) < 2 or any(s is None for s in found) or len({fingerprints.get(p.runs[i]) for i in judged}) > 1:
+        return Net(every=factors)
+    shifted = {p.ids[i]: s.factor for i, s in zip(judged, found, strict=True) if s}
+    return Net(shifted, min(s.scripts for s in found if s), factors)
+
+
+def _netted(item: dict[str, Any], factor: float) -> dict[str, Any]:
+    """A result as if its run had not shifted: its median, interval and rounds over ``factor``."""
+    scaled = {k: item[k] / factor for k in ("median_ms", "ci_low_ms", "ci_high_ms") if positive(item.get(k))}
+    return {**item, **scaled, "rounds": [r / factor for r in item["rounds"]]}
+
+
+def _shift_note(net: Net, latest: int, window: list[int]) -> tuple[float | None, str]:
+    """The latest run's shift over its baseline's (the median of theirs) and a note saying it was
+    taken out: ``machine ×1.07 slower in latest than in baseline (10 scripts); judged net of it``."""
+    if not net.applied:
+        return None, ""
+    before = sorted(net.factors[i] for i in window)
+    ratio = net.factors[latest] / before[len(before) // 2]
+    if abs(math.log(ratio)) < math.log(1.01):
+        return ratio, ""
+    way = "slower" if ratio > 1 else "faster"
+    shown = ratio if ratio > 1 else 1 / ratio
+    return ratio, f"machine ×{shown:.2f} {way} in latest than in baseline ({net.scripts} scripts); judged net of it"
+
+
+# A change seen in the latest run alone is a verdict only beyond this power of the margin (1 plus
+# the threshold, the machine's floor or the series' own spread, the widest): smaller, it waits for
+# the next run. One run can stray by a state of its own: on the 2-vCPU VM an unchanged 0.27 ms
+# convolution ran 7% fast in both passes (two processes) of one run of ten, where the other nine
+# models did not move and its own earlier runs had stayed within 2% (2026-11-28, the thirteenth
+# verdicts run). A larger change, 1.5x, needs no second run.
+CONFIRM = 2.0
+
+
+def _alone(p: query.Points, last: int, window: list[int], ratio: float, margin: float) -> bool:
+    """Whether the latest run's change of ``ratio`` is small (inside ``(1 + margin) ** CONFIRM``)
+    and seen in it alone: the usable run before it stayed within ``margin`` of the baseline's
+    level, or moved the other way. A step that began a run or more earlier is confirmed."""
+    if not window or not inside(ratio, (1.0 + margin) ** CONFIRM - 1.0):
+        return False
+    before = [m for i in window if p.usable[i] and (m := p.medians[i])]
+    previous = next((i for i in range(last - 1, -1, -1) if p.usable[i]), None)
+    if not before or previous is None or not positive(p.medians[previous]):
+        return False
+    level, seen = sorted(before)[len(before) // 2], p.medians[previous]
+    return not (seen > level * (1.0 + margin) if ratio > 1.0 else seen < level / (1.0 + margin))
+
+
+def _unconfirmed(ratio: float, margin: float) -> str:
+    way = "slower" if ratio > 1.0 else "faster"
+    return (
+        f"×{ratio:.2f} {way} in the latest run alone, within {percent(((1.0 + margin) ** CONFIRM) - 1.0)}:"
+        " a change this small is a verdict once the next run confirms it"
+    )
 
 
 def _floor(
@@ -149,11 +266,25 @@ def _report(
     chart_runs: int,
     floor: float | None = None,
     cp_band: float | None = None,
+    net: Net | None = None,
 ) -> tuple[SeriesReport, tuple[int, ...]]:
-    """The series' report, and the results (last good, first bad) whose differences explain a regression."""
+    """The series' report, and the results (last good, first bad) whose differences explain a
+    regression. ``p``'s medians are net of their runs' shifts; ``net`` says whether the latest
+    run and its baseline are judged so (else as measured, the probes consulted)."""
+    net = net or Net()
     last = len(p.ids) - 1
     latest = rows[p.ids[last]]
-    verdict, change, reason = judge(latest, [rows[p.ids[i]] for i in window], threshold, floor)
+    judged = [_netted(rows[i], f) for i in (p.ids[last], *(p.ids[j] for j in window)) if (f := net.factors.get(i))]
+    if net.applied:
+        verdict, change, reason = judge(judged[0], judged[1:], threshold, floor, shifted=True)
+    else:
+        verdict, change, reason = judge(latest, [rows[p.ids[i]] for i in window], threshold, floor)
+    shift, note = _shift_note(net, p.ids[last], [p.ids[i] for i in window])
+    if verdict in (Verdict.REGRESSION, Verdict.IMPROVEMENT) and change is not None:
+        margin = _margin(threshold, floor, series_band([p.medians[i] for i in window]))
+        if _alone(p, last, window, change.ratio, margin):
+            verdict, reason = Verdict.INCONCLUSIVE, _unconfirmed(change.ratio, margin)
+    reason = "; ".join(r for r in (reason, note) if r)
     tokens = judge_tokens(latest, [rows[p.ids[i]] for i in window], threshold, floor)
     energy = judge_energy(latest, [rows[p.ids[i]] for i in window], threshold)
     base = [m for i in window if (m := p.medians[i])]
@@ -174,7 +305,8 @@ def _report(
             ]
         else:
             before = base
-        pair = _good_and_bad(p, last, sorted(before)[len(before) // 2] * (1.0 + threshold), rows) if before else ()
+        limit = sorted(before)[len(before) // 2] * (1.0 + threshold)
+        pair = _good_and_bad(p, last, limit, rows, net.every) if before else ()
     elif verdict is Verdict.FAILING and window:
         pair = (p.ids[window[-1]], p.ids[last])
     chart = _chart(p, rows, run_names, chart_runs) if chart_runs else {}
@@ -197,6 +329,7 @@ def _report(
         baseline_energy_j=_median([e for i in window if (e := rows[p.ids[i]].get("energy_j")) is not None]),
         tokens=tokens,
         energy=energy,
+        machine_shift=shift,
     )
     return report, pair
 
@@ -253,18 +386,22 @@ def _holds(p: query.Points, index: int, window: int, ratio: float, threshold: fl
     return all(m < level / (1.0 + threshold) for m in after)
 
 
-def _good_and_bad(p: query.Points, last: int, limit: float, rows: dict[int, dict[str, Any]]) -> tuple[int, ...]:
+def _good_and_bad(
+    p: query.Points, last: int, limit: float, rows: dict[int, dict[str, Any]], factors: Any = None
+) -> tuple[int, ...]:
     """The last good result and the first bad one: the bad ones are the usable runs up to the
     latest that are all slower than ``limit`` (the level before, beyond the threshold), each by
     the low end of its median's interval where its row is at hand (``rows``), else by its median:
     a run whose machine slowed for part of its rounds (median ×1.36, interval from ×1.17) is not
-    the first bad run of a script changed a run later."""
+    the first bad run of a script changed a run later. ``factors``: the runs' shifts ``p``'s
+    medians are net of, which the rows' intervals are divided by too."""
     first_bad, good = last, None
     for i in range(last - 1, -1, -1):
         if not p.usable[i]:
             continue
         row = rows.get(p.ids[i])
         low = row.get("ci_low_ms") if row is not None else None
+        low = low / float(factors[i]) if positive(low) and factors is not None else low
         if (low if positive(low) else (p.medians[i] or 0.0)) > limit:
             first_bad = i
         else:

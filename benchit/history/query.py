@@ -52,6 +52,17 @@ class Points:
     runs: list[int] = field(default_factory=list)
     medians: list[float] = field(default_factory=list)
     usable: list[bool] = field(default_factory=list)
+    # The same runs, medians and usable flags as numpy arrays, where they were read as such.
+    arrays: tuple[Any, Any, Any] | None = field(default=None, repr=False, compare=False)
+
+    def columns(self) -> tuple[Any, Any, Any]:
+        """Runs (int64), medians (float64) and usable (bool) as numpy arrays."""
+        if self.arrays is None:
+            import numpy as np
+
+            self.arrays = (np.asarray(self.runs, dtype=np.int64), np.asarray(self.medians, dtype=np.float64),
+                           np.asarray(self.usable, dtype=bool))  # fmt: skip
+        return self.arrays
 
 
 def series(connection: Connection, filters: Filters) -> dict[int, dict[str, Any]]:
@@ -74,7 +85,13 @@ def points(
     for sid, packed in summary.read(connection, None if everything else chosen):
         ids, runs, medians = packed.ids.tolist(), packed.runs.tolist(), packed.medians.tolist()
         usable: list[int] = packed.usable.tolist()
-        if since is not None or runs_of is not None:
+        arrays = None
+        if since is None and runs_of is None:
+            import numpy as np
+
+            arrays = (np.asarray(packed.runs, dtype=np.int64), np.asarray(packed.medians, dtype=np.float64),
+                      np.asarray(packed.usable, dtype=bool))  # fmt: skip
+        else:
             keep = [
                 (since is None or t >= since) and (runs_of is None or r in runs_of)
                 for t, r in zip(packed.times, runs, strict=True)
@@ -82,7 +99,7 @@ def points(
             ids, runs = list(compress(ids, keep)), list(compress(runs, keep))
             medians, usable = list(compress(medians, keep)), list(compress(usable, keep))
         if ids:
-            found[sid] = Points(ids, runs, medians, [bool(u) for u in usable])
+            found[sid] = Points(ids, runs, medians, [bool(u) for u in usable], arrays)
     return found
 
 
@@ -137,6 +154,12 @@ def runs(connection: Connection) -> dict[int, tuple[str, float]]:
         id_: (name, time)
         for id_, name, time in connection.execute(select(schema.runs.c.id, schema.runs.c.name, schema.runs.c.time))
     }
+
+
+def fingerprints(connection: Connection) -> dict[int, str]:
+    """Every run's software, by id: the fingerprint of its results' environments."""
+    r = schema.runs
+    return {id_: fingerprint for id_, fingerprint in connection.execute(select(r.c.id, r.c.fingerprint))}
 
 
 def tagged_runs(connection: Connection, tags: Iterable[tuple[str, str]]) -> set[int]:

@@ -93,12 +93,18 @@ def _band(baseline: Sequence[dict[str, Any]], floor: float | None) -> tuple[floa
 
 
 def judge(
-    latest: dict[str, Any], baseline: Sequence[dict[str, Any]], threshold: float, floor: float | None = None
+    latest: dict[str, Any],
+    baseline: Sequence[dict[str, Any]],
+    threshold: float,
+    floor: float | None = None,
+    shifted: bool = False,
 ) -> tuple[Verdict, Change | None, str]:
     """The latest result against the usable earlier ones (ok and not contended): Welch's t on
     the log round medians (the latest run's rounds against the baseline runs' rounds, pooled).
     ``floor``: the machine's noise floor; a change within it, or within the series' own spread
-    from run to run where that is wider (``_band``), is no change (``judge.noise``)."""
+    from run to run where that is wider (``_band``), is no change (``judge.noise``). ``shifted``:
+    the results are net of their runs' shifts (``history.shifts``), the machine's speed read from
+    the zoo itself, so the machine-speed probes, a coarser reading of it, are not consulted."""
     if latest["status"] != "ok":
         why = str(latest.get("error") or latest["status"]).strip().splitlines() or [""]
         return Verdict.FAILING, None, why[0][:200]
@@ -106,7 +112,7 @@ def judge(
         return Verdict.INCONCLUSIVE, None, f"too few runs: {len(baseline)} usable in the baseline"
     pooled = [r for item in baseline for r in item["rounds"]]
     base = {"median_ms": statistics.median(pooled) if pooled else None, "contended": False}
-    mine, theirs = _probes(latest, baseline)
+    mine, theirs = ({}, {}) if shifted else _probes(latest, baseline)
     sides = [(_row(latest, latest["rounds"], mine), "latest"), (_row(base, pooled, theirs), "baseline")]
     reason = why_inconclusive(*sides, speed=speed_tolerance(threshold, floor))
     if reason:

@@ -111,3 +111,23 @@ def test_a_night_slowed_for_part_of_its_rounds_is_no_regression_nor_the_first_ba
     assert doubled["verdict"] == "regression", doubled
     # Night 3's median is past the threshold, but its interval is not: the step came with night 4.
     assert (doubled["last_good_run"], doubled["first_bad_run"]) == ("night-3", "night-4"), doubled
+
+
+def test_a_small_change_in_the_latest_run_alone_waits_for_the_next_and_then_is_a_verdict(tmp_path: Path) -> None:
+    """8% slower in the last night only: inside (1 + 5%) squared (±10.3%), so inconclusive until the next
+    night confirms it (then a regression, the change point at its first night); 1.5x needs no second night."""
+    once = tmp_path / "once"
+    once.mkdir()
+    (alone,) = _history(once, {"mlp": [1.0, 1.01, 0.99, 1.0, 1.0, 1.08]})["mlp"]
+    assert alone["verdict"] == "inconclusive" and alone["ratio"] == pytest.approx(1.08, rel=0.02), alone
+    assert alone["reason"] == (
+        "×1.08 slower in the latest run alone, within ±10.3%: a change this small is a verdict once the next run confirms it"
+    )
+    twice = tmp_path / "twice"
+    twice.mkdir()
+    (confirmed,) = _history(twice, {"mlp": [1.0, 1.01, 0.99, 1.0, 1.0, 1.08, 1.08]})["mlp"]
+    assert confirmed["verdict"] == "regression" and confirmed["change_point_run"] == "night-6", confirmed
+    faster = tmp_path / "faster"
+    faster.mkdir()
+    (sped,) = _history(faster, {"mlp": [1.0, 1.01, 0.99, 1.0, 1.0, 0.92]})["mlp"]
+    assert sped["verdict"] == "inconclusive" and sped["reason"].startswith("×0.92 faster in the latest run alone"), sped
