@@ -14,10 +14,19 @@ from benchit.history import query
 from benchit.history.changepoint import last_change
 from benchit.history.changes import differences
 from benchit.history.shifts import Group, Shift, by_group, shifts
-from benchit.history.verdict import MIN_BASELINE_RUNS, TokenVerdict, Verdict, judge, judge_energy, judge_tokens
+from benchit.history.verdict import (
+    MIN_BASELINE_RUNS,
+    TOKEN_MEDIANS,
+    TokenVerdict,
+    Verdict,
+    judge,
+    judge_energy,
+    judge_tokens,
+)
 from benchit.judge.comparable import positive
 from benchit.judge.noise import series_band
 from benchit.judge.stats import Change
+from benchit.keys import ROUNDS_MS
 from benchit.nested import level_df
 from benchit.report.units import Interval, interval
 
@@ -187,9 +196,17 @@ def _net(
 
 
 def _netted(item: dict[str, Any], factor: float) -> dict[str, Any]:
-    """A result as if its run had not shifted: its median, interval and rounds over ``factor``."""
+    """A result as if its run had not shifted: its median, interval and rounds over ``factor``, and
+    so its generation's (TTFT's and TPOT's median and rounds, a latency each)."""
     scaled = {k: item[k] / factor for k in ("median_ms", "ci_low_ms", "ci_high_ms") if positive(item.get(k))}
-    return {**item, **scaled, "rounds": [r / factor for r in item["rounds"]]}
+    info = dict(item.get("info") or {})
+    for _, key in TOKEN_MEDIANS:
+        stats = info.get(key)
+        if isinstance(stats, dict) and positive(stats.get("median_ms")):
+            rounds = stats.get(ROUNDS_MS)
+            info[key] = {**stats, "median_ms": stats["median_ms"] / factor,
+                         **({ROUNDS_MS: [r / factor for r in rounds]} if isinstance(rounds, list) else {})}  # fmt: skip
+    return {**item, **scaled, "rounds": [r / factor for r in item["rounds"]], "info": info}
 
 
 def _shift_note(net: Net, latest: int, window: list[int]) -> tuple[float | None, str]:
@@ -285,7 +302,10 @@ def _report(
         if _alone(p, last, window, change.ratio, margin):
             verdict, reason = Verdict.INCONCLUSIVE, _unconfirmed(change.ratio, margin)
     reason = "; ".join(r for r in (reason, note) if r)
-    tokens = judge_tokens(latest, [rows[p.ids[i]] for i in window], threshold, floor)
+    if net.applied:
+        tokens = judge_tokens(judged[0], judged[1:], threshold, floor, shifted=True)
+    else:
+        tokens = judge_tokens(latest, [rows[p.ids[i]] for i in window], threshold, floor)
     energy = judge_energy(latest, [rows[p.ids[i]] for i in window], threshold)
     base = [m for i in window if (m := p.medians[i])]
     # A level that moved by less than the machine's run-to-run noise did not move: the floor is

@@ -160,10 +160,14 @@ class TokenVerdict:
 
 
 def judge_tokens(
-    latest: dict[str, Any], baseline: Sequence[dict[str, Any]], threshold: float, floor: float | None = None
+    latest: dict[str, Any],
+    baseline: Sequence[dict[str, Any]],
+    threshold: float,
+    floor: float | None = None,
+    shifted: bool = False,
 ) -> tuple[TokenVerdict, ...]:
-    """TTFT's and TPOT's verdicts (``judge``) for a generate series whose latest result and every
-    baseline result have them; none for others."""
+    """TTFT's and TPOT's verdicts (``judge``, ``shifted`` as there) for a generate series whose
+    latest result and every baseline result have them; none for others."""
     if latest["status"] != "ok" or not baseline:
         return ()
     found = []
@@ -171,7 +175,7 @@ def judge_tokens(
         own = _as_median(latest, stats_key)
         theirs = [seen for item in baseline if (seen := _as_median(item, stats_key)) is not None]
         if own is not None and len(theirs) == len(baseline):
-            found.append(TokenVerdict(name, *judge(own, theirs, threshold, floor)))
+            found.append(TokenVerdict(name, *judge(own, theirs, threshold, floor, shifted)))
     return tuple(found)
 
 

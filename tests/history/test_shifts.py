@@ -154,3 +154,16 @@ def test_a_new_torch_that_slows_every_series_is_a_regression_of_each(scan: Path,
     assert found["lin_8"]["ratio"] == pytest.approx(1.09, rel=0.03) and math.isclose(
         found[STEPPED]["ratio"], 1.5 * 1.09, rel_tol=0.03
     )
+
+
+def test_a_result_net_of_its_shift_has_its_latency_and_its_generations_over_it() -> None:
+    from benchit.history.analysis import _netted
+
+    item = {"median_ms": 2.0, "ci_low_ms": 1.8, "ci_high_ms": 2.2, "rounds": [2.0, 2.2], "contended": False,
+            "info": {"ttft_stats": {"median_ms": 4.0, "rounds_ms": [4.0, 4.4]}, "tpot_stats": {"median_ms": 1.0},
+                     "speed_probe_us": 120.0}}  # fmt: skip
+    net = _netted(item, 2.0)
+    assert (net["median_ms"], net["ci_low_ms"], net["ci_high_ms"], net["rounds"]) == (1.0, 0.9, 1.1, [1.0, 1.1])
+    assert net["info"]["ttft_stats"] == {"median_ms": 2.0, "rounds_ms": [2.0, 2.2]}
+    assert net["info"]["tpot_stats"] == {"median_ms": 0.5} and net["info"]["speed_probe_us"] == 120.0
+    assert item["median_ms"] == 2.0 and item["info"]["ttft_stats"]["median_ms"] == 4.0  # the stored row as it was
