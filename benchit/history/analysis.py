@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field, replace
 from itertools import compress
 from typing import Any
@@ -13,20 +12,11 @@ from benchit.floor import inside, percent, release, usable
 from benchit.history import query
 from benchit.history.changepoint import last_change
 from benchit.history.changes import differences
-from benchit.history.shifts import Group, Shift, by_group, shifts
-from benchit.history.verdict import (
-    MIN_BASELINE_RUNS,
-    TOKEN_MEDIANS,
-    TokenVerdict,
-    Verdict,
-    judge,
-    judge_energy,
-    judge_tokens,
-)
+from benchit.history.shifts import Net, by_group, factors_of, group_of, net_of, netted, shift_note, shifts
+from benchit.history.verdict import MIN_BASELINE_RUNS, TokenVerdict, Verdict, judge, judge_energy, judge_tokens
 from benchit.judge.comparable import positive
 from benchit.judge.noise import series_band
 from benchit.judge.stats import Change
-from benchit.keys import ROUNDS_MS
 from benchit.nested import level_df
 from benchit.report.units import Interval, interval
 
@@ -107,7 +97,7 @@ def analyse(
     found = query.points(connection, everything, True, filters.since, runs_of)
     run_names = query.runs(connection)
     fingerprints = query.fingerprints(connection)
-    groups = {sid: _group(s) for sid, s in everything.items()}
+    groups = {sid: group_of(s) for sid, s in everything.items()}
     run_shifts = shifts(
         found, {sid: (group, str(everything[sid]["script"])) for sid, group in groups.items()}, fingerprints
     )
@@ -118,7 +108,7 @@ def analyse(
     for sid, raw in found.items():
         if sid not in chosen:
             continue
-        factors = _factors(raw, tables.get(groups[sid]))
+        factors = factors_of(raw, tables.get(groups[sid]))
         p = (
             raw
             if factors is None
@@ -133,7 +123,7 @@ def analyse(
         cp_band = _band_before(p, cp_index, baseline) if cp else None
         window = _before_the_step(p, window, cp_index, cp.ratio if cp else 1.0, _margin(threshold, cp_band))
         plans.append((sid, p, window, cp_index, cp, cp_band))
-        nets[sid] = _net(raw, [last, *window], groups[sid], run_shifts, fingerprints, factors)
+        nets[sid] = net_of(raw, [last, *window], groups[sid], run_shifts, fingerprints, factors)
         wanted += [p.ids[last], *(p.ids[i] for i in window)]
         if chart_runs:
             wanted += p.ids[-chart_runs:]
@@ -149,78 +139,6 @@ def analyse(
     reports = [_with_changes(rep, pair, rows, envs, run_names) for rep, pair in judged]
     reports.sort(key=lambda r: (ORDER.index(r.verdict), -(r.change.ratio if r.change else 0.0), r.name))
     return reports
-
-
-def _factors(p: query.Points, table: Any) -> Any:
-    """The shift of each of ``p``'s runs (an array by index) from its group's table of factors by
-    run id (``shifts.by_group``), or None where the group has no shift."""
-    return None if table is None else table[p.columns()[0]]
-
-
-def _group(identity: dict[str, Any]) -> Group:
-    """The series a series' runs' shifts are read among: those of its machine and device."""
-    return str(identity["machine"]), str(identity["device"])
-
-
-@dataclass(frozen=True)
-class Net:
-    """How a series' latest run and baseline are judged net of their runs' shifts: each result's
-    factor by id (empty: judged as measured), and the latest run's shift over its baseline's."""
-
-    factors: dict[int, float] = field(default_factory=dict)
-    scripts: int = 0  # the fewest scripts a shift of theirs was read from
-    every: Any = None  # every result's factor its net median is over (an array by index), or None: all 1
-
-    @property
-    def applied(self) -> bool:
-        return bool(self.factors)
-
-
-def _net(
-    p: query.Points,
-    judged: list[int],
-    group: Group,
-    run_shifts: dict[tuple[int, Group], Shift],
-    fingerprints: dict[int, str],
-    factors: Any,
-) -> Net:
-    """The factors the results at ``judged`` (the latest and its baseline window, indices into
-    ``p``) are judged net of: where every one of their runs has a shift and all ran the same
-    software (shifts are read among one software's runs, so only theirs compare); else none.
-    ``factors``: every result's, which the series' net medians (its change point) are over."""
-    found = [run_shifts.get((p.runs[i], group)) for i in judged]
-    if len(judged) < 2 or any(s is None for s in found) or len({fingerprints.get(p.runs[i]) for i in judged}) > 1:
-        return Net(every=factors)
-    shifted = {p.ids[i]: s.factor for i, s in zip(judged, found, strict=True) if s}
-    return Net(shifted, min(s.scripts for s in found if s), factors)
-
-
-def _netted(item: dict[str, Any], factor: float) -> dict[str, Any]:
-    """A result as if its run had not shifted: its median, interval and rounds over ``factor``, and
-    so its generation's (TTFT's and TPOT's median and rounds, a latency each)."""
-    scaled = {k: item[k] / factor for k in ("median_ms", "ci_low_ms", "ci_high_ms") if positive(item.get(k))}
-    info = dict(item.get("info") or {})
-    for _, key in TOKEN_MEDIANS:
-        stats = info.get(key)
-        if isinstance(stats, dict) and positive(stats.get("median_ms")):
-            rounds = stats.get(ROUNDS_MS)
-            info[key] = {**stats, "median_ms": stats["median_ms"] / factor,
-                         **({ROUNDS_MS: [r / factor for r in rounds]} if isinstance(rounds, list) else {})}  # fmt: skip
-    return {**item, **scaled, "rounds": [r / factor for r in item["rounds"]], "info": info}
-
-
-def _shift_note(net: Net, latest: int, window: list[int]) -> tuple[float | None, str]:
-    """The latest run's shift over its baseline's (the median of theirs) and a note saying it was
-    taken out: ``machine ×1.07 slower in latest than in baseline (10 scripts); judged net of it``."""
-    if not net.applied:
-        return None, ""
-    before = sorted(net.factors[i] for i in window)
-    ratio = net.factors[latest] / before[len(before) // 2]
-    if abs(math.log(ratio)) < math.log(1.01):
-        return ratio, ""
-    way = "slower" if ratio > 1 else "faster"
-    shown = ratio if ratio > 1 else 1 / ratio
-    return ratio, f"machine ×{shown:.2f} {way} in latest than in baseline ({net.scripts} scripts); judged net of it"
 
 
 # A change seen in the latest run alone is a verdict only beyond this power of the margin (1 plus
@@ -291,12 +209,12 @@ def _report(
     net = net or Net()
     last = len(p.ids) - 1
     latest = rows[p.ids[last]]
-    judged = [_netted(rows[i], f) for i in (p.ids[last], *(p.ids[j] for j in window)) if (f := net.factors.get(i))]
+    judged = [netted(rows[i], f) for i in (p.ids[last], *(p.ids[j] for j in window)) if (f := net.factors.get(i))]
     if net.applied:
         verdict, change, reason = judge(judged[0], judged[1:], threshold, floor, shifted=True)
     else:
         verdict, change, reason = judge(latest, [rows[p.ids[i]] for i in window], threshold, floor)
-    shift, note = _shift_note(net, p.ids[last], [p.ids[i] for i in window])
+    shift, note = shift_note(net, p.ids[last], [p.ids[i] for i in window])
     if verdict in (Verdict.REGRESSION, Verdict.IMPROVEMENT) and change is not None:
         margin = _margin(threshold, floor, series_band([p.medians[i] for i in window]))
         if _alone(p, last, window, change.ratio, margin):
@@ -337,7 +255,9 @@ def _report(
         latest_run=run_names[p.runs[last]][0],
         latest_time=latest["time"],
         latest_median_ms=latest["median_ms"],
-        baseline_median_ms=sorted(base)[len(base) // 2] if base else None,
+        baseline_median_ms=_median(
+            [m * float(net.every[i]) if net.every is not None else m for i in window if (m := p.medians[i])]
+        ),  # as measured, as the latest's
         baseline_runs=len(window),
         verdict=verdict,
         change=change,

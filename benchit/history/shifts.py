@@ -20,7 +20,8 @@ nothing but the machine could have moved every series at once:
 - no larger than ``MAX_SHIFT``: a run whose every model ran a third slower is not drift to be
   judged through but a machine to look at, and is left as it is.
 
-``benchit history`` judges a series net of its runs' shifts (``analysis``), and says so.
+``benchit history`` judges a series net of its runs' shifts (``net_of``, ``netted``), and says so
+(``shift_note``).
 """
 
 from __future__ import annotations
@@ -28,10 +29,13 @@ from __future__ import annotations
 import math
 import warnings
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from benchit.history.query import Points
+from benchit.history.verdict import TOKEN_MEDIANS
+from benchit.judge.comparable import positive
+from benchit.keys import ROUNDS_MS
 
 MIN_SCRIPTS = 5  # scripts that ran in a run, for its shift to be read (a median of fewer is one model's say)
 MAX_SHIFT = 0.25  # the largest shift taken for the machine's: beyond it, the run is left as it is
@@ -150,3 +154,75 @@ def _effects(table: dict[str, list[tuple[Any, Any]]]) -> list[tuple[int, float, 
     effects -= np.median(effects)
     counts = (~np.isnan(residual)).sum(axis=0)
     return [(int(run), float(effects[j]), int(counts[j])) for j, run in enumerate(runs)]
+
+
+def factors_of(p: Points, table: Any) -> Any:
+    """The shift of each of ``p``'s runs (an array by index) from its group's table of factors by
+    run id (``shifts.by_group``), or None where the group has no shift."""
+    return None if table is None else table[p.columns()[0]]
+
+
+def group_of(identity: dict[str, Any]) -> Group:
+    """The series a series' runs' shifts are read among: those of its machine and device."""
+    return str(identity["machine"]), str(identity["device"])
+
+
+@dataclass(frozen=True)
+class Net:
+    """How a series' latest run and baseline are judged net of their runs' shifts: each result's
+    factor by id (empty: judged as measured), and the latest run's shift over its baseline's."""
+
+    factors: dict[int, float] = field(default_factory=dict)
+    scripts: int = 0  # the fewest scripts a shift of theirs was read from
+    every: Any = None  # every result's factor its net median is over (an array by index), or None: all 1
+
+    @property
+    def applied(self) -> bool:
+        return bool(self.factors)
+
+
+def net_of(
+    p: Points,
+    judged: list[int],
+    group: Group,
+    run_shifts: dict[tuple[int, Group], Shift],
+    fingerprints: dict[int, str],
+    factors: Any,
+) -> Net:
+    """The factors the results at ``judged`` (the latest and its baseline window, indices into
+    ``p``) are judged net of: where every one of their runs has a shift and all ran the same
+    software (shifts are read among one software's runs, so only theirs compare); else none.
+    ``factors``: every result's, which the series' net medians (its change point) are over."""
+    found = [run_shifts.get((p.runs[i], group)) for i in judged]
+    if len(judged) < 2 or any(s is None for s in found) or len({fingerprints.get(p.runs[i]) for i in judged}) > 1:
+        return Net(every=factors)
+    shifted = {p.ids[i]: s.factor for i, s in zip(judged, found, strict=True) if s}
+    return Net(shifted, min(s.scripts for s in found if s), factors)
+
+
+def netted(item: dict[str, Any], factor: float) -> dict[str, Any]:
+    """A result as if its run had not shifted: its median, interval and rounds over ``factor``, and
+    so its generation's (TTFT's and TPOT's median and rounds, a latency each)."""
+    scaled = {k: item[k] / factor for k in ("median_ms", "ci_low_ms", "ci_high_ms") if positive(item.get(k))}
+    info = dict(item.get("info") or {})
+    for _, key in TOKEN_MEDIANS:
+        stats = info.get(key)
+        if isinstance(stats, dict) and positive(stats.get("median_ms")):
+            rounds = stats.get(ROUNDS_MS)
+            info[key] = {**stats, "median_ms": stats["median_ms"] / factor,
+                         **({ROUNDS_MS: [r / factor for r in rounds]} if isinstance(rounds, list) else {})}  # fmt: skip
+    return {**item, **scaled, "rounds": [r / factor for r in item["rounds"]], "info": info}
+
+
+def shift_note(net: Net, latest: int, window: list[int]) -> tuple[float | None, str]:
+    """The latest run's shift over its baseline's (the median of theirs) and a note saying it was
+    taken out: ``machine ×1.07 slower in latest than in baseline (10 scripts); judged net of it``."""
+    if not net.applied:
+        return None, ""
+    before = sorted(net.factors[i] for i in window)
+    ratio = net.factors[latest] / before[len(before) // 2]
+    if abs(math.log(ratio)) < math.log(1.01):
+        return ratio, ""
+    way = "slower" if ratio > 1 else "faster"
+    shown = ratio if ratio > 1 else 1 / ratio
+    return ratio, f"machine ×{shown:.2f} {way} in latest than in baseline ({net.scripts} scripts); judged net of it"

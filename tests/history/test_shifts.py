@@ -143,7 +143,9 @@ def test_history_judges_every_series_net_of_a_machine_that_slowed(scan: Path, tm
         assert series["machine_shift"] == pytest.approx(1.09 / 1.01, rel=0.01)
         assert series["reason"] == "machine ×1.08 slower in latest than in baseline (5 scripts); judged net of it"
         assert series["ratio"] == pytest.approx(1.0, abs=0.02)
-        assert series["latest_median_ms"] == pytest.approx(0.01 * SCRIPTS[f"{name}.py"] * 1.09, rel=0.01)  # as measured
+        # Both medians as measured; the ratio net of the shift.
+        assert series["latest_median_ms"] == pytest.approx(0.01 * SCRIPTS[f"{name}.py"] * 1.09, rel=0.01)
+        assert series["baseline_median_ms"] == pytest.approx(0.01 * SCRIPTS[f"{name}.py"] * 1.01, rel=0.01)
 
 
 def test_a_new_torch_that_slows_every_series_is_a_regression_of_each(scan: Path, tmp_path: Path) -> None:
@@ -157,12 +159,12 @@ def test_a_new_torch_that_slows_every_series_is_a_regression_of_each(scan: Path,
 
 
 def test_a_result_net_of_its_shift_has_its_latency_and_its_generations_over_it() -> None:
-    from benchit.history.analysis import _netted
+    from benchit.history.shifts import netted
 
     item = {"median_ms": 2.0, "ci_low_ms": 1.8, "ci_high_ms": 2.2, "rounds": [2.0, 2.2], "contended": False,
             "info": {"ttft_stats": {"median_ms": 4.0, "rounds_ms": [4.0, 4.4]}, "tpot_stats": {"median_ms": 1.0},
                      "speed_probe_us": 120.0}}  # fmt: skip
-    net = _netted(item, 2.0)
+    net = netted(item, 2.0)
     assert (net["median_ms"], net["ci_low_ms"], net["ci_high_ms"], net["rounds"]) == (1.0, 0.9, 1.1, [1.0, 1.1])
     assert net["info"]["ttft_stats"] == {"median_ms": 2.0, "rounds_ms": [2.0, 2.2]}
     assert net["info"]["tpot_stats"] == {"median_ms": 0.5} and net["info"]["speed_probe_us"] == 120.0
