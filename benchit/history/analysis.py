@@ -91,10 +91,10 @@ def analyse(
     for a chart. Each series is judged net of its runs' shifts (``history.shifts``), which are read
     from every series of the database in those runs, whatever the filters select: a filter changes
     which series are shown, not their verdicts."""
-    everything = query.series(connection, query.Filters())
+    everything = query.series(connection)
     chosen = {sid: series for sid, series in everything.items() if filters.admits(series)}
     runs_of = query.tagged_runs(connection, filters.tags) if filters.tags else None
-    found = query.points(connection, everything, True, filters.since, runs_of)
+    found = query.points(connection, filters.since, runs_of)
     run_names = query.runs(connection)
     fingerprints = query.fingerprints(connection)
     groups = {sid: group_of(s) for sid, s in everything.items()}

@@ -65,24 +65,17 @@ class Points:
         return self.arrays
 
 
-def series(connection: Connection, filters: Filters) -> dict[int, dict[str, Any]]:
-    """The series the filters select, by id (each a ``series`` row as a dict)."""
-    rows = connection.execute(select(schema.series)).mappings()
-    return {row["id"]: item for row in rows if filters.admits(item := dict(row))}
+def series(connection: Connection) -> dict[int, dict[str, Any]]:
+    """Every series, by id (each a ``series`` row as a dict); ``Filters.admits`` picks among them."""
+    return {row["id"]: dict(row) for row in connection.execute(select(schema.series)).mappings()}
 
 
-def points(
-    connection: Connection,
-    chosen: Iterable[int],
-    everything: bool,
-    since: float | None,
-    runs_of: set[int] | None = None,
-) -> dict[int, Points]:
-    """Each chosen series' points (all series when ``everything``: no list of ids to send), read from
-    their packed rows (a row per series, not per result: a million results are read here); only
+def points(connection: Connection, since: float | None, runs_of: set[int] | None = None) -> dict[int, Points]:
+    """Every series' points, read from their packed rows (a row per series, not per result: a
+    million results are read here; every series, as a run's shift is read from them all); only
     those measured since ``since`` and of the runs ``runs_of``, when given."""
     found: dict[int, Points] = {}
-    for sid, packed in summary.read(connection, None if everything else chosen):
+    for sid, packed in summary.read(connection, None):
         ids, runs, medians = packed.ids.tolist(), packed.runs.tolist(), packed.medians.tolist()
         usable: list[int] = packed.usable.tolist()
         arrays = None
