@@ -34,8 +34,8 @@ def _round(entry: Entry, device: Device, timer: Timer, config: Config, alone: bo
     # the peak from here is this runtime's own, not what the other freed) and before a runtime's
     # first round; then one untimed call pays for the pages taken again. Between a lone
     # runtime's rounds the heap holds only what it freed itself, and is kept.
-    first = not done
-    if first or not alone:
+    reenter = not done or not alone
+    if reenter:
         heap.release()
     device.reset_peak_memory()
     memory.reset_peak_rss()
@@ -47,9 +47,10 @@ def _round(entry: Entry, device: Device, timer: Timer, config: Config, alone: bo
     before = resource.getrusage(resource.RUSAGE_SELF).ru_nivcsw
     with entry.context():
         left = max(0, max(1, config.timing.rounds) - len(done) - 1)
-        step, watch = entry.prepared.step, entry.watch
         done.append(
-            measure_round(step, timed, config.timing, latency, earlier, earlier_s, watch, left, first or not alone)
+            measure_round(
+                entry.prepared.step, timed, config.timing, latency, earlier, earlier_s, entry.watch, left, reenter
+            )
         )
     entry.switches += resource.getrusage(resource.RUSAGE_SELF).ru_nivcsw - before
     peaks = {**device.peak_memory(), keys.PEAK_RSS_BYTES: memory.resident_bytes("VmHWM") or 0}
