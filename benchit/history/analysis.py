@@ -209,12 +209,12 @@ def _report(
     net = net or Net()
     last = len(p.ids) - 1
     latest = rows[p.ids[last]]
-    judged = [netted(rows[i], f) for i in (p.ids[last], *(p.ids[j] for j in window)) if (f := net.factors.get(i))]
+    judged = [netted(rows[p.ids[i]], net.factor(i)) for i in (last, *window)] if net.applied else []
     if net.applied:
         verdict, change, reason = judge(judged[0], judged[1:], threshold, floor, shifted=True)
     else:
         verdict, change, reason = judge(latest, [rows[p.ids[i]] for i in window], threshold, floor)
-    shift, note = shift_note(net, p.ids[last], [p.ids[i] for i in window])
+    shift, note = shift_note(net, last, window)
     if verdict in (Verdict.REGRESSION, Verdict.IMPROVEMENT) and change is not None:
         margin = _margin(threshold, floor, series_band([p.medians[i] for i in window]))
         if _alone(p, last, window, change.ratio, margin):
@@ -255,9 +255,7 @@ def _report(
         latest_run=run_names[p.runs[last]][0],
         latest_time=latest["time"],
         latest_median_ms=latest["median_ms"],
-        baseline_median_ms=_median(
-            [m * float(net.every[i]) if net.every is not None else m for i in window if (m := p.medians[i])]
-        ),  # as measured, as the latest's
+        baseline_median_ms=_median([m * net.factor(i) for i in window if (m := p.medians[i])]),  # as measured
         baseline_runs=len(window),
         verdict=verdict,
         change=change,

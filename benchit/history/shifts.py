@@ -29,7 +29,7 @@ from __future__ import annotations
 import math
 import warnings
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from benchit.history.query import Points
@@ -169,16 +169,16 @@ def group_of(identity: dict[str, Any]) -> Group:
 
 @dataclass(frozen=True)
 class Net:
-    """How a series' latest run and baseline are judged net of their runs' shifts: each result's
-    factor by id (empty: judged as measured), and the latest run's shift over its baseline's."""
+    """How a series is judged net of its runs' shifts: ``every`` result's factor, which its net
+    median is over (an array by index; None: all 1), and whether its latest run and baseline are
+    judged net of theirs (``applied``, their shifts read from ``scripts`` scripts at the fewest)."""
 
-    factors: dict[int, float] = field(default_factory=dict)
-    scripts: int = 0  # the fewest scripts a shift of theirs was read from
-    every: Any = None  # every result's factor its net median is over (an array by index), or None: all 1
+    every: Any = None
+    applied: bool = False
+    scripts: int = 0
 
-    @property
-    def applied(self) -> bool:
-        return bool(self.factors)
+    def factor(self, index: int) -> float:
+        return 1.0 if self.every is None else float(self.every[index])
 
 
 def net_of(
@@ -189,15 +189,14 @@ def net_of(
     fingerprints: dict[int, str],
     factors: Any,
 ) -> Net:
-    """The factors the results at ``judged`` (the latest and its baseline window, indices into
-    ``p``) are judged net of: where every one of their runs has a shift and all ran the same
-    software (shifts are read among one software's runs, so only theirs compare); else none.
-    ``factors``: every result's, which the series' net medians (its change point) are over."""
+    """``factors`` (every result's, which the series' net medians, its change point, are over), and
+    whether the results at ``judged`` (the latest and its baseline window, indices into ``p``) are
+    judged net of theirs: where every one of their runs has a shift and all ran the same software
+    (shifts are read among one software's runs, so only theirs compare)."""
     found = [run_shifts.get((p.runs[i], group)) for i in judged]
     if len(judged) < 2 or any(s is None for s in found) or len({fingerprints.get(p.runs[i]) for i in judged}) > 1:
         return Net(every=factors)
-    shifted = {p.ids[i]: s.factor for i, s in zip(judged, found, strict=True) if s}
-    return Net(shifted, min(s.scripts for s in found if s), factors)
+    return Net(factors, True, min(s.scripts for s in found if s))
 
 
 def netted(item: dict[str, Any], factor: float) -> dict[str, Any]:
@@ -215,12 +214,13 @@ def netted(item: dict[str, Any], factor: float) -> dict[str, Any]:
 
 
 def shift_note(net: Net, latest: int, window: list[int]) -> tuple[float | None, str]:
-    """The latest run's shift over its baseline's (the median of theirs) and a note saying it was
-    taken out: ``machine ×1.07 slower in latest than in baseline (10 scripts); judged net of it``."""
+    """The latest run's shift over its baseline's (the median of theirs; indices into the series)
+    and a note saying it was taken out: ``machine ×1.07 slower in latest than in baseline (10
+    scripts); judged net of it``."""
     if not net.applied:
         return None, ""
-    before = sorted(net.factors[i] for i in window)
-    ratio = net.factors[latest] / before[len(before) // 2]
+    before = sorted(net.factor(i) for i in window)
+    ratio = net.factor(latest) / before[len(before) // 2]
     if abs(math.log(ratio)) < math.log(1.01):
         return ratio, ""
     way = "slower" if ratio > 1 else "faster"
