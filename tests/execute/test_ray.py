@@ -81,34 +81,54 @@ def test_unknown_executor(tmp_path: Path) -> None:
 
 
 # -- a real cluster --------------------------------------------------------------------------
-@needs_cluster
-def test_ray_scan_matches_local_names_nodes_and_resumes(tmp_path: Path) -> None:
-    corpus = _copy(SUBSET, tmp_path / "corpus")
-    ray_cache, local_cache = tmp_path / "ray-cache", tmp_path / "local-cache"
+SLOW_SCRIPT = """# labels: name::{name} author::ray task::control
+import time
+
+import torch
+
+time.sleep(6)
+torch.nn.Linear(4, {width})(torch.randn(1, 4))
+"""
+
+
+@pytest.fixture(scope="module")
+def cluster(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    """One private cluster for the tests below (starting and stopping one takes seconds), on which
+    the steps of each run in turn: a scan of the fault subset, the same with --device cuda, the
+    scan again; then a scan of three slow scripts interrupted with Ctrl-C, and that scan again."""
+    tmp = tmp_path_factory.mktemp("ray")
+    corpus = _copy(SUBSET, tmp / "corpus")
     # Two passes on both sides: a later pass goes to the node of its earlier ones (its machine_hint),
     # so that the Ray cache completes and resumes as the local one does.
-    scan = ["benchmark", "--all", "--search-dir", str(corpus), "--cache-dir", str(ray_cache), *FAST, "--passes", "2"]
-    cuda_cache = tmp_path / "cuda-cache"  # its own cache: the resume step reads only the first scan's
-    cuda = [
-        "benchmark",
-        "--all",
-        "--search-dir",
-        str(corpus),
-        "--cache-dir",
-        str(cuda_cache),
-        *FAST,
-        "--device",
-        "cuda",
-    ]
+    base = ["benchmark", "--all", "--search-dir", str(corpus), *FAST]
+    scan = [*base, "--cache-dir", str(tmp / "ray-cache"), "--passes", "2"]
+    # --device cuda in a cache of its own: the resume step reads only the first scan's.
+    cuda = [*base, "--cache-dir", str(tmp / "cuda-cache"), "--device", "cuda"]
+    slow = tmp / "slow"
+    slow.mkdir()
+    for i in range(3):
+        (slow / f"slow{i}.py").write_text(SLOW_SCRIPT.format(name=f"slow{i}", width=i + 2))
+    # One pass: a second would sleep in each slow script again.
+    interrupted = ["benchmark", "--all", "--search-dir", str(slow), "--cache-dir", str(tmp / "slow-cache"), *FAST]
+    interrupted += ["--passes", "1"]
     report = scenario(
-        tmp_path,
+        tmp,
         [
             {"benchit": scan},
             {"benchit": cuda, "timeout_s": 60},
             {"benchit": scan},
+            {"benchit": interrupted, "interrupt": True, "running": 3, "delay_s": 1.0},
+            {"benchit": interrupted},
         ],
     )
-    first, no_cuda, again = report["steps"]
+    return {"tmp": tmp, "corpus": corpus, "slow": slow, "report": report}
+
+
+@needs_cluster
+def test_ray_scan_matches_local_names_nodes_and_resumes(cluster: dict[str, Any], tmp_path: Path) -> None:
+    corpus, ray_cache, cuda_cache = cluster["corpus"], cluster["tmp"] / "ray-cache", cluster["tmp"] / "cuda-cache"
+    local_cache = tmp_path / "local-cache"
+    first, no_cuda, again = cluster["report"]["steps"][:3]
     assert first["rc"] == 1, first["stdout"][-3000:] + first["stderr"][-3000:]
     private = tmp_path / "tmp"  # the host lock of this run only, as in the scenario
     private.mkdir()
@@ -191,16 +211,6 @@ def test_ray_scan_matches_local_names_nodes_and_resumes(tmp_path: Path) -> None:
     assert {n: r["status"] for n, r in _records(ray_cache).items()} == {n: FAULT_OUTCOMES[n][0] for n in SUBSET}
 
 
-SLOW_SCRIPT = """# labels: name::{name} author::ray task::control
-import time
-
-import torch
-
-time.sleep(6)
-torch.nn.Linear(4, {width})(torch.randn(1, 4))
-"""
-
-
 @needs_cluster
 @pytest.mark.slow
 def test_a_node_killed_mid_scan_loses_nothing_and_a_rerun_completes(tmp_path: Path) -> None:
@@ -234,16 +244,10 @@ def test_a_node_killed_mid_scan_loses_nothing_and_a_rerun_completes(tmp_path: Pa
 
 
 @needs_cluster
-def test_ctrl_c_records_interrupted_and_a_rerun_completes(tmp_path: Path) -> None:
-    corpus = tmp_path / "corpus"
-    corpus.mkdir()
+def test_ctrl_c_records_interrupted_and_a_rerun_completes(cluster: dict[str, Any]) -> None:
     names = [f"slow{i}.py" for i in range(3)]
-    for i, name in enumerate(names):
-        (corpus / name).write_text(SLOW_SCRIPT.format(name=name[:-3], width=i + 2))
-    cache = tmp_path / "cache"
-    scan = ["benchmark", "--all", "--search-dir", str(corpus), "--cache-dir", str(cache), *FAST]
-    report = scenario(tmp_path, [{"benchit": scan, "interrupt": True, "running": 3, "delay_s": 1.0}, {"benchit": scan}])
-    first, again = report["steps"]
+    cache = cluster["tmp"] / "slow-cache"
+    first, again = cluster["report"]["steps"][3:]
     assert first["event"] and "interrupted_at_s" in first["event"], first
     assert first["rc"] == 130, first["stdout"][-2000:] + first["stderr"][-2000:]
     # Each script's end as the first step printed it (the second step rewrites the records).
