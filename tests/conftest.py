@@ -50,7 +50,7 @@ def calibration_dir(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 @pytest.fixture(scope="session", autouse=True)
 def warm_workers() -> Iterator[None]:
-    """The in-process scans of the session keep up to eight warm workers (execute/warm.py), instead
+    """The in-process scans of the session keep up to twelve warm workers (execute/warm.py), instead
     of a user process's two: one per set of preloaded libraries the tests use most (none, ORT,
     compile, transformers) and per environment some tests give their scripts (a variable, a
     temporary folder), each of which is a worker of its own. Each holds torch (a few hundred MB);
@@ -58,7 +58,7 @@ def warm_workers() -> Iterator[None]:
     from benchit.execute import warm
 
     before = warm.MAX_IDLE
-    warm.MAX_IDLE = 8
+    warm.MAX_IDLE = 12
     yield
     warm.close_all()
     warm.MAX_IDLE = before

@@ -24,7 +24,7 @@ LIMITED = ("hang.py", "memory_hog.py", "memory_creep.py")  # scanned apart, with
 SYNTAX_ERROR = "# labels: name::syntax_error author::faults task::fault\nimport torch\n\ndef broken(:\n    pass\n"
 
 EXPECTED_LIMITED: dict[str, tuple[str, str, int, str]] = {
-    "hang.py": ("timeout", "did not finish within --timeout 12 s, stopped in hang.py:<module> (the script)", 1, "not_run"),
+    "hang.py": ("timeout", "did not finish within --timeout 6 s, stopped in hang.py:<module> (the script)", 1, "not_run"),
     # RLIMIT_DATA or the polling, whichever is first: the model is then benchmarked, or not.
     "memory_hog.py": ("oom", "--memory-limit", 1, "ok|not_run"),
     "memory_creep.py": ("oom", "over --memory-limit", 1, "not_run"),
@@ -64,7 +64,7 @@ def faults(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
 def limited(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     tmp = tmp_path_factory.mktemp("limited")
     corpus = _copy([*LIMITED, "ok_model.py"], tmp / "corpus")
-    return _scan(tmp, corpus, "--timeout", "12", "--memory-limit", "600M")
+    return _scan(tmp, corpus, "--timeout", "6", "--memory-limit", "600M")
 
 
 def test_every_script_of_the_corpus_is_tried() -> None:
