@@ -38,12 +38,12 @@ def test_a_timeout_says_where_it_stopped_and_triage_keeps_places_apart(tmp_path:
     write_script(corpus, "spins.py", SPINS)
     write_script(corpus, "loads.py", LOADS)
     cache = tmp_path / "cache"
-    done = run_benchit("benchmark", "--all", "--search-dir", corpus, "--cache-dir", cache, "--timeout", "6", *FAST)
+    done = run_benchit("benchmark", "--all", "--search-dir", corpus, "--cache-dir", cache, "--timeout", "3", *FAST)
     assert done.returncode == 1, done.stdout + done.stderr
-    assert "did not finish within --timeout 6 s, stopped in spins.py:spin (the script)" in done.stdout, done.stdout
+    assert "did not finish within --timeout 3 s, stopped in spins.py:spin (the script)" in done.stdout, done.stdout
     records = {Path(r["script"]).name: r for r in map(json.loads, map(Path.read_text, (cache / "scripts").glob("*.json")))}
     loads = records["loads.py"]["error"]
-    assert loads["message"].startswith("did not finish within --timeout 6 s, stopped in torch.utils.data."), loads
+    assert loads["message"].startswith("did not finish within --timeout 3 s, stopped in torch.utils.data."), loads
     assert 'in __getitem__' in loads["traceback"] and str(corpus / "loads.py") in loads["traceback"]
 
     triaged = run_benchit("triage", cache, "--format", "json")
