@@ -136,26 +136,11 @@ def scan(tmp_path_factory: pytest.TempPathFactory) -> tuple[pd.DataFrame, Path, 
         write_script(corpus, name, body)
     cache = root / "cache"
     (root / "tmp").mkdir()
-    runs = [
-        run_benchit(
-            "benchmark",
-            "--all",
-            "--search-dir",
-            corpus,
-            "--cache-dir",
-            cache,
-            "--runtime",
-            ",".join(RUNTIMES),
-            "--device",
-            device,
-            "--script-args",
-            "--batch_size 2 --max_seq_length 16",
-            *FAST,
-            env={"TMPDIR": str(root / "tmp")},
-            keep_warm=False,  # what a scan leaves in the temporary folder: nothing but the host lock
-        )
-        for device in ("cpu", "cuda")
-    ]
+    scan = ["benchmark", "--all", "--search-dir", corpus, "--cache-dir", cache, "--runtime", ",".join(RUNTIMES)]
+    scan += ["--script-args", "--batch_size 2 --max_seq_length 16", *FAST]
+    # keep_warm=False: what a scan leaves in the temporary folder is nothing but the host lock.
+    tmp = {"TMPDIR": str(root / "tmp")}
+    runs = [run_benchit(*scan, "--device", device, env=tmp, keep_warm=False) for device in ("cpu", "cuda")]
     return report_df(cache), cache, runs[0]
 
 
