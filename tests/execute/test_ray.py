@@ -121,7 +121,7 @@ def cluster(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
             {"benchit": interrupted},
         ],
     )
-    return {"tmp": tmp, "corpus": corpus, "slow": slow, "report": report}
+    return {"tmp": tmp, "corpus": corpus, "report": report}
 
 
 @needs_cluster
