@@ -209,22 +209,20 @@ def _report(
     net = net or Net()
     last = len(p.ids) - 1
     latest = rows[p.ids[last]]
-    judged = [netted(rows[p.ids[i]], net.factor(i)) for i in (last, *window)] if net.applied else []
+    baseline = [rows[p.ids[i]] for i in window]
+    # The latest result and its baseline, net of their runs' shifts where ``net`` says so.
+    mine, theirs = latest, baseline
     if net.applied:
-        verdict, change, reason = judge(judged[0], judged[1:], threshold, floor, shifted=True)
-    else:
-        verdict, change, reason = judge(latest, [rows[p.ids[i]] for i in window], threshold, floor)
+        mine, theirs = netted(latest, net.factor(last)), [netted(rows[p.ids[i]], net.factor(i)) for i in window]
+    verdict, change, reason = judge(mine, theirs, threshold, floor, shifted=net.applied)
     shift, note = shift_note(net, last, window)
     if verdict in (Verdict.REGRESSION, Verdict.IMPROVEMENT) and change is not None:
         margin = _margin(threshold, floor, series_band([p.medians[i] for i in window]))
         if _alone(p, last, window, change.ratio, margin):
             verdict, reason = Verdict.INCONCLUSIVE, _unconfirmed(change.ratio, margin)
     reason = "; ".join(r for r in (reason, note) if r)
-    if net.applied:
-        tokens = judge_tokens(judged[0], judged[1:], threshold, floor, shifted=True)
-    else:
-        tokens = judge_tokens(latest, [rows[p.ids[i]] for i in window], threshold, floor)
-    energy = judge_energy(latest, [rows[p.ids[i]] for i in window], threshold)
+    tokens = judge_tokens(mine, theirs, threshold, floor, shifted=net.applied)
+    energy = judge_energy(latest, baseline, threshold)
     base = [m for i in window if (m := p.medians[i])]
     # A level that moved by less than the machine's run-to-run noise did not move: the floor is
     # drift between runs, which is what a run-to-run series is made of.
