@@ -6,8 +6,11 @@ import os
 import signal
 from collections.abc import Iterator
 
+import machine
 import pytest
 from helpers import FAST
+
+from benchit.measure.hostlock import HOST_TMPDIR_ENV
 
 # A suite started with SIGINT ignored (a background job of a shell without job control) would pass
 # the ignoring on to every benchit it starts, and the Ctrl-C tests would see Ctrl-C ignored: a
@@ -50,7 +53,7 @@ def calibration_dir(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 @pytest.fixture(scope="session", autouse=True)
 def warm_workers() -> Iterator[None]:
-    """The in-process scans of the session keep up to twelve warm workers (execute/warm.py), instead
+    """The in-process scans of each pytest worker keep up to twelve warm workers (execute/warm.py), instead
     of a user process's two: one per set of preloaded libraries the tests use most (none, ORT,
     compile, transformers) and per environment some tests give their scripts (a variable, a
     temporary folder), each of which is a worker of its own. Each holds torch (a few hundred MB);
@@ -62,3 +65,18 @@ def warm_workers() -> Iterator[None]:
     yield
     warm.close_all()
     warm.MAX_IDLE = before
+
+
+# The suite runs in two pytest workers (pytest-xdist, pyproject.toml's addopts). Every benchit they
+# start shares one host lock, the machine's, whatever TMPDIR a test gives its scripts: so no
+# measurement ever overlaps another worker's measurement or scripts (measure/hostlock.py), as two
+# scans of a user's never do. A test that gives its scan a TMPDIR of its own keeps this variable.
+os.environ[HOST_TMPDIR_ENV] = machine.MACHINE_TMPDIR
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> Iterator[None]:
+    """The whole of a test (its fixtures' setup and teardown too) under its share of the machine:
+    all of it for a test marked ``alone`` (tests/machine.py)."""
+    with machine.share(exclusive=item.get_closest_marker("alone") is not None):
+        return (yield)

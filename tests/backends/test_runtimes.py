@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import math
-import os
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -20,6 +19,7 @@ from benchit.backends.runtimes.compile import TorchCompile
 from benchit.backends.runtimes.onnxruntime import OnnxRuntime, choose_providers, provider_options
 from benchit.errors import Unavailable
 from benchit.execute import inductor_check
+from benchit.measure.hostlock import lock_folder
 
 RUNTIMES = ("torch", "torch-compile", "ort")
 
@@ -209,12 +209,12 @@ def test_torch_compile_records_compile_time_apart(scan: Any) -> None:
 def test_temporary_files_and_compiled_kernels_go_with_each_job(scan: Any) -> None:
     df, cache, _ = scan
     # The script's file, Inductor's kernels (torchinductor_<user> by default) and the run's own
-    # folder all lived in the job's folder, removed with it. Only the host lock, which every
-    # job and every benchit process of the user shares, and Inductor's check of the CPU, kept for
-    # the next run (execute/inductor_check.py), stay in the machine's folder.
-    kept = inductor_check.kept_folder().name
-    assert sorted(p.name for p in (cache.parent / "tmp").iterdir()) == sorted([f"benchit-{os.getuid()}", kept])
-    assert (cache.parent / "tmp" / f"benchit-{os.getuid()}" / "measure.lock").is_file()
+    # folder all lived in the job's folder, removed with it: the scan's TMPDIR is left empty. The
+    # host lock, which every job and every benchit process of the user shares, and Inductor's check
+    # of the CPU, kept for the next run (execute/inductor_check.py), are the machine's: they live
+    # in BENCHIT_HOST_TMPDIR, which the suite sets (tests/conftest.py).
+    assert sorted(p.name for p in (cache.parent / "tmp").iterdir()) == []
+    assert (lock_folder() / "measure.lock").is_file() and inductor_check.kept_folder().is_dir()
     compiled = df[(df["runtime"] == "torch-compile") & (df["status"] == "ok")]
     assert len(compiled) == len(SCRIPTS)
     assert (compiled["info_compile_cache_hits"] == 0).all()  # every build compiled cold

@@ -13,6 +13,8 @@ from pathlib import Path
 
 from helpers import report_df, write_script
 
+from benchit.measure.hostlock import HOST_TMPDIR_ENV
+
 QUICK = "import torch\ntorch.nn.Linear({n}, 2)(torch.randn(1, {n}))\n"
 # Takes the host lock as benchit does (shared or exclusive) after a delay; prints when it has it,
 # then holds it for the given seconds, or until a file exists.
@@ -56,7 +58,7 @@ def test_waiting_for_another_scans_measurement_is_not_a_timeout(tmp_path: Path) 
     command = [sys.executable, "-m", "benchit", "benchmark", quick, "--cache-dir", cache, *fast, "--timeout", "4"]
     scan = subprocess.Popen(
         list(map(str, command)),
-        env={**os.environ, "TMPDIR": str(tmp_path), "HF_HUB_OFFLINE": "1"},
+        env={**_private(tmp_path), "HF_HUB_OFFLINE": "1"},
         stdout=subprocess.PIPE,
         text=True,
     )
@@ -86,8 +88,14 @@ def test_waiting_for_another_scans_measurement_is_not_a_timeout(tmp_path: Path) 
     assert list(df["status"]) == ["ok"]
 
 
+def _private(tmp_path: Path) -> dict[str, str]:
+    """An environment whose host lock is this test's own (in ``tmp_path``): a holder that holds it
+    for seconds keeps no other test of the suite waiting (tests/conftest.py shares the machine's)."""
+    return {**os.environ, "TMPDIR": str(tmp_path), HOST_TMPDIR_ENV: str(tmp_path)}
+
+
 def _holder(tmp_path: Path, mode: str, hold: float, delay: float, until: Path | None = None) -> subprocess.Popen[str]:
-    env = {**os.environ, "TMPDIR": str(tmp_path)}
+    env = _private(tmp_path)
     command = [sys.executable, "-c", HOLDER, mode, str(hold), str(delay), str(until or "")]
     return subprocess.Popen(command, env=env, stdout=subprocess.PIPE, text=True)
 

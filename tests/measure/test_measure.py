@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers import FAST, report_df, run_benchit, write_script
+from helpers import FAST, FAST_TIMING, report_df, run_benchit, write_script
 
 from benchit.measure.environment import physical_cores
 from benchit.records import Script
@@ -27,9 +27,10 @@ def _results(cache: Path) -> list[dict[str, Any]]:
     return [json.loads(p.read_text()) for p in sorted(cache.glob("builds/*/results/*/*.json"))]
 
 
-def _bench(tmp_path: Path, *args: Any) -> Path:
+def _bench(tmp_path: Path, *args: Any, timing: list[str] = FAST) -> Path:
+    """A scan of ``args`` (given after the timing settings: a --threads of their own counts)."""
     cache = tmp_path / "cache"
-    done = run_benchit("benchmark", *args, "--cache-dir", cache, *FAST, cwd=tmp_path)
+    done = run_benchit("benchmark", "--cache-dir", cache, *timing, *args, cwd=tmp_path)
     assert done.returncode == 0, done.stdout + done.stderr
     return cache
 
@@ -106,7 +107,7 @@ torch.nn.Linear(8, 8)(torch.randn(2, 8))
 
 
 def test_threads_default_to_the_physical_cores(tmp_path: Path) -> None:
-    cache = _bench(tmp_path, write_script(tmp_path, "mlp.py", MLP))
+    cache = _bench(tmp_path, write_script(tmp_path, "mlp.py", MLP), timing=FAST_TIMING)  # no --threads
     assert _results(cache)[0]["environment"]["threads"] == physical_cores()
 
 

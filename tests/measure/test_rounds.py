@@ -118,6 +118,7 @@ def hogs(count: int) -> Iterator[list[subprocess.Popen[bytes]]]:
             process.wait()
 
 
+@pytest.mark.alone  # CPU hogs: every CPU taken
 def test_a_result_measured_beside_cpu_hogs_is_flagged_contended(tmp_path: Path) -> None:
     script = write_script(tmp_path, "mlp.py", MODEL)
     cache = tmp_path / "cache"
@@ -144,7 +145,7 @@ def test_rounds_in_the_thread_hand_off_slow_state_are_waited_out_then_flagged(tm
     env = {floors.VARIABLE: str(folder)}
     # Every other contention signal at its highest threshold, so that a busy test machine spends
     # none of the budget: the wait and the flag are the gate's.
-    scan = ["--threads", "2", "--rounds", "2", *FAST, "--quiet-wait", "1", "--contention-threshold", "1"]
+    scan = ["--rounds", "2", *FAST, "--threads", "2", "--quiet-wait", "1", "--contention-threshold", "1"]
     cache = tmp_path / "slow"
     done = run_benchit("benchmark", script, "--cache-dir", cache, *scan, env=env)
     assert done.returncode == 0, done.stdout + done.stderr
@@ -166,6 +167,7 @@ def test_rounds_in_the_thread_hand_off_slow_state_are_waited_out_then_flagged(tm
 
 
 @pytest.mark.slow
+@pytest.mark.alone  # CPU hogs: every CPU taken
 def test_the_quiet_wait_is_one_budget_for_the_whole_scan(tmp_path: Path) -> None:
     scripts = [write_script(tmp_path, f"mlp{i}.py", MODEL) for i in range(3)]
     cache = tmp_path / "cache"

@@ -15,6 +15,9 @@ from typing import Any
 import pytest
 from helpers import FAST, REPO, run_benchit
 
+# Quiet, then every CPU loaded: no other test beside either scan.
+pytestmark = pytest.mark.alone
+
 SELFTEST = REPO / "models" / "selftest"
 # FAST timing, but with rounds: compare judges on round medians and needs at least two.
 TIMING = [*FAST, "--rounds", "3"]

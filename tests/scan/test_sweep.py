@@ -46,6 +46,7 @@ def _suite(root: Path) -> Path:
               search_dir: corpus
               cache_dir: cache
               runtimes: [torch]
+              threads: {timing["--threads"]}
               timing:
                 min_time: {timing["--min-time"]}
                 max_time: {timing["--max-time"]}
