@@ -33,7 +33,8 @@ suite() {  # suite FOLDER LABEL: one timed run of the README's test command in F
             python3 -c "import os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_DFL); os.execvp(sys.argv[1], sys.argv[1:])" \
             python -m pytest -q >"$log" 2>&1 || true
     )
-    read -r wall user sys <"$log.time"
+    # (the last line: /usr/bin/time puts "Command exited with non-zero status N" before it)
+    read -r wall user sys < <(tail -n 1 "$log.time")
     echo "$2 run $3: ${wall} s wall, $(python3 -c "print(round($user + $sys))") s CPU, $(tail -n 1 "$log")"
     echo "$wall" >>"$work/$2.walls"
 }
