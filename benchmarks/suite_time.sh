@@ -13,6 +13,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 base=${1:-3d18000}
 runs=${2:-1}
+head=$(git rev-parse --short HEAD)
 work=$(mktemp -d)
 trap 'git worktree remove --force "$work/base" >/dev/null 2>&1 || true; rm -rf "$work"' EXIT
 git worktree add -q "$work/base" "$base"
@@ -40,10 +41,10 @@ suite() {  # suite FOLDER LABEL: one timed run of the README's test command in F
 }
 
 for run in $(seq "$runs"); do
-    suite "$PWD" "$(git rev-parse --short HEAD)" "$run"
+    suite "$PWD" "$head" "$run"
     suite "$work/base" "$base" "$run"
 done
-python3 - "$work/$(git rev-parse --short HEAD).walls" "$work/$base.walls" <<'EOF'
+python3 - "$work/$head.walls" "$work/$base.walls" <<'EOF'
 import statistics, sys
 new, old = ([float(x) for x in open(p)] for p in sys.argv[1:])
 print(f"median wall: {statistics.median(new):.1f} s against {statistics.median(old):.1f} s: "
