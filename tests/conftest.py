@@ -67,11 +67,12 @@ def warm_workers() -> Iterator[None]:
     warm.MAX_IDLE = before
 
 
-# The suite runs in two pytest workers (pytest-xdist, pyproject.toml's addopts). Every benchit they
-# start shares one host lock, the machine's, whatever TMPDIR a test gives its scripts: so no
-# measurement ever overlaps another worker's measurement or scripts (measure/hostlock.py), as two
-# scans of a user's never do. A test that gives its scan a TMPDIR of its own keeps this variable.
-os.environ[HOST_TMPDIR_ENV] = machine.MACHINE_TMPDIR
+# The suite runs in two pytest workers (pytest-xdist), and each is a machine of its own to benchit's
+# host lock (measure/hostlock.py): every benchit a worker starts shares the worker's host lock, whatever
+# TMPDIR a test gives its scripts, and the other worker's measurements and scripts run beside them.
+# Their numbers are not the point (helpers.FAST judges no contention); a scan that must see a quiet
+# machine takes it alone (tests/machine.py). A test that gives its scan a TMPDIR keeps this variable.
+os.environ[HOST_TMPDIR_ENV] = str(machine.worker_host_tmpdir())
 
 
 @pytest.hookimpl(wrapper=True)

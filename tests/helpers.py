@@ -20,6 +20,8 @@ from typing import Any
 import machine
 import pandas as pd
 
+from benchit.config import TimingSettings
+
 TESTS = Path(__file__).resolve().parent
 REPO = TESTS.parent
 DATA = TESTS / "data"  # caches written by older benchit versions
@@ -27,10 +29,15 @@ FAULTS = TESTS / "faults"  # the fault corpus
 GOLDEN = TESTS / "golden"  # expected outputs, compared byte for byte
 # Fast timing for tests: the numbers are not the point, the pipeline is.
 FAST_TIMING = ["--min-time", "0", "--max-time", "0.3", "--min-iterations", "8", "--warmup-time", "0.2", "--quiet-wait", "0"]  # fmt: skip
-# ... measured on one thread: the suite runs in two pytest workers (pytest-xdist), and a measurement
-# on one thread leaves the other worker a CPU instead of sharing one with it (a contended result).
-# A test about thread counts gives its own --threads after these, or uses FAST_TIMING.
-FAST = [*FAST_TIMING, "--threads", "1"]
+# ... measured on one thread, and not judged for contention. The suite runs in two pytest workers
+# (pytest-xdist), each a machine of its own to benchit's host lock (conftest.py): the other worker's
+# scripts and measurements run beside this one. One thread leaves that worker a CPU; a threshold of 1
+# keeps its load from setting blocks aside and measuring them again. A test about thread counts
+# gives its own --threads after these, or uses FAST_TIMING.
+FAST = [*FAST_TIMING, "--threads", "1", "--contention-threshold", "1"]
+# Given after FAST by a scan that is about contention, or must see a quiet machine (``scan_quietly``,
+# run ``machine.alone()``): benchit's default threshold, so that a busy machine is told.
+JUDGED = ["--contention-threshold", str(TimingSettings().contention_threshold)]
 
 COMPILER_CACHE_VARS = ("TORCHINDUCTOR_CACHE_DIR", "TRITON_CACHE_DIR")
 # The handlers benchit.cli.main installs (and a forked history reader's), put back after each in-process run.
@@ -206,7 +213,7 @@ def scan_quietly(cache: Path, *args: Any, attempts: int = 3) -> subprocess.Compl
     with machine.alone():  # no other test's work beside these scans (tests/machine.py)
         for _ in range(attempts):
             shutil.rmtree(cache, ignore_errors=True)
-            done = run_benchit("benchmark", *args, "--cache-dir", cache)
+            done = run_benchit("benchmark", *args, "--cache-dir", cache, *JUDGED)
             if done.returncode != 0 or not contended_results(cache):
                 return done
 

@@ -5,6 +5,9 @@ A test marked ``alone`` (it loads every CPU on purpose) holds it exclusively: no
 worker runs beside it. A fixture whose scan must see a quiet machine takes the lock exclusively
 for that scan alone (``alone()``), then holds its share again.
 
+Every other test runs beside the other worker's: each worker's benchit commands keep a host lock
+of their own (``worker_host_tmpdir``), so one worker's measurements never wait on the other's.
+
 Writers first, as benchit's host lock (``benchit.measure.hostlock``): a test waiting to be alone
 holds the turnstile, so the other worker's next test queues behind it instead of starving it.
 """
@@ -19,13 +22,20 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import IO
 
-from benchit.measure.hostlock import HOST_TMPDIR_ENV
-
 # The machine's temporary folder, as the suite found it (a test may give its scans another TMPDIR).
-MACHINE_TMPDIR = os.environ.get(HOST_TMPDIR_ENV) or tempfile.gettempdir()
+MACHINE_TMPDIR = tempfile.gettempdir()
 FOLDER = Path(MACHINE_TMPDIR) / f"benchit-tests-{os.getuid()}"
 
 _held: IO[str] | None = None  # the lock file the running test of this process holds
+
+
+def worker_host_tmpdir() -> Path:
+    """The temporary folder this pytest worker's benchit commands keep their host lock in
+    (``BENCHIT_HOST_TMPDIR``): one per worker, the same for the whole session, so that the warm
+    workers a scan keeps (keyed by environment) serve the worker's next scans."""
+    folder = FOLDER / f"host-{os.environ.get('PYTEST_XDIST_WORKER', 'main')}"
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
 
 
 def _take(lock: IO[str], exclusive: bool) -> None:

@@ -24,7 +24,7 @@ import pgserver
 import pytest
 import sqlalchemy as sa
 from browser import headless_page, needs_chromium
-from helpers import FAST, REPO, run_benchit, write_script
+from helpers import FAST, JUDGED, REPO, run_benchit, write_script
 
 pytest.importorskip("alembic", reason="the history needs sqlalchemy and alembic")
 
@@ -102,7 +102,7 @@ def _night(root: Path, corpus: Path, n: int) -> Path:
         shutil.rmtree(cache, ignore_errors=True)
         extra = ["--db", root / "published.db"] if n == 1 else []
         done = run_benchit("benchmark", "--all", "--search-dir", corpus, "--cache-dir", cache, *FAST,
-                           "--quiet-wait", "20", "--threads", "1", *extra)  # fmt: skip
+                           *JUDGED, "--quiet-wait", "20", "--threads", "1", *extra)  # fmt: skip
         assert done.returncode == 0, done.stdout + done.stderr
         if not _contended(cache):
             break
@@ -659,6 +659,7 @@ def test_suite_run_with_db_publishes_every_scan_as_one_run(tmp_path: Path) -> No
             max_time: {timing["--max-time"]}
             min_iterations: {timing["--min-iterations"]}
             warmup_time: {timing["--warmup-time"]}
+            contention_threshold: {timing["--contention-threshold"]}
         """
         ),
         "  ",

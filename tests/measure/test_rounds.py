@@ -14,7 +14,7 @@ from itertools import groupby
 from pathlib import Path
 
 import pytest
-from helpers import FAST, fake_floor, run_benchit, write_script
+from helpers import FAST, JUDGED, fake_floor, run_benchit, write_script
 
 # Two runtimes that note each step they run in $STEP_LOG (one letter a line), so the test sees
 # the order in which benchit ran them.
@@ -123,7 +123,7 @@ def test_a_result_measured_beside_cpu_hogs_is_flagged_contended(tmp_path: Path) 
     script = write_script(tmp_path, "mlp.py", MODEL)
     cache = tmp_path / "cache"
     with hogs(os.cpu_count() or 1):  # every CPU taken: no block can be quiet
-        done = run_benchit("benchmark", script, "--cache-dir", cache, "--rounds", "2", *FAST)
+        done = run_benchit("benchmark", script, "--cache-dir", cache, "--rounds", "2", *FAST, *JUDGED)
     assert done.returncode == 0, done.stdout + done.stderr
     result = _results(cache)["cpu-torch"]
     info = result["info"]
@@ -172,7 +172,9 @@ def test_the_quiet_wait_is_one_budget_for_the_whole_scan(tmp_path: Path) -> None
     scripts = [write_script(tmp_path, f"mlp{i}.py", MODEL) for i in range(3)]
     cache = tmp_path / "cache"
     with hogs(os.cpu_count() or 1):  # the last --quiet-wait given counts
-        done = run_benchit("benchmark", *scripts, "--cache-dir", cache, "--rounds", "2", *FAST, "--quiet-wait", "1")
+        done = run_benchit(
+            "benchmark", *scripts, "--cache-dir", cache, "--rounds", "2", *FAST, *JUDGED, "--quiet-wait", "1"
+        )
     assert done.returncode == 0, done.stdout + done.stderr
     assert done.stdout.count("waiting for a quiet machine: busy: ") == 1, done.stdout
     assert done.stdout.count("--quiet-wait 1 s spent") == 1

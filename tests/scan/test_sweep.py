@@ -52,6 +52,7 @@ def _suite(root: Path) -> Path:
                 max_time: {timing["--max-time"]}
                 min_iterations: {timing["--min-iterations"]}
                 warmup_time: {timing["--warmup-time"]}
+                contention_threshold: {timing["--contention-threshold"]}
               matrix:
                 batch_size: [1, 4]
                 precision: [fp32, bf16]

@@ -191,7 +191,7 @@ def test_an_honest_artifact_by_path_still_reaches_the_cache(tmp_path: Path) -> N
     folder into the build's artifacts folder, as before."""
     write_script(tmp_path / "corpus", "m.py", MODEL)
     cache = tmp_path / "cache"
-    fast = ["--min-time", "0", "--max-time", "0.1", "--min-iterations", "4", "--warmup-time", "0.05", "--threads", "1"]
+    fast = ["--min-time", "0", "--max-time", "0.1", "--min-iterations", "4", "--warmup-time", "0.05", "--threads", "1", "--contention-threshold", "1"]  # fmt: skip
     done = run_benchit("benchmark", tmp_path / "corpus" / "m.py", "--cache-dir", cache, "--runtime", "ort", *fast,
                        "--quiet-wait", "0", env=PRIVATE)  # fmt: skip
     assert done.returncode == 0, done.stdout + done.stderr

@@ -14,8 +14,8 @@ import pytest
 
 from benchit import api
 
-# One thread: the suite runs in two pytest workers, and this leaves the other one a CPU (tests/helpers.py).
-FAST = ["--min-time", "0", "--max-time", "0.3", "--min-iterations", "8", "--warmup-time", "0.2", "--threads", "1"]
+# One thread, and no contention judged: the suite runs in two pytest workers side by side (tests/helpers.py).
+FAST = ["--min-time", "0", "--max-time", "0.3", "--min-iterations", "8", "--warmup-time", "0.2", "--threads", "1", "--contention-threshold", "1"]  # fmt: skip
 FAST += ["--quiet-wait", "0", "--rounds", "2"]
 SELFTEST = Path(__file__).resolve().parents[3] / "models" / "selftest"
 

@@ -20,7 +20,7 @@ from benchit.measure.bench import benchmark
 from benchit.measure.placement import Placement
 from benchit.scan.capture import Capture
 
-FAST = ["--min-time", "0", "--max-time", "0.3", "--min-iterations", "8", "--warmup-time", "0.2", "--quiet-wait", "0", "--threads", "1"]  # fmt: skip
+FAST = ["--min-time", "0", "--max-time", "0.3", "--min-iterations", "8", "--warmup-time", "0.2", "--quiet-wait", "0", "--threads", "1", "--contention-threshold", "1"]  # fmt: skip
 
 
 def capture(model: torch.nn.Module, *args: Any) -> Any:
