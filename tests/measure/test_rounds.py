@@ -135,6 +135,7 @@ def test_a_result_measured_beside_cpu_hogs_is_flagged_contended(tmp_path: Path) 
     assert f"CONTENDED ({info['contended_reason']})" in done.stdout
 
 
+@pytest.mark.alone  # two threads, and a wait whose budget is timed: beside the other worker it overruns
 def test_rounds_in_the_thread_hand_off_slow_state_are_waited_out_then_flagged(tmp_path: Path) -> None:
     from benchit.store import floors
 
