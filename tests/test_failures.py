@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from benchit import failures
 
 
@@ -48,6 +50,22 @@ def test_ops_and_stages_read_from_library_messages() -> None:
     assert failures.find_op(cut + "\nConversionError: target=torch.ops.aten.scaled_dot_product_attention.default") == (
         "aten.scaled_dot_product_attention"
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "where", "stage"),
+    [
+        ("torch._dynamo.exc.BackendCompilerFailed: backend='inductor' raised: LoweringException", "run", "compile"),
+        ("[ONNXRuntimeError] : 10 : INVALID_GRAPH : Load model from m.onnx failed: bad node", "run", "compile"),
+        ("torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB", "run", "oom"),
+        ("ConversionError: no rule for aten::foo", "run", "convert"),
+        ("torch._dynamo.exc.Unsupported: torch.export could not trace it", "prepare", "export"),
+        ("ValueError: nope", "run", "run"),
+        ("ValueError: nope", "", "run"),
+    ],
+)
+def test_the_stage_is_the_library_a_text_names_else_where_it_was_caught(text: str, where: str, stage: str) -> None:
+    assert failures.stage_of(text, where) == stage
 
 
 def test_frame_is_the_innermost_library_function() -> None:

@@ -37,11 +37,19 @@ def _rounds(median: float, spread: float, n: int, seed: int) -> list[float]:
 
 def test_t_distribution_matches_scipy() -> None:
     scipy_stats = pytest.importorskip("scipy.stats")
-    for df in (1, 1.5, 2, 3.7, 8, 30, 500):
+    # Fractional degrees of freedom below 1 and far tails too: there the quantile's Newton steps
+    # stop and bisection finds it.
+    for df in (0.3, 0.5, 1, 1.5, 2, 3.7, 8, 30, 500):
         for t in (0.0, 0.3, 1.0, 2.5, 6.0, 40.0):
             assert t_sf2(t, df) == pytest.approx(2 * scipy_stats.t.sf(t, df), rel=1e-9, abs=1e-300)
-        for p in (0.9, 0.975, 0.995):
+        for p in (0.6, 0.9, 0.975, 0.995, 0.999999):
             assert t_quantile(p, df) == pytest.approx(scipy_stats.t.ppf(p, df), rel=1e-9)
+        # Just above the median, Newton's first step overshoots (from df 1 on) and bisection finds it;
+        # to 1e-8, as the tail 2(1 - p) is a difference of nearly equal numbers there.
+        assert t_quantile(0.501, df) == pytest.approx(scipy_stats.t.ppf(0.501, df), rel=1e-8)
+    # A t past any float's square (no tail left), an infinite one, and NaN (no evidence: p = 1).
+    assert t_sf2(1e300, 3) == 0.0 and t_sf2(math.inf, 3) == 0.0 and t_sf2(-math.inf, 3) == 0.0
+    assert t_sf2(math.nan, 3) == 1.0
 
 
 def test_welch_on_log_round_medians_matches_scipy() -> None:

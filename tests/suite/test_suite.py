@@ -90,6 +90,25 @@ def test_parse_sweep_gives_the_cartesian_product() -> None:
             "s.yaml:1: unknown key 'runtmes' (did you mean 'runtimes'?); settings go inside an entry",
         ),
         ("e:\n  timing: {max_tim: 1}\n", "s.yaml:2: unknown key 'max_tim' in 'timing' (did you mean 'max_time'?)"),
+        ("e:\n  timeout: [1]\n", "s.yaml:2: 'timeout' must be a single value, not a list"),
+        ("e:\n  timing: 5\n", "s.yaml:2: 'timing' must be a mapping (name: value lines), not a single value"),
+        ("e:\n  timing: {1: 2}\n", "s.yaml:2: keys of 'timing' must be names, got 1"),
+        ("e:\n  jobs: 1\n  jobs: 2\n", "s.yaml:3: 'jobs' appears twice in 'an entry'"),
+        ("e:\n  runtimes: [torch, 3]\n", "s.yaml:2: 'runtimes' takes names (strings), got 3"),
+        ("e:\n  runtimes: []\n", "s.yaml:2: 'runtimes' is empty"),
+        ("e:\n  jobs: 0\n", "s.yaml:2: 'jobs' must be greater than 0, got 0"),
+        ("e:\n  executor: 5\n", "s.yaml:2: 'executor' must be a string, got 5"),
+        ("e:\n  analyze_only: sometimes\n", "s.yaml:2: 'analyze_only' must be true or false, got 'sometimes'"),
+        ("e:\n  memory_limit: lots\n", "s.yaml:2: 'memory_limit' takes a size like 4G or 512M, got 'lots'"),
+        ("e:\n  optimizer: adam\n", "s.yaml:2: 'optimizer' must be one of sgd, adamw, got 'adam'"),
+        ("e:\n  parity: {tolerance: {fp33: 0.1}}\n", "s.yaml:2: unknown precision 'fp33' (did you mean"),
+        ("e:\n  parity: {tolerance: {fp16: [1, 2, 3]}}\n", "s.yaml:2: tolerance of fp16 is RTOL or [RTOL, ATOL]"),
+        ("e:\n  matrix: {runtime: [1]}\n", "s.yaml:2: runtime takes names, got 1"),
+        ("e:\n  matrix: {precision: [fp33]}\n", "s.yaml:2: unknown precision 'fp33'; choose from fp32"),
+        ("e:\n  exclude: {runtime: ort}\n", "s.yaml:2: 'exclude' must be a list of combinations"),
+        ("_template:\n  jobs: 1\n", "s.yaml: no entry to run (names starting with _ are templates)"),
+        ("", "s.yaml: the suite file is empty"),
+        ("nightly: 5\n", "s.yaml:1: entry 'nightly' must be a mapping of settings, not a single value"),
     ],
 )
 def test_bad_suites_name_file_line_and_key(tmp_path: Path, text: str, message: str) -> None:
@@ -97,6 +116,13 @@ def test_bad_suites_name_file_line_and_key(tmp_path: Path, text: str, message: s
     with pytest.raises(UsageError) as raised:
         loader.load(path)
     assert message in str(raised.value)
+
+
+def test_parity_tolerances_are_the_command_lines_texts(tmp_path: Path) -> None:
+    path = _write(tmp_path / "s.yaml", "e:\n  parity: {tolerance: {fp16: 0.01, bf16: [0.02, 0.001]}}\n")
+    (entry,) = loader.load(path).entries
+    tolerances = {key: setting.value for key, setting in entry.settings["parity"].value.items()}
+    assert tolerances == {"tolerance.fp16": "fp16=0.01", "tolerance.bf16": "bf16=0.02:0.001"}
 
 
 def test_bad_suite_through_the_cli_is_one_line_exit_2_and_runs_nothing(tmp_path: Path) -> None:
