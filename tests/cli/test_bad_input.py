@@ -57,6 +57,11 @@ BAD: list[tuple[list[str], str]] = [
     (["cache", "delete", "nope", "--cache-dir", "C"], "no build 'nope' in"),
     (["cache", "delete", "../C", "--cache-dir", "C"], "no build '../C' in"),
     (["cache", "delete", "--cache-dir", "C"], "the following arguments are required: BUILD"),
+    (["history", "--db", "sqlite://"], "--db sqlite://: give the SQLite file's path (sqlite:///PATH)"),
+    (["history", "--db", "://nowhere"], "--db ://nowhere: not a database URL (sqlite:///PATH or postgresql://"),
+    (["history", "--db", "E/h.db"], "h.db: no history there yet; benchit publish CACHE --db"),
+    (["history", "--db", "D"], "/D: not a file"),
+    (["history", "--db", "F"], "/F: not an SQLite database"),
 ]
 
 

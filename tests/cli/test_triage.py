@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from browser import headless_page, needs_chromium
 from helpers import FAST, local_plugin, rewrite_results, run_benchit, run_benchit_subprocess, write_script
 from samples import OFF_BY
 
@@ -356,3 +357,43 @@ def test_a_large_cache_is_triaged_by_forked_readers_as_by_one(tmp_path: Path) ->
     ops = {c["op"] for c in clusters}
     assert ops == {"aten::op0", "aten::op1", "aten::op2", "aten::op3", ""}  # "": the scripts' own failures
     assert sum(c["count"] for c in clusters if not c["op"]) == len(range(0, scripts, 7))
+
+
+@needs_chromium
+def test_markdown_and_html_list_every_cluster_and_the_suffix_names_the_format(tmp_path: Path) -> None:
+    """``benchit triage -o FILE`` writes the format the suffix names (``--format`` wins): Markdown,
+    a table with a row and a section per cluster; HTML, a page with a row per cluster (in Chromium)."""
+    cache = _failing_scripts(tmp_path / "cache", 14, seed=3).root
+    baseline = _failing_scripts(tmp_path / "baseline", 14, seed=4).root
+    compared = _triage(cache, "--baseline", baseline)["clusters"]
+    assert len(compared) >= 4  # four causes, on three runtimes
+
+    md = tmp_path / "out" / "triage.md"
+    done = run_benchit("triage", cache, "--baseline", baseline, "-o", md)
+    assert done.returncode == 0 and done.stdout == f"wrote {md}\n", done.stderr
+    text = md.read_text()
+    table = [line for line in text.splitlines() if line.startswith("| ")][2:]  # less the head and the rule
+    rows = [line.split("|") for line in table]
+    assert [row[2].strip(" `") for row in rows] == [c["id"] for c in compared]
+    assert [[int(row[i]) for i in (8, 9, 10)] for row in rows] == [[c["new"], c["still"], c["fixed"]] for c in compared]
+    for cluster in compared:
+        assert f"## `{cluster['id']}`: " in text and f"benchit repro --cache-dir {cache} " in text
+
+    alone = [c["id"] for c in _triage(cache)["clusters"]]
+    page_path = tmp_path / "triage.html"
+    assert run_benchit("triage", cache, "-o", page_path).returncode == 0
+    with headless_page(page_path) as (page, errors):
+        ids = page.locator("table tr td:nth-child(2)").all_inner_texts()
+        heading = page.locator("h1").inner_text()
+    assert errors == [] and heading == "Failure triage" and ids == alone
+
+    plain = tmp_path / "triage.txt"
+    assert run_benchit("triage", cache, "--format", "md", "-o", plain).returncode == 0
+    assert plain.read_text().startswith("# Failure triage\n")
+    assert run_benchit("triage", cache, "--format", "md").stdout == plain.read_text()
+
+    blocked = tmp_path / "a-file"
+    blocked.write_text("x")
+    done = run_benchit("triage", cache, "-o", blocked / "triage.md")
+    assert done.returncode == 2 and len(done.stderr.strip().splitlines()) == 1, done.stderr
+    assert str(blocked) in done.stderr and blocked.read_text() == "x"

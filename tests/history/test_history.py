@@ -723,6 +723,10 @@ def test_bad_input_is_one_line_and_writes_nothing(scans: list[Path], tmp_path: P
     done = run_benchit("benchmark", corpus / "m.py", "--cache-dir", tmp_path / "c", "--db", "ftp://x/y", *FAST)
     _one_line_exit_2(done, "unknown scheme 'ftp'")
     assert not (tmp_path / "c").exists()
+    # Without --db, $BENCHIT_DB names the database: one not made yet has no history to read.
+    nowhere = tmp_path / "nowhere.db"
+    _one_line_exit_2(run_benchit("history", env={"BENCHIT_DB": str(nowhere)}), f"--db {nowhere}: no history there yet")
+    assert not nowhere.exists()
 
 
 @needs_chromium

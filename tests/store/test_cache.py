@@ -3,6 +3,7 @@ cannot trust with a warning that names it; the subcommands touch only what bench
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import shutil
@@ -170,6 +171,51 @@ def test_cache_clean_drops_artifacts_and_stale_temporaries_only(cache: Path, tmp
     assert all(p.read_bytes() == data for p, data in results.items())
     _report(cache, tmp_path)
     assert (tmp_path / "r.csv").read_text() == before
+
+
+def test_cache_clean_skips_a_build_a_running_scan_writes_and_says_so(cache: Path) -> None:
+    busy, idle = _build(cache, "a"), _build(cache, "b")
+    for build in (busy, idle):
+        (build / "artifacts").mkdir()
+        (build / "artifacts" / "model.onnx").write_bytes(b"\x00" * 1000)
+    key = json.loads((busy / "build.json").read_text())["script_key"]
+    lock = Cache(cache).try_lock(key)  # as a running scan holds it
+    assert lock is not None
+    try:
+        done = run_benchit("cache", "clean", "--cache-dir", cache)
+    finally:
+        lock.close()
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[0] == f"skipped {busy.name}: a running scan is writing it"
+    assert (busy / "artifacts" / "model.onnx").is_file() and not (idle / "artifacts").exists()
+
+
+def test_an_artifact_from_another_file_system_is_copied_in_then_removed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A job's folder on another file system than the cache (a tmpfs TMPDIR): the rename fails with
+    EXDEV, and the artifact is copied in place atomically, then removed from the job's folder."""
+    cache = Cache(tmp_path / "cache")
+    cache.create()
+    job = tmp_path / "job"
+    job.mkdir()
+    (job / "model.onnx").write_bytes(b"onnx" * 100_000)
+    folder = os.open(job, os.O_RDONLY | os.O_DIRECTORY)
+    rename, refused = os.rename, []
+
+    def across(src: str, dst: str, *, src_dir_fd: int | None = None, dst_dir_fd: int | None = None) -> None:
+        if src_dir_fd == folder:
+            refused.append(src)
+            raise OSError(errno.EXDEV, os.strerror(errno.EXDEV))
+        rename(src, dst, src_dir_fd=src_dir_fd, dst_dir_fd=dst_dir_fd)
+
+    monkeypatch.setattr(os, "rename", across)
+    try:
+        path = cache.write_artifact("m-1234", "model.onnx", source=(folder, "model.onnx"))
+    finally:
+        os.close(folder)
+    assert path.read_bytes() == b"onnx" * 100_000 and os.listdir(path.parent) == ["model.onnx"]
+    assert os.listdir(job) == [] and refused == ["model.onnx"]
 
 
 def test_cache_delete_of_a_linked_build_unlinks_it(cache: Path, tmp_path: Path) -> None:
