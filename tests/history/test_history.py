@@ -102,7 +102,7 @@ def _night(root: Path, corpus: Path, n: int) -> Path:
         shutil.rmtree(cache, ignore_errors=True)
         extra = ["--db", root / "published.db"] if n == 1 else []
         done = run_benchit("benchmark", "--all", "--search-dir", corpus, "--cache-dir", cache, *FAST,
-                           *JUDGED, "--quiet-wait", "20", "--threads", "1", *extra)  # fmt: skip
+                           *JUDGED, "--quiet-wait", "20", *extra)  # fmt: skip
         assert done.returncode == 0, done.stdout + done.stderr
         if not _contended(cache):
             break

@@ -12,7 +12,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 import pytest
-from helpers import DATA, REPO, rewrite_results, run_benchit, run_benchit_subprocess, with_rounds, write_script
+from helpers import DATA, FAST, REPO, rewrite_results, run_benchit, run_benchit_subprocess, with_rounds, write_script
 
 from benchit.records import Result
 from benchit.report.units import digits
@@ -54,7 +54,7 @@ def scanned(tmp_path_factory: pytest.TempPathFactory) -> Path:
     write_script(corpus, "deep/broken.py", BROKEN)
     cache = tmp / "cache"
     # One round: the speed-ups below are plain ratios of medians (paired rounds are tested apart).
-    fast = ["--min-time", "0", "--max-time", "0.3", "--min-iterations", "8", "--warmup-time", "0.2", "--rounds", "1", "--threads", "1", "--contention-threshold", "1"]  # fmt: skip
+    fast = [*FAST, "--rounds", "1"]
     done = run_benchit(
         "benchmark", "--all", "--search-dir", corpus, "--cache-dir", cache, "--runtime", "torch,ort", *fast
     )
@@ -216,7 +216,7 @@ def test_a_plugin_eager_runtime_is_the_baseline(tmp_path: Path) -> None:
     (plugins / "eager_plugin.py").write_text(EAGER_PLUGIN)
     script = write_script(tmp_path / "corpus", "tiny.py", TINY)
     cache = tmp_path / "cache"
-    fast = ["--min-time", "0", "--max-time", "0.3", "--min-iterations", "8", "--warmup-time", "0.2", "--rounds", "1", "--threads", "1", "--contention-threshold", "1"]  # fmt: skip
+    fast = [*FAST, "--rounds", "1"]
     done = run_benchit(
         "benchmark", script, "--plugins-dir", plugins, "--runtime", "other,reference", "--cache-dir", cache, *fast
     )
